@@ -1,0 +1,99 @@
+# syntax=docker/dockerfile:1
+#
+# Splash: one image for every backend role (migrate / seed / publish / serve).
+# Build context is the repository root:   docker build -t splash .
+#
+# Stage "web"      node:20 builds the SPA (frontend/dist) and its server renderer (frontend/dist-server).
+# Stage "runtime"  python:3.11 with the locked dependencies in /opt/venv, the backend source and the
+#                  built frontend laid out exactly like the repository under /app, because the backend
+#                  resolves every path from the repository root (splash/config.py: REPO_ROOT):
+#                    /app/backend/splash  /app/contracts/routes.json  /app/fixtures
+#                    /app/frontend/{dist,dist-server,scripts/render.mjs}  /app/var (SPLASH_VAR_DIR)
+
+############################################################################## web build (Node 20)
+FROM node:20-bookworm-slim AS web
+
+# No browser downloads (Playwright is a dev dependency for e2e tests only) and no npm chatter.
+ENV CI=true \
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+    NPM_CONFIG_AUDIT=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
+
+WORKDIR /src/frontend
+
+# Dependencies first, so source edits don't invalidate the npm ci layer.
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci
+
+# The SPA imports ../contracts/routes.json at build time: keep the repository layout.
+COPY contracts/ /src/contracts/
+COPY frontend/ ./
+RUN npm run build \
+    && test -d dist && test -d dist-server
+
+############################################################################## runtime (Python 3.11)
+FROM python:3.11-slim-bookworm AS runtime
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    UV_PROJECT_ENVIRONMENT=/opt/venv \
+    UV_PYTHON_DOWNLOADS=never \
+    UV_COMPILE_BYTECODE=1 \
+    UV_LINK_MODE=copy \
+    UV_NO_CACHE=1 \
+    PATH=/opt/venv/bin:$PATH \
+    PYTHONPATH=/app/backend
+
+# uv is pinned to the version that wrote backend/uv.lock.
+RUN pip install --no-cache-dir "uv==0.13.9"
+
+WORKDIR /app/backend
+
+# Locked third-party dependencies only (--no-install-project): the `splash` package itself is run
+# from its source tree (/app/backend on PYTHONPATH). A non-editable install into site-packages would
+# move REPO_ROOT away from /app and the backend would no longer find contracts/, fixtures/, frontend/.
+COPY backend/pyproject.toml backend/uv.lock ./
+RUN uv sync --frozen --no-dev --no-install-project \
+    && python -c "import sanic, tortoise, asyncpg, redis, pydantic_settings"
+
+# Node.js: `python -m splash publish` runs `node frontend/scripts/render.mjs`. The official binary is
+# self-contained apart from glibc/libstdc++, which this Debian bookworm base already has.
+COPY --from=web /usr/local/bin/node /usr/local/bin/node
+RUN node --version
+
+# Application files, in the repository's relative layout under /app (owned by root: read-only to
+# the app user).
+COPY backend/ /app/backend/
+COPY contracts/ /app/contracts/
+COPY fixtures/ /app/fixtures/
+# package.json ("type": "module") makes Node load the built dist-server/*.js as ES modules.
+# The server bundle is built with ssr.noExternal, so no node_modules are needed at run time.
+COPY frontend/package.json /app/frontend/package.json
+COPY frontend/scripts/ /app/frontend/scripts/
+COPY --from=web /src/frontend/dist/ /app/frontend/dist/
+COPY --from=web /src/frontend/dist-server/ /app/frontend/dist-server/
+
+# Non-root user. /app/var holds the publish output (and the outbox when mail goes to files); it is
+# the only writable path and is meant to be a volume shared by the migrate/publish job and the
+# servers. Docker copies this ownership into a fresh named volume.
+RUN groupadd --system --gid 10001 splash \
+    && useradd --system --uid 10001 --gid splash --home-dir /app --no-create-home \
+       --shell /usr/sbin/nologin splash \
+    && mkdir -p /app/var \
+    && chown splash:splash /app/var
+
+# Safe defaults: production refuses to start without SPLASH_SECRET_KEY (32+ characters).
+ENV SPLASH_ENV=production \
+    SPLASH_VAR_DIR=/app/var
+
+# Run from the repository root, so relative paths (e.g. the outbox://var/outbox default) land in
+# /app/var; `splash` is importable through PYTHONPATH.
+WORKDIR /app
+USER splash:splash
+EXPOSE 8000
+
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
+
+CMD ["python", "-m", "splash", "serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2"]

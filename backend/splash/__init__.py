@@ -1,0 +1,1 @@
+"""Splash: the shop and video-lesson academy for children's swimming float suits."""

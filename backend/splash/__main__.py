@@ -1,0 +1,3 @@
+from splash.cli import main
+
+main()

@@ -1,0 +1,52 @@
+"""``create_app(settings)``: the one Sanic application (run with ``--factory``)."""
+
+from __future__ import annotations
+
+from sanic import Blueprint, Request, Sanic
+
+from splash import db
+from splash.config import Environment, Settings, load_settings
+from splash.content.routes import bp as content_bp
+from splash.http import errors, logging, openapi
+from splash.web.domains import locale_for_host
+from splash.web.published import PublishedSite
+from splash.web.route_table import RouteTable
+from splash.web.routes import bp as web_bp
+
+
+def create_app(settings: Settings | None = None) -> Sanic:
+    settings = settings or load_settings()
+    logging.configure(settings.log_level)
+    app = Sanic("splash", configure_logging=False)
+    app.config.FALLBACK_ERROR_FORMAT = "json"
+    app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
+    app.ctx.settings = settings
+    app.ctx.routes = RouteTable.load(settings.routes_file)
+    app.ctx.published = PublishedSite(settings.publish_dir)
+
+    api = Blueprint.group(content_bp, url_prefix=settings.api_prefix)
+    app.blueprint(api)
+    openapi.install(app, settings.api_prefix)
+    if settings.env is Environment.TEST:
+        from splash.testing.routes import bp as testing_bp
+
+        app.blueprint(testing_bp)
+    app.blueprint(web_bp)
+    errors.install(app)
+    logging.install(app, settings.access_log)
+
+    @app.on_request(priority=90)
+    async def _locale(request: Request) -> None:
+        request.ctx.locale = locale_for_host(request.host, settings.domains,
+                                             settings.default_locale)
+
+    @app.before_server_start
+    async def _connect(app: Sanic) -> None:
+        await db.connect(settings.database_url)
+
+    @app.after_server_stop
+    async def _disconnect(app: Sanic) -> None:
+        await db.disconnect()
+
+    return app
+

@@ -1,0 +1,85 @@
+"""``python -m splash migrate | makemigrations | seed | publish | serve``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from splash import db
+from splash.config import load_settings
+
+
+def _migrate(_: argparse.Namespace) -> None:
+    settings = load_settings()
+    asyncio.run(db.migrate(settings.database_url))
+    print("splash: database is up to date")
+
+
+def _makemigrations(args: argparse.Namespace) -> None:
+    from tortoise.cli.cli import run_cli_async
+
+    argv = ["-c", "splash.db.TORTOISE_ORM", "makemigrations"]
+    if args.name:
+        argv += ["-n", args.name]
+    raise SystemExit(asyncio.run(run_cli_async(argv)))
+
+
+def _seed(args: argparse.Namespace) -> None:
+    from splash.seed import seed_fixtures
+
+    settings = load_settings()
+    report = asyncio.run(seed_fixtures(settings, only_if_empty=args.if_empty))
+    print(f"splash: {report}")
+
+
+def _publish(_: argparse.Namespace) -> None:
+    from splash.web.publish import publish
+
+    settings = load_settings()
+    result = asyncio.run(publish(settings))
+    print(
+        f"splash: published {result.entries} entries as build {result.build_id} "
+        f"in {result.seconds:.2f}s"
+    )
+
+
+def _serve(args: argparse.Namespace) -> None:
+    from sanic import Sanic
+    from sanic.worker.loader import AppLoader
+
+    load_settings()  # fail fast, with one clear line, before any worker starts
+    # Workers are separate processes: each imports the factory and reads the same settings.
+    loader = AppLoader("splash.app:create_app", as_factory=True)
+    app = loader.load()
+    app.prepare(host=args.host, port=args.port, workers=args.workers, dev=args.dev,
+                single_process=args.single_process, access_log=False, motd=False)
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"splash: serving on http://{shown}:{args.port}", flush=True)
+    Sanic.serve(primary=app, app_loader=loader)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m splash")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("migrate", help="apply pending migrations").set_defaults(run=_migrate)
+    make = commands.add_parser("makemigrations", help="write a migration for model changes")
+    make.add_argument("-n", "--name")
+    make.set_defaults(run=_makemigrations)
+    seed = commands.add_parser("seed", help="load fixtures/ into the database (idempotent)")
+    seed.add_argument("--if-empty", action="store_true", help="only seed an empty database")
+    seed.set_defaults(run=_seed)
+    commands.add_parser("publish", help="render every public page").set_defaults(run=_publish)
+    serve = commands.add_parser("serve", help="serve the shop")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--dev", action="store_true", help="auto-reload on code changes")
+    serve.add_argument("--single-process", action="store_true")
+    serve.set_defaults(run=_serve)
+    args = parser.parse_args(argv)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

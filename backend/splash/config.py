@@ -1,0 +1,130 @@
+"""The one settings object. Nothing else in the backend reads the environment.
+
+Every setting comes from a ``SPLASH_`` variable; the defaults make ``make run`` work on a laptop.
+Outside development a default or short secret refuses to start.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEV_SECRET = "splash-development-secret-do-not-use-in-production"
+LOCALES = ("nl", "en", "de", "es", "fr", "sv")
+DEFAULT_DOMAINS = (
+    "nl=localhost,en=en.localhost,de=de.localhost,es=es.localhost,fr=fr.localhost,sv=sv.localhost"
+)
+
+
+class Environment(StrEnum):
+    DEVELOPMENT = "development"
+    TEST = "test"
+    PRODUCTION = "production"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SPLASH_", extra="ignore", frozen=True)
+
+    env: Environment = Environment.DEVELOPMENT
+    secret_key: str = DEV_SECRET
+    database_url: str = f"sqlite://{REPO_ROOT / 'var' / 'splash.sqlite3'}"
+    domains: Annotated[dict[str, str], NoDecode] = Field(default=DEFAULT_DOMAINS)  # type: ignore[assignment]
+    default_locale: str = "nl"
+    scheme: str = "http"
+    public_port: int = Field(default=8000, ge=0, le=65535)  # 0: none (standard port)
+    api_prefix: str = "/api"
+    var_dir: Path = REPO_ROOT / "var"
+    frontend_dist: Path = REPO_ROOT / "frontend" / "dist"
+    server_renderer: Path = REPO_ROOT / "frontend" / "scripts" / "render.mjs"
+    routes_file: Path = REPO_ROOT / "contracts" / "routes.json"
+    fixtures_dir: Path = REPO_ROOT / "fixtures"
+    vite_dev_url: str | None = None
+    build_poll_seconds: int = Field(default=3600, ge=10)
+    mail_url: str = "outbox://var/outbox"
+    mail_from: str = "Splash <hello@splash.localhost>"
+    payments: str = "test"
+    mollie_api_key: str | None = None
+    mollie_base_url: str = "https://api.mollie.com/v2"
+    google_client_id: str | None = None
+    google_client_secret: str | None = None
+    google_authorize_url: str = "https://accounts.google.com/o/oauth2/v2/auth"
+    google_token_url: str = "https://oauth2.googleapis.com/token"
+    google_userinfo_url: str = "https://openidconnect.googleapis.com/v1/userinfo"
+    recaptcha_site_key: str | None = None
+    recaptcha_secret: str | None = None
+    recaptcha_verify_url: str = "https://www.google.com/recaptcha/api/siteverify"
+    gtm_id: str | None = None
+    redis_url: str | None = None
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
+    log_level: str = "INFO"
+    access_log: bool = True
+
+    @field_validator("domains", mode="before")
+    @classmethod
+    def _parse_domains(cls, value: object) -> object:
+        """``nl=localhost,en=en.localhost`` → ``{"localhost": "nl", "en.localhost": "en"}``."""
+        if not isinstance(value, str):
+            return value
+        hosts: dict[str, str] = {}
+        for pair in filter(None, (part.strip() for part in value.split(","))):
+            locale, sep, host = pair.partition("=")
+            if not sep or locale.strip() not in LOCALES or not host.strip():
+                raise ValueError(f"expected locale=host pairs with locales {LOCALES}, got {pair!r}")
+            hosts[host.strip().lower()] = locale.strip()
+        return hosts
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _parse_proxies(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> Settings:
+        if self.default_locale not in LOCALES:
+            raise ValueError(f"SPLASH_DEFAULT_LOCALE must be one of {LOCALES}")
+        missing = set(LOCALES) - set(self.domains.values())
+        if missing:
+            raise ValueError(f"SPLASH_DOMAINS has no host for {sorted(missing)}")
+        if self.env is not Environment.DEVELOPMENT and self.env is not Environment.TEST:
+            if self.secret_key == DEV_SECRET or len(self.secret_key) < 32:
+                raise ValueError(
+                    "SPLASH_SECRET_KEY must be set to a random value of 32+ characters"
+                )
+        if not self.database_url.startswith(("sqlite://", "postgres://", "postgresql://")):
+            raise ValueError("SPLASH_DATABASE_URL must start with sqlite:// or postgres://")
+        return self
+
+    @cached_property
+    def hosts_by_locale(self) -> dict[str, str]:
+        return {locale: host for host, locale in self.domains.items()}
+
+    def origin(self, locale: str) -> str:
+        """The absolute origin of a locale's domain, e.g. ``http://en.localhost:8000``."""
+        port = f":{self.public_port}" if self.public_port else ""
+        return f"{self.scheme}://{self.hosts_by_locale[locale]}{port}"
+
+    @property
+    def publish_dir(self) -> Path:
+        return self.var_dir / "publish"
+
+
+def load_settings() -> Settings:
+    """Read settings, turning a validation failure into one clear line and exit code 2."""
+    from pydantic import ValidationError
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"SPLASH_{'_'.join(str(p) for p in err['loc']).upper() or 'SETTINGS'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise SystemExit(f"splash: invalid configuration: {problems}") from None

@@ -1,0 +1,84 @@
+"""Content-system tables: locales, site settings, navigation menus and pages.
+
+Pages exist once per locale and are linked to their translations through ``localization_key``
+(the same key on every locale's version of a page).
+"""
+
+from __future__ import annotations
+
+from tortoise import fields
+from tortoise.models import Model
+
+
+class Locale(Model):
+    code = fields.CharField(max_length=5, primary_key=True)
+    name = fields.CharField(max_length=64)
+    is_default = fields.BooleanField(default=False)
+    position = fields.SmallIntField(default=0)
+
+    class Meta:
+        table = "locale"
+        ordering = ("position", "code")
+
+
+class SiteSettings(Model):
+    """The single row of shop-wide facts shown in the footer and the head tags."""
+
+    id = fields.IntField(primary_key=True)
+    company_name = fields.CharField(max_length=128)
+    coc_number = fields.CharField(max_length=32)
+    vat_number = fields.CharField(max_length=32)
+    social_links = fields.JSONField(default=dict)
+
+    class Meta:
+        table = "site_settings"
+
+
+class Navigation(Model):
+    id = fields.IntField(primary_key=True)
+    slug = fields.CharField(max_length=32)
+    locale = fields.ForeignKeyField("splash.Locale", related_name="navigations")
+    items: fields.ReverseRelation[NavigationItem]
+
+    class Meta:
+        table = "navigation"
+        unique_together = (("slug", "locale"),)
+
+
+class NavigationItem(Model):
+    id = fields.IntField(primary_key=True)
+    navigation = fields.ForeignKeyField(
+        "splash.Navigation", related_name="items", on_delete=fields.CASCADE
+    )
+    parent = fields.ForeignKeyField(
+        "splash.NavigationItem", related_name="children", null=True, on_delete=fields.CASCADE
+    )
+    key = fields.CharField(
+        max_length=64, description="Stable fixture key, the same in every locale"
+    )
+    title = fields.CharField(max_length=128)
+    path = fields.CharField(max_length=512)
+    position = fields.SmallIntField(default=0)
+
+    class Meta:
+        table = "navigation_item"
+        unique_together = (("navigation", "key"),)
+        ordering = ("position", "id")
+
+
+class Page(Model):
+    id = fields.IntField(primary_key=True)
+    locale = fields.ForeignKeyField("splash.Locale", related_name="pages")
+    slug = fields.CharField(max_length=190)
+    localization_key = fields.CharField(max_length=64)
+    title = fields.CharField(max_length=190)
+    seo_title = fields.CharField(max_length=190, null=True)
+    seo_description = fields.CharField(max_length=320, null=True)
+    layout = fields.CharField(max_length=16, default="default")
+    blocks = fields.JSONField(default=list)
+    published = fields.BooleanField(default=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "page"
+        unique_together = (("locale", "slug"), ("locale", "localization_key"))

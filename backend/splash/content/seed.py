@@ -1,0 +1,105 @@
+"""Load content fixtures (``fixtures/``) into the database. Idempotent: seeding twice changes
+nothing — rows are matched on their natural keys and only updated where they differ."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from tortoise.transactions import in_transaction
+
+from splash.content.blocks import validate_blocks
+from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
+from splash.content.navigation import MENUS
+
+
+class FixtureError(ValueError):
+    pass
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise FixtureError(f"{path}: {exc}") from exc
+
+
+async def _upsert(model: type[Any], lookup: dict[str, Any], values: dict[str, Any]) -> Any:
+    row = await model.get_or_none(**lookup)
+    if row is None:
+        return await model.create(**lookup, **values)
+    changed = {k: v for k, v in values.items() if getattr(row, k) != v}
+    if changed:
+        row.update_from_dict(changed)
+        await row.save(update_fields=list(changed))
+    return row
+
+
+async def seed_locales(root: Path) -> list[str]:
+    codes = []
+    for position, entry in enumerate(read_yaml(root / "locales.yaml")):
+        await _upsert(Locale, {"code": entry["code"]}, {
+            "name": entry["name"], "is_default": bool(entry.get("default")), "position": position,
+        })
+        codes.append(entry["code"])
+    return codes
+
+
+async def seed_settings(root: Path) -> None:
+    data = read_yaml(root / "settings.yaml")
+    await _upsert(SiteSettings, {"id": 1}, {
+        "company_name": data["company_name"], "coc_number": str(data["coc_number"]),
+        "vat_number": data["vat_number"], "social_links": data.get("social_links", {}),
+    })
+
+
+async def _seed_items(nav: Navigation, items: list[dict[str, Any]], parent: NavigationItem | None,
+                      seen: set[str]) -> None:
+    for position, item in enumerate(items):
+        if item["key"] in seen:
+            raise FixtureError(f"navigation {nav.slug}: duplicate key {item['key']!r}")
+        seen.add(item["key"])
+        row = await _upsert(NavigationItem, {"navigation": nav, "key": item["key"]}, {
+            "title": item["title"], "path": item["path"], "position": position,
+            "parent_id": parent.id if parent else None,
+        })
+        await _seed_items(nav, item.get("items", []), row, seen)
+
+
+async def seed_navigation(root: Path, locale: str) -> None:
+    menus = read_yaml(root / locale / "navigation.yaml")
+    for slug in MENUS:
+        nav = await _upsert(Navigation, {"slug": slug, "locale_id": locale}, {})
+        seen: set[str] = set()
+        await _seed_items(nav, menus.get(slug, []), None, seen)
+        await NavigationItem.filter(navigation=nav).exclude(key__in=seen).delete()
+
+
+async def seed_pages(root: Path, locale: str) -> int:
+    count = 0
+    for path in sorted((root / locale / "pages").glob("*.yaml")):
+        data = read_yaml(path)
+        try:
+            blocks = validate_blocks(data.get("blocks", []))
+        except ValueError as exc:
+            raise FixtureError(f"{path}: invalid block: {exc}") from exc
+        seo = data.get("seo", {})
+        await _upsert(Page, {"locale_id": locale, "localization_key": data["localization_key"]}, {
+            "slug": data["slug"], "title": data["title"], "seo_title": seo.get("title"),
+            "seo_description": seo.get("description"), "layout": data.get("layout", "default"),
+            "blocks": blocks, "published": data.get("published", True),
+        })
+        count += 1
+    return count
+
+
+async def seed_content(root: Path) -> dict[str, int]:
+    async with in_transaction():
+        locales = await seed_locales(root)
+        await seed_settings(root)
+        pages = 0
+        for locale in locales:
+            await seed_navigation(root, locale)
+            pages += await seed_pages(root, locale)
+    return {"locales": len(locales), "pages": pages}

@@ -1,0 +1,67 @@
+"""Tortoise configuration: one app, one migration history, SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tortoise import Tortoise
+
+MODEL_MODULES = ["splash.content.models"]
+
+
+def tortoise_config(database_url: str) -> dict[str, Any]:
+    url = database_url.replace("postgresql://", "postgres://", 1)
+    return {
+        "connections": {"default": url},
+        "apps": {
+            "splash": {
+                "models": MODEL_MODULES,
+                "migrations": "splash.migrations",
+                "default_connection": "default",
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+async def connect(database_url: str) -> None:
+    """Connect for the whole process: request tasks find the connection through the global
+    context (Tortoise 1.x keeps contexts per task otherwise)."""
+    await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+
+
+async def disconnect() -> None:
+    await Tortoise.close_connections()
+
+
+async def migrate(database_url: str) -> None:
+    """Apply every migration that has not run yet (the same files on SQLite and PostgreSQL)."""
+    from tortoise.migrations.api import migrate as migrate_api
+
+    try:
+        await migrate_api(config=tortoise_config(database_url))
+    finally:
+        await Tortoise.close_connections()
+
+
+async def pending_model_changes(database_url: str) -> list[str]:
+    """Names of migrations ``makemigrations`` would write now; empty when models match history."""
+    from tortoise.migrations.autodetector import MigrationAutodetector
+
+    config = tortoise_config(database_url)
+    await Tortoise.init(config=config)
+    try:
+        detector = MigrationAutodetector(Tortoise.apps, config["apps"])
+        return [writer.name for writer in await detector.changes()]
+    finally:
+        await Tortoise.close_connections()
+
+
+def __getattr__(name: str) -> Any:
+    """``TORTOISE_ORM`` for Tortoise's own CLI (``python -m splash makemigrations``)."""
+    if name == "TORTOISE_ORM":
+        from splash.config import load_settings
+
+        return tortoise_config(load_settings().database_url)
+    raise AttributeError(name)

@@ -1,0 +1,71 @@
+"""The one error envelope: ``{"data": null, "error": {status, name, message, details}}``.
+
+Services raise the domain errors of ``splash.errors``; ``install`` maps them, and anything Sanic or
+Pydantic raises, to the envelope. Unknown exceptions become a 500 whose message
+reveals nothing; they are logged with the request id.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError as PydanticValidationError
+from sanic import Request, Sanic, json
+from sanic.exceptions import SanicException
+from sanic.response import HTTPResponse
+
+from splash.errors import ApiError, from_pydantic
+
+log = logging.getLogger("splash.errors")
+
+
+def envelope(
+    status: int,
+    name: str,
+    message: str,
+    details: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> HTTPResponse:
+    body = {
+        "data": None,
+        "error": {"status": status, "name": name, "message": message, "details": details or {}},
+    }
+    return json(body, status=status, headers=headers)
+
+
+_SANIC_NAMES = {
+    400: "BadRequestError",
+    401: "UnauthorizedError",
+    403: "ForbiddenError",
+    404: "NotFoundError",
+    405: "MethodNotAllowedError",
+    408: "RequestTimeoutError",
+    413: "PayloadTooLargeError",
+    416: "RangeNotSatisfiableError",
+}
+
+
+def install(app: Sanic) -> None:
+    @app.exception(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> HTTPResponse:
+        return envelope(exc.status, exc.name, exc.message, exc.details, exc.headers)
+
+    @app.exception(PydanticValidationError)
+    async def _pydantic_error(request: Request, exc: PydanticValidationError) -> HTTPResponse:
+        err = from_pydantic(exc)
+        return envelope(err.status, err.name, err.message, err.details)
+
+    @app.exception(SanicException)
+    async def _sanic_error(request: Request, exc: SanicException) -> HTTPResponse:
+        status = exc.status_code
+        if status >= 500:
+            log.exception("server error", extra={"request_id": str(request.id)})
+            return envelope(500, "InternalServerError", "Internal Server Error")
+        name = _SANIC_NAMES.get(status, "HttpError")
+        return envelope(status, name, str(exc) or name, headers=dict(exc.headers or {}))
+
+    @app.exception(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> HTTPResponse:
+        log.exception("unhandled error", extra={"request_id": str(request.id)})
+        return envelope(500, "InternalServerError", "Internal Server Error")

@@ -1,0 +1,68 @@
+"""Structured logging: one JSON object per line, one ``request`` line per response."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from typing import Any
+
+from sanic import Request, Sanic
+from sanic.response import BaseHTTPResponse
+
+_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        entry.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD})
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str)
+
+
+def configure(level: str) -> None:
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    for name in ("sanic.access", "sanic.root", "sanic.error", "sanic.server"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+    logging.getLogger("tortoise").setLevel(max(logging.getLevelName(level), logging.WARNING))
+
+
+def install(app: Sanic, access_log: bool) -> None:
+    access = logging.getLogger("splash.request")
+
+    @app.on_request(priority=100)
+    async def _start(request: Request) -> None:
+        request.ctx.started = time.perf_counter()
+
+    @app.on_response(priority=-100)
+    async def _log(request: Request, response: BaseHTTPResponse) -> None:
+        response.headers.setdefault("x-request-id", str(request.id))
+        if not access_log or request.path == "/healthz":
+            return
+        started = getattr(request.ctx, "started", None)
+        access.info(
+            "request",
+            extra={
+                "request_id": str(request.id),
+                "method": request.method,
+                "host": request.host,
+                "path": request.path,
+                "status": response.status,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 2)
+                if started
+                else None,
+            },
+        )

@@ -1,0 +1,144 @@
+"""The API describes itself: ``/api/openapi.json`` built from the Pydantic models each route
+declares with ``@documented``, browsable at ``/api/docs``.
+
+Schemas come from Pydantic itself (recursive models included); routes without ``@documented``
+under the API prefix fail the completeness test, so nothing is left undescribed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+from sanic import Request, Sanic, html, json
+from sanic.response import HTTPResponse
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+REF = "#/components/schemas/{model}"
+
+
+class ErrorBody(BaseModel):
+    status: int
+    name: str
+    message: str
+    details: dict[str, Any]
+
+
+class ErrorEnvelope(BaseModel):
+    data: None = None
+    error: ErrorBody
+
+
+_DESCRIPTIONS = {400: "Invalid input (details.errors[].path names the field)",
+                 401: "Not signed in", 403: "Not allowed", 404: "Not found",
+                 409: "Conflict", 429: "Too many requests (see Retry-After)"}
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    where: str  # "query" or "path"
+    description: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Operation:
+    summary: str
+    tag: str
+    response: Any = None
+    body: Any = None
+    parameters: tuple[Parameter, ...] = ()
+    errors: tuple[int, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def documented(summary: str, *, tag: str, response: Any = None, body: Any = None,
+               parameters: tuple[Parameter, ...] = (), errors: tuple[int, ...] = ()
+               ) -> Callable[[Handler], Handler]:
+    def mark(handler: Handler) -> Handler:
+        handler.__openapi__ = Operation(summary, tag, response, body, parameters,  # type: ignore[attr-defined]
+                                        tuple(sorted({400, *errors})))
+        return handler
+    return mark
+
+
+def _schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
+    schema = TypeAdapter(kind).json_schema(ref_template=REF, mode="serialization",
+                                           by_alias=True)
+    components.update(schema.pop("$defs", {}))
+    return schema
+
+
+def _path(uri: str) -> str:
+    parts = []
+    for part in uri.strip("/").split("/"):
+        if part.startswith("<") and part.endswith(">"):
+            part = "{" + part[1:-1].split(":")[0] + "}"
+        parts.append(part)
+    return "/" + "/".join(parts)
+
+
+def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
+    components: dict[str, Any] = {}
+    paths: dict[str, dict[str, Any]] = {}
+    error_ref = _schema(ErrorEnvelope, components)
+    for route in app.router.routes:
+        operation: Operation | None = getattr(route.handler, "__openapi__", None)
+        if operation is None:
+            continue
+        responses: dict[str, Any] = {"200": {"description": "OK"}}
+        if operation.response is not None:
+            responses["200"]["content"] = {
+                "application/json": {"schema": _schema(operation.response, components)}}
+        for status in operation.errors:
+            responses[str(status)] = {"description": _DESCRIPTIONS[status],
+                                      "content": {"application/json": {"schema": error_ref}}}
+        spec: dict[str, Any] = {
+            "summary": operation.summary, "tags": [operation.tag], "responses": responses,
+            "operationId": route.name.replace(".", "_"),
+            "parameters": [
+                {"name": p.name, "in": p.where, "description": p.description,
+                 "required": p.required or p.where == "path", "schema": {"type": "string"}}
+                for p in operation.parameters
+            ],
+        }
+        if operation.body is not None:
+            spec["requestBody"] = {"required": True, "content": {
+                "application/json": {"schema": _schema(operation.body, components)}}}
+        for method in route.methods:
+            if method not in ("HEAD", "OPTIONS"):
+                paths.setdefault(_path(route.uri), {})[method.lower()] = spec
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Splash API", "version": "1",
+                 "description": "Content, shop, academy and account API of Splash. Failures use "
+                 'the envelope `{"data": null, "error": {status, name, message, details}}`.'},
+        "servers": [{"url": "/"}],
+        "paths": dict(sorted(paths.items())),
+        "components": {"schemas": components},
+    }
+
+
+_DOCS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Splash API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="https://unpkg.com/swagger-ui-dist@5/swagger-ui.css"></head>
+<body><div id="docs"><p>Loading the API documentation of <a href="{url}">{url}</a>…</p></div>
+<script src="https://unpkg.com/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({{url: "{url}", dom_id: "#docs"}});</script></body></html>"""
+
+
+def install(app: Sanic, prefix: str) -> None:
+    document: dict[str, Any] = {}
+
+    @app.get(f"{prefix}/openapi.json", name="openapi_document")
+    async def openapi_document(request: Request) -> HTTPResponse:
+        if not document:
+            document.update(build_document(request.app, prefix))
+        return json(document)
+
+    @app.get(f"{prefix}/docs", name="openapi_docs")
+    async def openapi_docs(request: Request) -> HTTPResponse:
+        return html(_DOCS.format(url=f"{prefix}/openapi.json"))

@@ -1,0 +1,99 @@
+"""Strapi-style bracket-notation query strings, parsed with the spec's limits.
+
+``populate[localizations][fields][0]=slug&sort[0]=title:asc`` becomes
+``{"populate": {"localizations": {"fields": ["slug"]}}, "sort": ["title:asc"]}``.
+Limits (spec §9): at most 1000 parameters, array indexes below 20, nesting depth 5. Anything past
+them, or a key that is both a value and an object, is a ``QueryError`` (mapped to 400), never a
+crash. Pure: no Sanic, no database.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qsl
+
+PARAMETER_LIMIT = 1000
+ARRAY_LIMIT = 20
+DEPTH_LIMIT = 5
+
+_SEGMENT = re.compile(r"\[([^\[\]]*)\]")
+Query = dict[str, Any]
+
+
+class QueryError(ValueError):
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def _split_key(key: str) -> list[str]:
+    head, bracket, rest = key.partition("[")
+    if not bracket:
+        return [key]
+    rest = "[" + rest
+    segments = _SEGMENT.findall(rest)
+    if "".join(f"[{s}]" for s in segments) != rest or not head:
+        raise QueryError(f"Malformed query parameter {key!r}", key)
+    if len(segments) > DEPTH_LIMIT:
+        raise QueryError(f"Query parameter {key!r} is nested deeper than {DEPTH_LIMIT}", key)
+    return [head, *segments]
+
+
+def _index(segment: str, key: str) -> int | None:
+    if segment == "":
+        return -1  # ``a[]=x`` appends
+    if segment.isdigit():
+        index = int(segment)
+        if index >= ARRAY_LIMIT:
+            raise QueryError(f"Array index in {key!r} is above the limit of {ARRAY_LIMIT}", key)
+        return index
+    return None
+
+
+def _assign(node: dict[str, Any], segments: list[str], value: str, key: str) -> None:
+    *parents, last = segments
+    for segment in parents:
+        child = node.get(segment)
+        if child is None:
+            child = node[segment] = {}
+        if not isinstance(child, dict):
+            raise QueryError(f"Query parameter {key!r} conflicts with another parameter", key)
+        node = child
+    if last == "":
+        last = str(sum(1 for k in node if k.isdigit()))
+        if int(last) >= ARRAY_LIMIT:
+            raise QueryError(f"Array {key!r} has more than {ARRAY_LIMIT} items", key)
+    if last in node:
+        existing = node[last]
+        if isinstance(existing, dict):
+            raise QueryError(f"Query parameter {key!r} conflicts with another parameter", key)
+        node[last] = [*existing, value] if isinstance(existing, list) else [existing, value]
+        if len(node[last]) > ARRAY_LIMIT:
+            raise QueryError(f"Parameter {key!r} is repeated more than {ARRAY_LIMIT} times", key)
+        return
+    node[last] = value
+
+
+def _arrays(node: Any) -> Any:
+    """Turn objects whose keys are all indexes into lists, in index order."""
+    if not isinstance(node, dict):
+        return node
+    converted = {k: _arrays(v) for k, v in node.items()}
+    if converted and all(k.isdigit() for k in converted):
+        return [converted[k] for k in sorted(converted, key=int)]
+    return converted
+
+
+def parse_query(raw: str) -> Query:
+    try:
+        pairs = parse_qsl(raw, keep_blank_values=True, max_num_fields=PARAMETER_LIMIT)
+    except ValueError:
+        raise QueryError(f"More than {PARAMETER_LIMIT} query parameters", "") from None
+    tree: dict[str, Any] = {}
+    for key, value in pairs:
+        segments = _split_key(key)
+        for segment in segments[1:]:
+            _index(segment, key)
+        _assign(tree, segments, value, key)
+    return _arrays(tree)

@@ -1,0 +1,48 @@
+"""Per-request helpers every route shares: the parsed query, the domain's locale, the client."""
+
+from __future__ import annotations
+
+from ipaddress import ip_address, ip_network
+from typing import Any
+
+from sanic import Request
+
+from splash.errors import ValidationError
+from splash.http.query import Query, QueryError, parse_query
+
+
+def query(request: Request) -> Query:
+    """The bracket-notation query of this request, parsed once (400 past the spec's limits)."""
+    if not hasattr(request.ctx, "query"):
+        try:
+            request.ctx.query = parse_query(request.query_string)
+        except QueryError as exc:
+            raise ValidationError.for_field(
+                ["query", exc.key] if exc.key else ["query"], str(exc)
+            ) from None
+    parsed: Query = request.ctx.query
+    return parsed
+
+
+def query_str(request: Request, name: str, default: str | None = None) -> str | None:
+    value: Any = query(request).get(name, default)
+    if value is not None and not isinstance(value, str):
+        raise ValidationError.for_field(["query", name], f"{name} must be a single value")
+    return value
+
+
+def client_address(request: Request, trusted_proxies: tuple[str, ...]) -> str:
+    """The peer address; the forwarded one only when the peer is a configured trusted proxy."""
+    peer = request.conn_info.client_ip if request.conn_info else request.ip
+    forwarded = request.headers.get("x-forwarded-for")
+    if forwarded and trusted_proxies and _is_trusted(peer, trusted_proxies):
+        return forwarded.split(",")[-1].strip()
+    return peer
+
+
+def _is_trusted(peer: str, trusted: tuple[str, ...]) -> bool:
+    try:
+        address = ip_address(peer)
+    except ValueError:
+        return False
+    return any(address in ip_network(net, strict=False) for net in trusted)

@@ -1,0 +1,30 @@
+"""Test-only endpoints (mounted only when ``SPLASH_ENV=test``): seed data, Pact provider states."""
+
+from __future__ import annotations
+
+from sanic import Blueprint, Request, json
+from sanic.response import HTTPResponse
+
+from splash.errors import ValidationError
+from splash.testing import states
+
+bp = Blueprint("testing", url_prefix="/_test")
+
+
+@bp.post("/seed")
+async def seed(request: Request) -> HTTPResponse:
+    """Reset the database to the fixtures."""
+    report = await states.reset_to_fixtures(request.app.ctx.settings)
+    return json({"seeded": report})
+
+
+@bp.post("/pact-state")
+async def pact_state(request: Request) -> HTTPResponse:
+    """Pact provider-state hook: ``{"state": "...", "action": "setup" | "teardown"}``."""
+    body = request.json if isinstance(request.json, dict) else {}
+    state, action = body.get("state"), body.get("action", "setup")
+    if not isinstance(state, str):
+        raise ValidationError.for_field(["state"], "state must be a string")
+    if action == "setup":
+        await states.set_up(request.app.ctx.settings, state)
+    return json({"state": state, "action": action})

@@ -1,0 +1,32 @@
+"""Data set-ups for end-to-end tests and Pact provider states (test environment only)."""
+
+from __future__ import annotations
+
+from tortoise import Tortoise
+
+from splash.config import Settings
+from splash.errors import ValidationError
+from splash.seed import seed_all
+
+
+async def reset_to_fixtures(settings: Settings) -> dict[str, int]:
+    """Empty every table, then load the fixtures again."""
+    connection = Tortoise.get_connection("default")
+    assert Tortoise.apps is not None
+    for model in reversed(list(Tortoise.apps.get_models_iterable())):
+        await model.all().delete()
+    del connection
+    return await seed_all(settings)
+
+
+STATES = {
+    "six locales exist": reset_to_fixtures,
+    "the navigation menus are seeded": reset_to_fixtures,
+}
+
+
+async def set_up(settings: Settings, state: str) -> None:
+    handler = STATES.get(state)
+    if handler is None:
+        raise ValidationError.for_field(["state"], f"Unknown provider state {state!r}")
+    await handler(settings)

@@ -1,0 +1,79 @@
+"""The SPA build: its manifest (entry script, CSS, locale chunks), build id, and pre-compressed files.
+
+The frontend build writes ``dist/.vite/manifest.json``, ``dist/builds/latest.json`` and a ``.br``
+and ``.gz`` beside every asset; this module reads them and picks the encoding a browser accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+ENTRY = "src/app/entry-client.tsx"
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+@dataclass(frozen=True)
+class SpaBuild:
+    build_id: str
+    script: str
+    styles: tuple[str, ...]
+    preloads: tuple[str, ...]
+    locale_chunks: dict[str, str] = field(default_factory=dict)
+
+
+@cache
+def load_build(dist: Path) -> SpaBuild:
+    """Read once per process: a new frontend build means a new deployment (and restart)."""
+    manifest = json.loads((dist / ".vite" / "manifest.json").read_text(encoding="utf-8"))
+    latest = json.loads((dist / "builds" / "latest.json").read_text(encoding="utf-8"))
+    entry = manifest[ENTRY]
+    styles = list(entry.get("css", []))
+    preloads = []
+    for name in entry.get("imports", []):
+        chunk = manifest[name]
+        preloads.append("/" + chunk["file"])
+        styles.extend(chunk.get("css", []))
+    locale_chunks = {
+        Path(key).stem: "/" + chunk["file"]
+        for key, chunk in manifest.items()
+        if key.startswith("src/locales/") and key.endswith(".json")
+    }
+    return SpaBuild(
+        build_id=latest["id"], script="/" + entry["file"], styles=tuple("/" + s for s in styles),
+        preloads=tuple(preloads), locale_chunks=locale_chunks,
+    )
+
+
+def dev_build(vite_url: str) -> SpaBuild:
+    """Assets straight from the Vite dev server (hot reload), for ``make dev``."""
+    return SpaBuild(build_id="dev", script=f"{vite_url}/{ENTRY}", styles=(), preloads=())
+
+
+@dataclass(frozen=True)
+class StaticFile:
+    path: Path
+    content_type: str
+    encoding: str | None
+
+
+def negotiate(root: Path, relative: str, accept_encoding: str) -> StaticFile | None:
+    """The file under ``root`` (never outside it), pre-compressed when the browser accepts it."""
+    base = root.resolve()
+    target = (base / relative).resolve()
+    if not target.is_relative_to(base) or not target.is_file():
+        return None
+    content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+    if content_type.startswith("text/") or content_type in ("application/javascript",
+                                                            "application/json",
+                                                            "image/svg+xml"):
+        content_type += "; charset=utf-8" if "charset" not in content_type else ""
+    accepted = {part.split(";")[0].strip() for part in accept_encoding.lower().split(",")}
+    for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        compressed = target.with_name(target.name + suffix)
+        if encoding in accepted and compressed.is_file():
+            return StaticFile(compressed, content_type, encoding)
+    return StaticFile(target, content_type, None)

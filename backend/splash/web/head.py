@@ -1,0 +1,43 @@
+"""Head tags of a page: canonical, hreflang alternates with x-default, Open Graph locales (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+OG_LOCALES = {"nl": "nl_NL", "en": "en_GB", "de": "de_DE", "es": "es_ES", "fr": "fr_FR",
+              "sv": "sv_SE"}
+
+
+@dataclass(frozen=True)
+class HeadTags:
+    lang: str
+    title: str
+    description: str
+    canonical: str | None
+    alternates: list[tuple[str, str]]  # (hreflang, absolute URL), x-default last
+    og_locale: str
+    og_locale_alternates: list[str]
+    og_image: str | None
+    robots: str | None
+
+
+def head_tags(*, locale: str, path: str, head: dict[str, Any], alternates: dict[str, str],
+              default_locale: str, origin: Callable[[str], str], indexable: bool) -> HeadTags:
+    """``alternates`` maps each locale that has this page to its path there."""
+    links = [(code, origin(code) + alternates[code]) for code in OG_LOCALES if code in alternates]
+    if links and default_locale in alternates:
+        links.append(("x-default", origin(default_locale) + alternates[default_locale]))
+    image = head.get("image")
+    return HeadTags(
+        lang=locale,
+        title=head.get("title") or "Splash",
+        description=head.get("description") or "",
+        canonical=origin(locale) + path if indexable else None,
+        alternates=links if indexable else [],
+        og_locale=OG_LOCALES[locale],
+        og_locale_alternates=[OG_LOCALES[c] for c in alternates if c != locale],
+        og_image=(origin(locale) + image if image and image.startswith("/") else image),
+        robots=None if indexable else "noindex",
+    )

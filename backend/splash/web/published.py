@@ -1,0 +1,77 @@
+"""Reading what ``python -m splash publish`` wrote: payload + HTML fragment per locale and path.
+
+Layout: ``var/publish/CURRENT`` names the live build; ``var/publish/<build>/index.json`` maps each
+key (``nl /``, ``nl @login``, ``nl !404``) to its files and ETag. The index is reloaded when
+CURRENT changes, so a new publish goes live without a restart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Entry:
+    payload: bytes
+    html: str
+    etag: str
+    head: dict[str, Any]
+    status: int
+
+
+def page_key(locale: str, path: str) -> str:
+    return f"{locale} {path}"
+
+
+def app_key(locale: str, route_name: str) -> str:
+    return f"{locale} @{route_name}"
+
+
+def not_found_key(locale: str) -> str:
+    return f"{locale} !404"
+
+
+class PublishedSite:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._build: str | None = None
+        self._mtime: float | None = None
+        self._index: dict[str, dict[str, Any]] = {}
+        self._cache: dict[str, Entry] = {}
+
+    @property
+    def build_id(self) -> str | None:
+        self._refresh()
+        return self._build
+
+    def _refresh(self) -> None:
+        pointer = self.root / "CURRENT"
+        try:
+            mtime = pointer.stat().st_mtime
+        except FileNotFoundError:
+            self._build, self._index, self._cache = None, {}, {}
+            return
+        if mtime == self._mtime:
+            return
+        build = pointer.read_text(encoding="utf-8").strip()
+        index = json.loads((self.root / build / "index.json").read_text(encoding="utf-8"))
+        self._build, self._mtime, self._index, self._cache = build, mtime, index, {}
+
+    def get(self, key: str) -> Entry | None:
+        self._refresh()
+        if key in self._cache:
+            return self._cache[key]
+        meta = self._index.get(key)
+        if meta is None or self._build is None:
+            return None
+        folder = self.root / self._build
+        entry = Entry(
+            payload=(folder / meta["payload"]).read_bytes(),
+            html=(folder / meta["html"]).read_text(encoding="utf-8"),
+            etag=meta["etag"], head=meta["head"], status=meta.get("status", 200),
+        )
+        self._cache[key] = entry
+        return entry

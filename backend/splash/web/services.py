@@ -1,0 +1,115 @@
+"""Page payloads: everything the SPA needs to render one route, computed once per publish.
+
+A payload holds the route, the page (for published routes), the navigation menus, the site
+settings and the paths of the same page in the other locales. It is written by ``publish`` and
+computed live only when nothing is published yet (``make dev`` before a first publish).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from splash.config import Settings
+from splash.content import services as content
+from splash.web.published import Entry, PublishedSite, app_key, not_found_key, page_key
+from splash.web.route_table import RouteKind, RouteMatch, RouteTable
+
+NOT_FOUND = "not-found"
+
+
+async def shared_payload(settings: Settings, locale: str) -> dict[str, Any]:
+    site = await content.site_settings()
+    return {
+        "locale": locale,
+        "navigation": await content.menus(locale),
+        "settings": {
+            **site.model_dump(by_alias=True),
+            "origins": {code: settings.origin(code) for code in settings.hosts_by_locale},
+            "gtmId": settings.gtm_id,
+            "recaptchaSiteKey": settings.recaptcha_site_key,
+            "buildPollSeconds": settings.build_poll_seconds,
+            "apiPrefix": settings.api_prefix,
+        },
+    }
+
+
+def _route(name: str, kind: str, path: str, params: dict[str, str]) -> dict[str, Any]:
+    return {"name": name, "kind": kind, "path": path, "params": params}
+
+
+async def route_payload(settings: Settings, table: RouteTable, locale: str, path: str,
+                        match: RouteMatch) -> dict[str, Any] | None:
+    """The payload of a known route, or None when the path names nothing that exists."""
+    route = match.route
+    if route.kind is RouteKind.APP:
+        alternates = {code: table.path_for(route.name, code, match.params) for code in
+                      table.locales}
+        return {**await shared_payload(settings, locale), "status": 200, "page": None,
+                "route": _route(route.name, route.kind, path, match.params),
+                "alternates": alternates, "head": {}}
+    if route.kind is RouteKind.PAGE and route.collection is None:
+        page = await content.find_page(locale, path)
+        if page is None:
+            return None
+        alternates = {loc["locale"]: loc["path"] for loc in page["localizations"]}
+        alternates[locale] = path
+        return {**await shared_payload(settings, locale), "status": 200, "page": page,
+                "route": _route(route.name, route.kind, path, match.params),
+                "alternates": alternates, "head": dict(page["seo"])}
+    return None  # product, course and article pages arrive with their capabilities
+
+
+async def not_found_payload(settings: Settings, locale: str, path: str) -> dict[str, Any]:
+    return {**await shared_payload(settings, locale), "status": 404, "page": None,
+            "route": _route(NOT_FOUND, "app", path, {}), "alternates": {}, "head": {}}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What answers one URL: status, payload, pre-rendered fragment and head facts."""
+
+    status: int
+    payload: bytes
+    etag: str
+    fragment: str
+    head: dict[str, Any]
+    alternates: dict[str, str]
+
+
+def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resolved:
+    return Resolved(entry.status, entry.payload, entry.etag, entry.html, entry.head,
+                    alternates if alternates is not None else entry.head.get("alternates", {}))
+
+
+def _live(payload: dict[str, Any]) -> Resolved:
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    return Resolved(payload["status"], body, etag, "", payload["head"], payload["alternates"])
+
+
+async def resolve(settings: Settings, table: RouteTable, site: PublishedSite, locale: str,
+                  path: str) -> Resolved:
+    """Published output when there is any; computed live only before a first publish."""
+    match = table.match(locale, path)
+    published = site.build_id is not None
+    if match and match.route.kind is RouteKind.PAGE and published:
+        entry = site.get(page_key(locale, path))
+        if entry:
+            return _from_entry(entry)
+    elif match and match.route.kind is RouteKind.APP and published:
+        entry = site.get(app_key(locale, match.route.name))
+        if entry:
+            alternates = {code: table.path_for(match.route.name, code, match.params)
+                          for code in table.locales}
+            return _from_entry(entry, alternates)
+    elif match and match.route.kind is not RouteKind.SERVER and not published:
+        payload = await route_payload(settings, table, locale, path, match)
+        if payload:
+            return _live(payload)
+    entry = site.get(not_found_key(locale)) if published else None
+    if entry:
+        return _from_entry(entry, {})
+    return _live(await not_found_payload(settings, locale, path))

@@ -1,0 +1,48 @@
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { createI18n, loadMessages } from "../lib/i18n";
+import { isOutdated, reloadGuarded } from "./build-update";
+import { fetchPayload, readInlinePayload } from "./payload";
+import { buildRoutes } from "./router";
+import "./styles.css";
+
+/** Client-side navigation: one payload request; a new deployment turns it into a full load. */
+const loader: LoaderFunction = ({ request }) => {
+  const url = new URL(request.url);
+  if (isOutdated()) {
+    window.location.assign(url.href);
+    return new Promise<never>(() => undefined);
+  }
+  return fetchPayload(url.pathname, request.signal);
+};
+
+window.addEventListener("vite:preloadError", (event) => {
+  event.preventDefault();
+  reloadGuarded(window.sessionStorage, () => window.location.reload());
+});
+
+async function start(): Promise<void> {
+  const payload = readInlinePayload(document);
+  const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
+  const routes = buildRoutes(payload.locale, loader);
+  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.id;
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: leaf ? { [leaf]: payload } : {} },
+  });
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>
+  );
+  const root = document.getElementById("root");
+  if (!root) throw new Error("No #root element");
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

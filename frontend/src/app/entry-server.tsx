@@ -1,0 +1,28 @@
+/** The server entry: renders one route from its payload to HTML (used by `python -m splash publish`). */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createI18n, loadMessages } from "../lib/i18n";
+import { pageDescription, pageTitle } from "./head";
+import type { Payload } from "./payload";
+import { buildRoutes } from "./router";
+
+export type Rendered = { html: string; head: { title: string; description: string } };
+
+export async function render(url: string, payload: Payload): Promise<Rendered> {
+  const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
+  const routes = buildRoutes(payload.locale, () => payload);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, "http://splash.invalid")));
+  if (context instanceof Response) throw new Error(`Rendering ${url} answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return { html, head: { title: pageTitle(payload, i18n.t), description: pageDescription(payload, i18n.t) } };
+}

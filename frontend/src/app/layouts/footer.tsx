@@ -1,0 +1,88 @@
+import type { ReactElement } from "react";
+import { useTranslation } from "react-i18next";
+import { LOCALES } from "../../lib/i18n";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon, XIcon } from "../../ui/icons";
+import { NavLinkList } from "../../ui/nav-link-list";
+import type { Payload, SiteSettings } from "../payload";
+
+const SOCIAL: { key: keyof SiteSettings["socialLinks"]; name: string; icon: () => ReactElement }[] = [
+  { key: "facebook", name: "Facebook", icon: () => <FacebookIcon /> },
+  { key: "instagram", name: "Instagram", icon: () => <InstagramIcon /> },
+  { key: "linkedin", name: "LinkedIn", icon: () => <LinkedInIcon /> },
+  { key: "x", name: "X", icon: () => <XIcon /> },
+  { key: "tiktok", name: "TikTok", icon: () => <TikTokIcon /> },
+];
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  nl: "Nederlands", en: "English", de: "Deutsch", es: "Español", fr: "Français", sv: "Svenska",
+};
+
+/** Locale codes as links to the same page on the other domains (the home page where it has none). */
+export function LanguageSwitcher({ payload }: { payload: Payload }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("footer.language")} className="language-switcher">
+      <ul>
+        {LOCALES.map((code) => {
+          const href = `${payload.settings.origins[code]}${payload.alternates[code] ?? "/"}`;
+          const current = code === payload.locale;
+          return (
+            <li key={code}>
+              <a
+                href={href}
+                hrefLang={code}
+                lang={code}
+                aria-label={LANGUAGE_NAMES[code]}
+                aria-current={current ? "true" : undefined}
+              >
+                {code.toUpperCase()}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer({ payload }: { payload: Payload }) {
+  const { t } = useTranslation();
+  const { settings, navigation } = payload;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__columns">
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop">{t("footer.shop")}</h2>
+          <NavLinkList items={navigation.primary} label={t("footer.primaryNav")} nested={false} />
+        </section>
+        <section aria-labelledby="footer-help">
+          <h2 id="footer-help">{t("footer.help")}</h2>
+          <NavLinkList items={navigation.secondary} label={t("footer.secondaryNav")} nested={false} />
+        </section>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow">{t("footer.follow")}</h2>
+          <ul className="social-links">
+            {SOCIAL.filter(({ key }) => settings.socialLinks[key]).map(({ key, name, icon }) => (
+              <li key={key}>
+                <a href={settings.socialLinks[key]} rel="noopener noreferrer" target="_blank">
+                  {icon()}
+                  <span className="visually-hidden">{t("footer.socialOn", { network: name })}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__legal">
+        <NavLinkList items={navigation.legal} label={t("footer.legalNav")} className="nav-legal" nested={false} />
+        <p className="site-footer__company">{t("footer.companyLine", { company: settings.companyName })}</p>
+        <p>
+          {t("footer.coc")}: {settings.cocNumber} · {t("footer.vat")}: {settings.vatNumber}
+        </p>
+        <p suppressHydrationWarning>{t("footer.copyright", { year, company: settings.companyName })}</p>
+        <LanguageSwitcher payload={payload} />
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import type { Locale } from "../../lib/i18n";
+import { CartIcon, CloseIcon, MenuIcon, UserIcon } from "../../ui/icons";
+import { Logo } from "../../ui/logo";
+import { NavLinkList } from "../../ui/nav-link-list";
+import type { Payload } from "../payload";
+import { routePath } from "../route-table";
+import { useCartCount } from "./cart-count";
+
+const BANNER_REPEAT = 8;
+
+function Banner() {
+  const { t } = useTranslation();
+  const text = t("header.banner");
+  return (
+    <Link className="banner" to="/academy" aria-label={text}>
+      <span className="banner__track" aria-hidden="true">
+        {Array.from({ length: BANNER_REPEAT }, (_, index) => (
+          <span className="banner__item" key={index}>
+            {text}
+          </span>
+        ))}
+      </span>
+    </Link>
+  );
+}
+
+export function Header({ payload }: { payload: Payload }) {
+  const { t } = useTranslation();
+  const locale = payload.locale as Locale;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const cartCount = useCartCount();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
+  return (
+    <header className="site-header">
+      <Banner />
+      <div className="site-header__top">
+        <NavLinkList items={payload.navigation.secondary} label={t("header.secondaryNav")} className="nav-secondary" nested={false} />
+      </div>
+      <div className="site-header__main">
+        <Link to="/" className="site-header__logo" aria-label={t("header.home")}>
+          <Logo />
+        </Link>
+        <NavLinkList items={payload.navigation.primary} label={t("header.primaryNav")} className="nav-primary" />
+        <div className="site-header__actions">
+          <Link to={routePath("cart", locale)} className="icon-link cart-link">
+            <CartIcon />
+            <span className="visually-hidden">{t("header.cart", { count: cartCount })}</span>
+            <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">
+              {cartCount}
+            </span>
+          </Link>
+          <Link to={routePath("login", locale)} className="icon-link">
+            <UserIcon />
+            <span className="icon-link__label">{t("header.login")}</span>
+          </Link>
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+            <span className="visually-hidden">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
+          </button>
+        </div>
+      </div>
+      <div id={panelId} ref={panel} className="mobile-menu" hidden={!open}>
+        <NavLinkList items={payload.navigation.primary} label={t("header.mobileNav")} onNavigate={close} />
+        <NavLinkList items={payload.navigation.secondary} label={t("header.secondaryNav")} onNavigate={close} nested={false} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The SPA's routes, built from contracts/routes.json for the domain's locale. Every route has the
+ * same loader (its page payload) and renders through RouteView, so server and browser agree.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
+import { ContentPage } from "../features/content";
+import type { Locale } from "../lib/i18n";
+import { startUpdatePolling } from "./build-update";
+import { ComingSoon } from "./coming-soon";
+import { ErrorScreen } from "./error-screen";
+import { pageTitle } from "./head";
+import { DefaultLayout } from "./layouts/default-layout";
+import { LoginLayout } from "./layouts/login-layout";
+import { NotFound } from "./not-found";
+import type { Payload } from "./payload";
+import { routeId, spaRoutes } from "./route-table";
+
+const LOGIN_LAYOUT_ROUTES = new Set(["login", "register", "forgot-password", "reset"]);
+
+function Screen({ payload }: { payload: Payload }) {
+  if (payload.status === 404) return <NotFound />;
+  if (payload.page) return <ContentPage page={payload.page} />;
+  return <ComingSoon routeName={payload.route.name} />;
+}
+
+export function RouteView() {
+  const payload = useLoaderData() as Payload;
+  const login = payload.page ? payload.page.layout === "login" : LOGIN_LAYOUT_ROUTES.has(payload.route.name);
+  const Layout = login ? LoginLayout : DefaultLayout;
+  return (
+    <Layout payload={payload}>
+      <Screen payload={payload} />
+    </Layout>
+  );
+}
+
+/** Title, focus after client-side navigation, and the build-update poll. */
+function Root() {
+  const matches = useMatches();
+  const payload = matches[matches.length - 1]?.data as Payload | undefined;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (payload) document.title = pageTitle(payload, t);
+  }, [payload, t]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("main")?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+  const pollSeconds = payload?.settings.buildPollSeconds ?? 3600;
+  useEffect(() => startUpdatePolling(pollSeconds), [pollSeconds]);
+  return <Outlet />;
+}
+
+export function buildRoutes(locale: Locale, loader: LoaderFunction): RouteObject[] {
+  return [
+    {
+      id: "root",
+      element: <Root />,
+      errorElement: <ErrorScreen />,
+      children: spaRoutes().map((route) => ({
+        id: routeId(route.name, locale),
+        path: route.paths[locale],
+        loader,
+        element: <RouteView />,
+      })),
+    },
+  ];
+}

@@ -1,0 +1,2 @@
+export { ContentPage } from "./components/content-page";
+export type { PageData, BlockData } from "./types";
