@@ -42,11 +42,12 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
-        await db.connect(settings.database_url)
+        app.ctx.owns_database = await db.connect_once(settings.database_url)
 
     @app.after_server_stop
     async def _disconnect(app: Sanic) -> None:
-        await db.disconnect()
+        if app.ctx.owns_database:
+            await db.disconnect()
 
     return app
 

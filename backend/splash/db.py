@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from tortoise import Tortoise
@@ -31,8 +33,27 @@ async def connect(database_url: str) -> None:
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
 
 
+async def connect_once(database_url: str) -> bool:
+    """Connect unless this process already is (tests, embedding); True when it connected."""
+    if Tortoise.is_inited():
+        return False
+    await connect(database_url)
+    return True
+
+
 async def disconnect() -> None:
     await Tortoise.close_connections()
+
+
+@asynccontextmanager
+async def session(database_url: str) -> AsyncIterator[None]:
+    """Connected for the block; closes only a connection it opened itself (CLI commands)."""
+    opened = await connect_once(database_url)
+    try:
+        yield
+    finally:
+        if opened:
+            await disconnect()
 
 
 async def migrate(database_url: str) -> None:

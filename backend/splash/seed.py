@@ -13,11 +13,8 @@ async def seed_all(settings: Settings) -> dict[str, int]:
 
 
 async def seed_fixtures(settings: Settings, only_if_empty: bool = False) -> str:
-    await db.connect(settings.database_url)
-    try:
+    async with db.session(settings.database_url):
         if only_if_empty and await Locale.exists():
             return "database already holds content; not seeded"
         counts = await seed_all(settings)
         return "seeded " + ", ".join(f"{n} {what}" for what, n in counts.items())
-    finally:
-        await db.disconnect()

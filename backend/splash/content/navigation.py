@@ -32,11 +32,9 @@ def normalize_path(path: str) -> str:
 
 
 def render(entries: list[MenuEntry], render_type: RenderType) -> list[dict[str, Any]]:
-    ordered = sorted(entries, key=lambda e: (e.position, e.id))
-    if render_type is RenderType.FLAT:
-        return [{"id": e.id, "title": e.title, "path": normalize_path(e.path)} for e in ordered]
+    """TREE nests items under their parent; FLAT lists the same items in reading order."""
     children: dict[int | None, list[MenuEntry]] = {}
-    for entry in ordered:
+    for entry in sorted(entries, key=lambda e: (e.position, e.id)):
         children.setdefault(entry.parent_id, []).append(entry)
 
     def tree(parent: int | None) -> list[dict[str, Any]]:
@@ -45,4 +43,11 @@ def render(entries: list[MenuEntry], render_type: RenderType) -> list[dict[str, 
             for e in children.get(parent, [])
         ]
 
-    return tree(None)
+    def flat(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [
+            entry for item in items
+            for entry in [{k: item[k] for k in ("id", "title", "path")}, *flat(item["items"])]
+        ]
+
+    nested = tree(None)
+    return nested if render_type is RenderType.TREE else flat(nested)

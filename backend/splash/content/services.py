@@ -96,3 +96,10 @@ async def find_page(locale: str, path: str) -> dict[str, Any] | None:
             for other in siblings if other.id != page.id
         ],
     }
+
+
+async def published_page_paths(locale: str) -> list[str]:
+    """The path of every published page of a locale, for publishing."""
+    slugs = await Page.filter(locale_id=locale, published=True).order_by("id").values_list(
+        "slug", flat=True)
+    return [page_path(str(slug)) for slug in slugs]

@@ -22,8 +22,7 @@ from typing import Any
 
 from splash import db
 from splash.config import Settings
-from splash.content.models import Page
-from splash.content.services import page_path
+from splash.content.services import published_page_paths
 from splash.web import services
 from splash.web.published import app_key, not_found_key, page_key
 from splash.web.route_table import RouteKind, RouteTable
@@ -45,8 +44,7 @@ class PublishResult:
 async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     for locale in table.locales:
-        for page in await Page.filter(locale_id=locale, published=True).order_by("id"):
-            path = page_path(page.slug)
+        for path in await published_page_paths(locale):
             match = table.match(locale, path)
             payload = match and await services.route_payload(settings, table, locale, path, match)
             if payload:
@@ -96,11 +94,8 @@ def _prune(root: Path, keep: str) -> None:
 async def publish(settings: Settings, table: RouteTable | None = None) -> PublishResult:
     started = time.perf_counter()
     table = table or RouteTable.load(settings.routes_file)
-    await db.connect(settings.database_url)
-    try:
+    async with db.session(settings.database_url):
         entries = await _collect(settings, table)
-    finally:
-        await db.disconnect()
     build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
     jobs = [{"url": payload["route"]["path"], "payload": payload} for _, payload in entries]
     rendered = await render_html(settings, jobs)

@@ -1,0 +1,113 @@
+# Splash: every command a person runs. `make run` and `make test` set up everything they need.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 1
+PYTHON ?= python3
+VENV := .venv
+PY := $(CURDIR)/$(VENV)/bin/python
+UV := $(CURDIR)/$(VENV)/bin/uv
+NPM := npm --prefix frontend
+export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export PACT_DO_NOT_TRACK := true
+export SPLASH_PUBLIC_PORT ?= $(PORT)
+
+BACKEND_STAMP := $(VENV)/.installed
+FRONTEND_STAMP := frontend/node_modules/.installed
+SPA_BUILD := frontend/dist/builds/latest.json
+SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
+	frontend/vite.config.ts frontend/package-lock.json contracts/routes.json
+
+.PHONY: help run dev install build migrate seed publish migrations test test-backend \
+	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
+	lint loadtest bench chromium clean
+
+help: ## list the commands
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
+
+$(BACKEND_STAMP): backend/pyproject.toml backend/uv.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv==0.13.9
+	cd backend && $(UV) sync --frozen --inexact --quiet
+	touch $@
+
+$(FRONTEND_STAMP): frontend/package.json frontend/package-lock.json
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(BACKEND_STAMP) $(FRONTEND_STAMP) ## install backend and frontend dependencies from their lock files
+
+$(SPA_BUILD): $(FRONTEND_STAMP) $(SPA_SOURCES)
+	$(NPM) run --silent build
+
+build: $(SPA_BUILD) ## build the SPA (client + server entry), only when its sources changed
+
+migrate: $(BACKEND_STAMP) ## apply database migrations
+	cd backend && $(PY) -m splash migrate
+
+seed: $(BACKEND_STAMP) ## load fixtures/ (idempotent)
+	cd backend && $(PY) -m splash seed
+
+publish: $(BACKEND_STAMP) $(SPA_BUILD) ## render every public page under a new build id
+	cd backend && $(PY) -m splash publish
+
+migrations: $(BACKEND_STAMP) ## write a migration for model changes (NAME=...)
+	cd backend && $(PY) -m splash makemigrations $(if $(NAME),-n $(NAME),)
+
+run: install build ## set up and serve on http://localhost:$(PORT) (HOST/PORT overridable)
+	cd backend && $(PY) -m splash migrate && $(PY) -m splash seed --if-empty && $(PY) -m splash publish
+	cd backend && exec $(PY) -m splash serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
+
+dev: install ## Vite dev server with hot reload + backend auto-reload on http://localhost:$(PORT)
+	cd backend && $(PY) -m splash migrate && $(PY) -m splash seed --if-empty
+	trap 'kill 0' EXIT; \
+	  $(NPM) run dev -- --host 127.0.0.1 & \
+	  cd backend && SPLASH_VITE_DEV_URL=http://localhost:5173 $(PY) -m splash serve --dev --host $(HOST) --port $(PORT)
+
+chromium: ## install Debian's Chromium when missing (never a browser download by a test tool)
+	@test -x /usr/bin/chromium || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: install build chromium ## run every suite; non-zero when any fails
+	$(MAKE) --no-print-directory test-backend test-frontend test-contracts test-e2e test-load
+	@echo "make test: all suites passed"
+
+test-backend: test-backend-sqlite test-backend-postgres ## pytest on SQLite and PostgreSQL
+
+test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
+	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider
+
+test-backend-postgres: $(BACKEND_STAMP) $(SPA_BUILD)
+	cd backend && SPLASH_TEST_DATABASE=postgres $(PY) -m pytest -q -p no:cacheprovider
+
+test-frontend: $(FRONTEND_STAMP) ## Vitest unit tests
+	cd frontend && npx vitest run --project unit
+
+test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them
+	cd frontend && npx vitest run --project pact
+	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts
+
+test-e2e: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Playwright with Debian's Chromium, axe checks
+	cd frontend && npx playwright test
+
+test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against a fresh server
+	$(PY) loadtests/run.py --smoke
+
+loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
+	$(PY) loadtests/run.py --users $${USERS:-50} --duration $${DURATION:-60s}
+
+bench: $(BACKEND_STAMP) $(SPA_BUILD) ## performance benchmarks: not yet (arrives with the performance issue)
+	@echo "make bench: not yet — benchmarks (Locust budgets, Lighthouse) arrive with the performance issue."
+	@echo "Until then: 'make loadtest' runs the load scenarios."
+
+lint: install ## ruff, mypy, tsc, eslint
+	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests
+	cd backend && $(PY) -m mypy
+	cd frontend && npx tsc --noEmit -p . && npx eslint .
+
+clean: ## remove build output and local data (keeps installed dependencies)
+	rm -rf frontend/dist frontend/dist-server var frontend/test-results frontend/playwright-report

@@ -1,0 +1,61 @@
+import subprocess
+import sys
+
+import pytest
+from pydantic import ValidationError
+
+from splash.config import DEV_SECRET, REPO_ROOT, Settings
+
+
+def test_defaults_make_a_local_run_work():
+    settings = Settings(_env_file=None)
+    assert settings.env == "development"
+    assert settings.database_url.startswith("sqlite://")
+    assert settings.domains == {"localhost": "nl", "en.localhost": "en", "de.localhost": "de",
+                                "es.localhost": "es", "fr.localhost": "fr", "sv.localhost": "sv"}
+    assert settings.origin("sv") == "http://sv.localhost:8000"
+
+
+def test_domains_are_read_from_locale_host_pairs(monkeypatch):
+    monkeypatch.setenv("SPLASH_DOMAINS", "nl=splash.nl, en=splash.co.uk,de=splash.de,"
+                       "es=splash.es,fr=splash.fr,sv=splash.se")
+    monkeypatch.setenv("SPLASH_PUBLIC_PORT", "0")
+    monkeypatch.setenv("SPLASH_SCHEME", "https")
+    settings = Settings()
+    assert settings.domains["splash.co.uk"] == "en"
+    assert settings.origin("en") == "https://splash.co.uk"
+
+
+@pytest.mark.parametrize("domains", ["nl=localhost", "xx=localhost", "nl", "nl=,en=en.x"])
+def test_incomplete_or_malformed_domains_are_refused(monkeypatch, domains):
+    monkeypatch.setenv("SPLASH_DOMAINS", domains)
+    with pytest.raises(ValidationError):
+        Settings()
+
+
+@pytest.mark.parametrize("secret", [DEV_SECRET, "short"])
+def test_production_refuses_a_default_or_weak_secret(secret):
+    with pytest.raises(ValidationError, match="SPLASH_SECRET_KEY"):
+        Settings(env="production", secret_key=secret)
+
+
+def test_production_accepts_a_strong_secret():
+    assert Settings(env="production", secret_key="x" * 48).env == "production"
+
+
+def test_a_bad_database_url_is_refused():
+    with pytest.raises(ValidationError, match="SPLASH_DATABASE_URL"):
+        Settings(database_url="mysql://db/splash")
+
+
+def test_a_bad_setting_stops_the_cli_with_one_clear_line():
+    result = subprocess.run(
+        [sys.executable, "-m", "splash", "migrate"], cwd=REPO_ROOT / "backend",
+        env={"PATH": "/usr/bin:/bin", "SPLASH_ENV": "production"}, capture_output=True,
+        text=True, timeout=60,
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("splash: invalid configuration: ")
+    assert "SPLASH_SECRET_KEY" in lines[0]
