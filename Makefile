@@ -88,6 +88,7 @@ test-frontend: $(FRONTEND_STAMP) ## Vitest unit tests
 	cd frontend && npx vitest run --project unit
 
 test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them
+	rm -f contracts/pacts/*.json
 	cd frontend && npx vitest run --project pact
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts
 

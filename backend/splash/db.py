@@ -27,22 +27,29 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
     }
 
 
+_connected = False
+
+
 async def connect(database_url: str) -> None:
     """Connect for the whole process: request tasks find the connection through the global
     context (Tortoise 1.x keeps contexts per task otherwise)."""
+    global _connected
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    _connected = True
 
 
 async def connect_once(database_url: str) -> bool:
     """Connect unless this process already is (tests, embedding); True when it connected."""
-    if Tortoise.is_inited():
+    if _connected:
         return False
     await connect(database_url)
     return True
 
 
 async def disconnect() -> None:
+    global _connected
     await Tortoise.close_connections()
+    _connected = False
 
 
 @asynccontextmanager
@@ -58,12 +65,11 @@ async def session(database_url: str) -> AsyncIterator[None]:
 
 async def migrate(database_url: str) -> None:
     """Apply every migration that has not run yet (the same files on SQLite and PostgreSQL)."""
+    from tortoise.context import TortoiseContext
     from tortoise.migrations.api import migrate as migrate_api
 
-    try:
+    async with TortoiseContext():  # its own context: leaves no state behind
         await migrate_api(config=tortoise_config(database_url))
-    finally:
-        await Tortoise.close_connections()
 
 
 async def pending_model_changes(database_url: str) -> list[str]:
