@@ -35,10 +35,12 @@ def create_app(settings: Settings | None = None) -> Sanic:
     errors.install(app)
     logging.install(app, settings.access_log)
 
-    @app.on_request(priority=90)
     async def _locale(request: Request) -> None:
-        request.ctx.locale = locale_for_host(request.host, settings.domains,
-                                             settings.default_locale)
+        request.ctx.locale = locale_for_host(
+            request.host, settings.domains, settings.default_locale
+        )
+
+    app.register_middleware(_locale, "request", priority=90)
 
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
@@ -50,4 +52,3 @@ def create_app(settings: Settings | None = None) -> Sanic:
             await db.disconnect()
 
     return app
-

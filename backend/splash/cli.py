@@ -52,8 +52,15 @@ def _serve(args: argparse.Namespace) -> None:
     # Workers are separate processes: each imports the factory and reads the same settings.
     loader = AppLoader("splash.app:create_app", as_factory=True)
     app = loader.load()
-    app.prepare(host=args.host, port=args.port, workers=args.workers, dev=args.dev,
-                single_process=args.single_process, access_log=False, motd=False)
+    app.prepare(
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        dev=args.dev,
+        single_process=args.single_process,
+        access_log=False,
+        motd=False,
+    )
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"splash: serving on http://{shown}:{args.port}", flush=True)
     Sanic.serve(primary=app, app_loader=loader)

@@ -26,8 +26,9 @@ from splash.config import REPO_ROOT, Settings
 from splash.seed import seed_all
 
 DATABASE = os.environ.get("SPLASH_TEST_DATABASE", "sqlite")
-POSTGRES_ADMIN = os.environ.get("SPLASH_TEST_POSTGRES_URL",
-                                "postgres://postgres@127.0.0.1:5432/postgres")
+POSTGRES_ADMIN = os.environ.get(
+    "SPLASH_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+)
 Sanic.test_mode = True
 
 
@@ -86,9 +87,14 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
-    return Settings(env="test", database_url=database_url, var_dir=tmp_path / "var",
-                    public_port=8000, access_log=False,
-                    mail_url=f"outbox://{tmp_path / 'outbox'}")
+    return Settings(
+        env="test",
+        database_url=database_url,
+        var_dir=tmp_path / "var",
+        public_port=8000,
+        access_log=False,
+        mail_url=f"outbox://{tmp_path / 'outbox'}",
+    )
 
 
 async def _empty_tables() -> None:

@@ -6,9 +6,15 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "splash"
-PURE = ["splash/errors.py", "splash/http/query.py", "splash/content/navigation.py",
-        "splash/content/blocks.py", "splash/web/route_table.py", "splash/web/domains.py",
-        "splash/web/head.py"]
+PURE = [
+    "splash/errors.py",
+    "splash/http/query.py",
+    "splash/content/navigation.py",
+    "splash/content/blocks.py",
+    "splash/web/route_table.py",
+    "splash/web/domains.py",
+    "splash/web/head.py",
+]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -26,8 +32,11 @@ def top(names: set[str]) -> set[str]:
     return {name.split(".")[0] for name in names}
 
 
-SERVICES = sorted(PACKAGE.rglob("services.py")) + [PACKAGE / "web" / "publish.py",
-                                                   PACKAGE / "seed.py"]
+SERVICES = [
+    *sorted(PACKAGE.rglob("services.py")),
+    PACKAGE / "web" / "publish.py",
+    PACKAGE / "seed.py",
+]
 
 
 @pytest.mark.parametrize("path", SERVICES, ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -52,6 +61,12 @@ def test_domains_use_each_other_only_through_services():
             continue
         for name in imported_modules(path):
             bits = name.split(".")
-            if len(bits) >= 3 and bits[0] == "splash" and bits[1] in domains and bits[1] != parts[0]:
+            if (
+                len(bits) >= 3
+                and bits[0] == "splash"
+                and bits[1] in domains
+                and bits[1] != parts[0]
+            ):
                 assert bits[2] in ("services", "schemas"), (
-                    f"{path.relative_to(PACKAGE)} imports {name}")
+                    f"{path.relative_to(PACKAGE)} imports {name}"
+                )

@@ -11,14 +11,22 @@ def test_defaults_make_a_local_run_work():
     settings = Settings(_env_file=None)
     assert settings.env == "development"
     assert settings.database_url.startswith("sqlite://")
-    assert settings.domains == {"localhost": "nl", "en.localhost": "en", "de.localhost": "de",
-                                "es.localhost": "es", "fr.localhost": "fr", "sv.localhost": "sv"}
+    assert settings.domains == {
+        "localhost": "nl",
+        "en.localhost": "en",
+        "de.localhost": "de",
+        "es.localhost": "es",
+        "fr.localhost": "fr",
+        "sv.localhost": "sv",
+    }
     assert settings.origin("sv") == "http://sv.localhost:8000"
 
 
 def test_domains_are_read_from_locale_host_pairs(monkeypatch):
-    monkeypatch.setenv("SPLASH_DOMAINS", "nl=splash.nl, en=splash.co.uk,de=splash.de,"
-                       "es=splash.es,fr=splash.fr,sv=splash.se")
+    monkeypatch.setenv(
+        "SPLASH_DOMAINS",
+        "nl=splash.nl, en=splash.co.uk,de=splash.de,es=splash.es,fr=splash.fr,sv=splash.se",
+    )
     monkeypatch.setenv("SPLASH_PUBLIC_PORT", "0")
     monkeypatch.setenv("SPLASH_SCHEME", "https")
     settings = Settings()
@@ -50,9 +58,12 @@ def test_a_bad_database_url_is_refused():
 
 def test_a_bad_setting_stops_the_cli_with_one_clear_line():
     result = subprocess.run(
-        [sys.executable, "-m", "splash", "migrate"], cwd=REPO_ROOT / "backend",
-        env={"PATH": "/usr/bin:/bin", "SPLASH_ENV": "production"}, capture_output=True,
-        text=True, timeout=60,
+        [sys.executable, "-m", "splash", "migrate"],
+        cwd=REPO_ROOT / "backend",
+        env={"PATH": "/usr/bin:/bin", "SPLASH_ENV": "production"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()

@@ -28,7 +28,7 @@ class SiteSettings(Model):
     company_name = fields.CharField(max_length=128)
     coc_number = fields.CharField(max_length=32)
     vat_number = fields.CharField(max_length=32)
-    social_links = fields.JSONField(default=dict)
+    social_links: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
 
     class Meta:
         table = "site_settings"
@@ -37,7 +37,10 @@ class SiteSettings(Model):
 class Navigation(Model):
     id = fields.IntField(primary_key=True)
     slug = fields.CharField(max_length=32)
-    locale = fields.ForeignKeyField("splash.Locale", related_name="navigations")
+    locale: fields.ForeignKeyRelation[Locale] = fields.ForeignKeyField(
+        "splash.Locale", related_name="navigations"
+    )
+    locale_id: str
     items: fields.ReverseRelation[NavigationItem]
 
     class Meta:
@@ -47,10 +50,10 @@ class Navigation(Model):
 
 class NavigationItem(Model):
     id = fields.IntField(primary_key=True)
-    navigation = fields.ForeignKeyField(
+    navigation: fields.ForeignKeyRelation[Navigation] = fields.ForeignKeyField(
         "splash.Navigation", related_name="items", on_delete=fields.CASCADE
     )
-    parent = fields.ForeignKeyField(
+    parent: fields.ForeignKeyNullableRelation[NavigationItem] = fields.ForeignKeyField(
         "splash.NavigationItem", related_name="children", null=True, on_delete=fields.CASCADE
     )
     key = fields.CharField(
@@ -68,14 +71,17 @@ class NavigationItem(Model):
 
 class Page(Model):
     id = fields.IntField(primary_key=True)
-    locale = fields.ForeignKeyField("splash.Locale", related_name="pages")
+    locale: fields.ForeignKeyRelation[Locale] = fields.ForeignKeyField(
+        "splash.Locale", related_name="pages"
+    )
+    locale_id: str
     slug = fields.CharField(max_length=190)
     localization_key = fields.CharField(max_length=64)
     title = fields.CharField(max_length=190)
     seo_title = fields.CharField(max_length=190, null=True)
     seo_description = fields.CharField(max_length=320, null=True)
     layout = fields.CharField(max_length=16, default="default")
-    blocks = fields.JSONField(default=list)
+    blocks: list[dict[str, object]] = fields.JSONField(default=list)  # type: ignore[assignment]
     published = fields.BooleanField(default=True)
     updated_at = fields.DatetimeField(auto_now=True)
 

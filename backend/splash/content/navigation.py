@@ -45,7 +45,8 @@ def render(entries: list[MenuEntry], render_type: RenderType) -> list[dict[str, 
 
     def flat(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [
-            entry for item in items
+            entry
+            for item in items
             for entry in [{k: item[k] for k in ("id", "title", "path")}, *flat(item["items"])]
         ]
 

@@ -14,8 +14,9 @@ bp = Blueprint("content")
 
 
 @bp.get("/i18n/locales")
-@documented("The shop's locales, the default one flagged", tag="content",
-            response=list[LocalePublic])
+@documented(
+    "The shop's locales, the default one flagged", tag="content", response=list[LocalePublic]
+)
 async def list_locales(request: Request) -> HTTPResponse:
     locales = await services.list_locales()
     return json([locale.model_dump(by_alias=True) for locale in locales])
@@ -23,8 +24,10 @@ async def list_locales(request: Request) -> HTTPResponse:
 
 @bp.get("/navigation/render/<navigation:str>")
 @documented(
-    "A navigation menu (primary, secondary, legal) as a FLAT list or a TREE", tag="content",
-    response=list[NavigationItemFlat] | list[NavigationItemTree], errors=(404,),
+    "A navigation menu (primary, secondary, legal) as a FLAT list or a TREE",
+    tag="content",
+    response=list[NavigationItemFlat] | list[NavigationItemTree],
+    errors=(404,),
     parameters=(
         Parameter("navigation", "path", "primary, secondary or legal"),
         Parameter("locale", "query", "nl, en, de, es, fr or sv (default: the default locale)"),

@@ -39,31 +39,50 @@ async def _upsert(model: type[Any], lookup: dict[str, Any], values: dict[str, An
 async def seed_locales(root: Path) -> list[str]:
     codes = []
     for position, entry in enumerate(read_yaml(root / "locales.yaml")):
-        await _upsert(Locale, {"code": entry["code"]}, {
-            "name": entry["name"], "is_default": bool(entry.get("default")), "position": position,
-        })
+        await _upsert(
+            Locale,
+            {"code": entry["code"]},
+            {
+                "name": entry["name"],
+                "is_default": bool(entry.get("default")),
+                "position": position,
+            },
+        )
         codes.append(entry["code"])
     return codes
 
 
 async def seed_settings(root: Path) -> None:
     data = read_yaml(root / "settings.yaml")
-    await _upsert(SiteSettings, {"id": 1}, {
-        "company_name": data["company_name"], "coc_number": str(data["coc_number"]),
-        "vat_number": data["vat_number"], "social_links": data.get("social_links", {}),
-    })
+    await _upsert(
+        SiteSettings,
+        {"id": 1},
+        {
+            "company_name": data["company_name"],
+            "coc_number": str(data["coc_number"]),
+            "vat_number": data["vat_number"],
+            "social_links": data.get("social_links", {}),
+        },
+    )
 
 
-async def _seed_items(nav: Navigation, items: list[dict[str, Any]], parent: NavigationItem | None,
-                      seen: set[str]) -> None:
+async def _seed_items(
+    nav: Navigation, items: list[dict[str, Any]], parent: NavigationItem | None, seen: set[str]
+) -> None:
     for position, item in enumerate(items):
         if item["key"] in seen:
             raise FixtureError(f"navigation {nav.slug}: duplicate key {item['key']!r}")
         seen.add(item["key"])
-        row = await _upsert(NavigationItem, {"navigation": nav, "key": item["key"]}, {
-            "title": item["title"], "path": item["path"], "position": position,
-            "parent_id": parent.id if parent else None,
-        })
+        row = await _upsert(
+            NavigationItem,
+            {"navigation": nav, "key": item["key"]},
+            {
+                "title": item["title"],
+                "path": item["path"],
+                "position": position,
+                "parent_id": parent.id if parent else None,
+            },
+        )
         await _seed_items(nav, item.get("items", []), row, seen)
 
 
@@ -85,11 +104,19 @@ async def seed_pages(root: Path, locale: str) -> int:
         except ValueError as exc:
             raise FixtureError(f"{path}: invalid block: {exc}") from exc
         seo = data.get("seo", {})
-        await _upsert(Page, {"locale_id": locale, "localization_key": data["localization_key"]}, {
-            "slug": data["slug"], "title": data["title"], "seo_title": seo.get("title"),
-            "seo_description": seo.get("description"), "layout": data.get("layout", "default"),
-            "blocks": blocks, "published": data.get("published", True),
-        })
+        await _upsert(
+            Page,
+            {"locale_id": locale, "localization_key": data["localization_key"]},
+            {
+                "slug": data["slug"],
+                "title": data["title"],
+                "seo_title": seo.get("title"),
+                "seo_description": seo.get("description"),
+                "layout": data.get("layout", "default"),
+                "blocks": blocks,
+                "published": data.get("published", True),
+            },
+        )
         count += 1
     return count
 

@@ -88,18 +88,26 @@ async def find_page(locale: str, path: str) -> dict[str, Any] | None:
         log.warning("skipped block", extra={"page": page.id, "reason": reason})
     siblings = await Page.filter(localization_key=page.localization_key, published=True)
     return {
-        "id": page.id, "slug": page.slug, "locale": locale, "title": page.title,
-        "layout": page.layout, "blocks": blocks,
+        "id": page.id,
+        "slug": page.slug,
+        "locale": locale,
+        "title": page.title,
+        "layout": page.layout,
+        "blocks": blocks,
         "seo": {"title": page.seo_title or page.title, "description": page.seo_description},
         "localizations": [
             {"locale": other.locale_id, "slug": other.slug, "path": page_path(other.slug)}
-            for other in siblings if other.id != page.id
+            for other in siblings
+            if other.id != page.id
         ],
     }
 
 
 async def published_page_paths(locale: str) -> list[str]:
     """The path of every published page of a locale, for publishing."""
-    slugs = await Page.filter(locale_id=locale, published=True).order_by("id").values_list(
-        "slug", flat=True)
+    slugs = (
+        await Page.filter(locale_id=locale, published=True)
+        .order_by("id")
+        .values_list("slug", flat=True)
+    )
     return [page_path(str(slug)) for slug in slugs]

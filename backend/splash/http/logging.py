@@ -31,8 +31,10 @@ class JsonFormatter(logging.Formatter):
 def configure(level: str) -> None:
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(JsonFormatter())
+    handler.set_name("splash")
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    # Replace only our own handler (an app created twice, tests' capture handlers stay).
+    root.handlers[:] = [h for h in root.handlers if h.get_name() != "splash"] + [handler]
     root.setLevel(level)
     for name in ("sanic.access", "sanic.root", "sanic.error", "sanic.server"):
         logging.getLogger(name).handlers[:] = []
@@ -43,11 +45,9 @@ def configure(level: str) -> None:
 def install(app: Sanic, access_log: bool) -> None:
     access = logging.getLogger("splash.request")
 
-    @app.on_request(priority=100)
     async def _start(request: Request) -> None:
         request.ctx.started = time.perf_counter()
 
-    @app.on_response(priority=-100)
     async def _log(request: Request, response: BaseHTTPResponse) -> None:
         response.headers.setdefault("x-request-id", str(request.id))
         if not access_log or request.path == "/healthz":
@@ -66,3 +66,6 @@ def install(app: Sanic, access_log: bool) -> None:
                 else None,
             },
         )
+
+    app.register_middleware(_start, "request", priority=100)
+    app.register_middleware(_log, "response", priority=-100)

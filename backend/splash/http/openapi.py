@@ -31,9 +31,14 @@ class ErrorEnvelope(BaseModel):
     error: ErrorBody
 
 
-_DESCRIPTIONS = {400: "Invalid input (details.errors[].path names the field)",
-                 401: "Not signed in", 403: "Not allowed", 404: "Not found",
-                 409: "Conflict", 429: "Too many requests (see Retry-After)"}
+_DESCRIPTIONS = {
+    400: "Invalid input (details.errors[].path names the field)",
+    401: "Not signed in",
+    403: "Not allowed",
+    404: "Not found",
+    409: "Conflict",
+    429: "Too many requests (see Retry-After)",
+}
 
 
 @dataclass(frozen=True)
@@ -55,20 +60,32 @@ class Operation:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def documented(summary: str, *, tag: str, response: Any = None, body: Any = None,
-               parameters: tuple[Parameter, ...] = (), errors: tuple[int, ...] = ()
-               ) -> Callable[[Handler], Handler]:
+def documented(
+    summary: str,
+    *,
+    tag: str,
+    response: Any = None,
+    body: Any = None,
+    parameters: tuple[Parameter, ...] = (),
+    errors: tuple[int, ...] = (),
+) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
-        handler.__openapi__ = Operation(summary, tag, response, body, parameters,  # type: ignore[attr-defined]
-                                        tuple(sorted({400, *errors})))
+        operation = Operation(
+            summary, tag, response, body, parameters, tuple(sorted({400, *errors}))
+        )
+        setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
+
     return mark
 
 
 def _schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
-    schema = TypeAdapter(kind).json_schema(ref_template=REF, mode="serialization",
-                                           by_alias=True)
+    """The schema of a type; models go to components and are referenced by name."""
+    schema = TypeAdapter(kind).json_schema(ref_template=REF, mode="serialization", by_alias=True)
     components.update(schema.pop("$defs", {}))
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        components[kind.__name__] = schema
+        return {"$ref": REF.format(model=kind.__name__)}
     return schema
 
 
@@ -92,30 +109,45 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         responses: dict[str, Any] = {"200": {"description": "OK"}}
         if operation.response is not None:
             responses["200"]["content"] = {
-                "application/json": {"schema": _schema(operation.response, components)}}
+                "application/json": {"schema": _schema(operation.response, components)}
+            }
         for status in operation.errors:
-            responses[str(status)] = {"description": _DESCRIPTIONS[status],
-                                      "content": {"application/json": {"schema": error_ref}}}
+            responses[str(status)] = {
+                "description": _DESCRIPTIONS[status],
+                "content": {"application/json": {"schema": error_ref}},
+            }
         spec: dict[str, Any] = {
-            "summary": operation.summary, "tags": [operation.tag], "responses": responses,
+            "summary": operation.summary,
+            "tags": [operation.tag],
+            "responses": responses,
             "operationId": route.name.replace(".", "_"),
             "parameters": [
-                {"name": p.name, "in": p.where, "description": p.description,
-                 "required": p.required or p.where == "path", "schema": {"type": "string"}}
+                {
+                    "name": p.name,
+                    "in": p.where,
+                    "description": p.description,
+                    "required": p.required or p.where == "path",
+                    "schema": {"type": "string"},
+                }
                 for p in operation.parameters
             ],
         }
         if operation.body is not None:
-            spec["requestBody"] = {"required": True, "content": {
-                "application/json": {"schema": _schema(operation.body, components)}}}
+            spec["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": _schema(operation.body, components)}},
+            }
         for method in route.methods:
             if method not in ("HEAD", "OPTIONS"):
                 paths.setdefault(_path(route.uri), {})[method.lower()] = spec
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Splash API", "version": "1",
-                 "description": "Content, shop, academy and account API of Splash. Failures use "
-                 'the envelope `{"data": null, "error": {status, name, message, details}}`.'},
+        "info": {
+            "title": "Splash API",
+            "version": "1",
+            "description": "Content, shop, academy and account API of Splash. Failures use "
+            'the envelope `{"data": null, "error": {status, name, message, details}}`.',
+        },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),
         "components": {"schemas": components},

@@ -50,8 +50,21 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     prepare_environment(args.port, args.database_url)
     asyncio.run(_prepare())
-    os.execv(sys.executable, [sys.executable, "-m", "splash", "serve", "--host", args.host,
-                              "--port", str(args.port), "--workers", str(args.workers)])
+    os.execv(
+        sys.executable,
+        [
+            sys.executable,
+            "-m",
+            "splash",
+            "serve",
+            "--host",
+            args.host,
+            "--port",
+            str(args.port),
+            "--workers",
+            str(args.workers),
+        ],
+    )
 
 
 if __name__ == "__main__":

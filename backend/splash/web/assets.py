@@ -1,4 +1,4 @@
-"""The SPA build: its manifest (entry script, CSS, locale chunks), build id, and pre-compressed files.
+"""The SPA build: manifest (entry script, CSS, locale chunks), build id, pre-compressed files.
 
 The frontend build writes ``dist/.vite/manifest.json``, ``dist/builds/latest.json`` and a ``.br``
 and ``.gz`` beside every asset; this module reads them and picks the encoding a browser accepts.
@@ -43,8 +43,11 @@ def load_build(dist: Path) -> SpaBuild:
         if key.startswith("src/locales/") and key.endswith(".json")
     }
     return SpaBuild(
-        build_id=latest["id"], script="/" + entry["file"], styles=tuple("/" + s for s in styles),
-        preloads=tuple(preloads), locale_chunks=locale_chunks,
+        build_id=latest["id"],
+        script="/" + entry["file"],
+        styles=tuple("/" + s for s in styles),
+        preloads=tuple(preloads),
+        locale_chunks=locale_chunks,
     )
 
 
@@ -67,9 +70,11 @@ def negotiate(root: Path, relative: str, accept_encoding: str) -> StaticFile | N
     if not target.is_relative_to(base) or not target.is_file():
         return None
     content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-    if content_type.startswith("text/") or content_type in ("application/javascript",
-                                                            "application/json",
-                                                            "image/svg+xml"):
+    if content_type.startswith("text/") or content_type in (
+        "application/javascript",
+        "application/json",
+        "image/svg+xml",
+    ):
         content_type += "; charset=utf-8" if "charset" not in content_type else ""
     accepted = {part.split(";")[0].strip() for part in accept_encoding.lower().split(",")}
     for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):

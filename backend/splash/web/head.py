@@ -6,8 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-OG_LOCALES = {"nl": "nl_NL", "en": "en_GB", "de": "de_DE", "es": "es_ES", "fr": "fr_FR",
-              "sv": "sv_SE"}
+OG_LOCALES = {
+    "nl": "nl_NL",
+    "en": "en_GB",
+    "de": "de_DE",
+    "es": "es_ES",
+    "fr": "fr_FR",
+    "sv": "sv_SE",
+}
 
 
 @dataclass(frozen=True)
@@ -23,8 +29,16 @@ class HeadTags:
     robots: str | None
 
 
-def head_tags(*, locale: str, path: str, head: dict[str, Any], alternates: dict[str, str],
-              default_locale: str, origin: Callable[[str], str], indexable: bool) -> HeadTags:
+def head_tags(
+    *,
+    locale: str,
+    path: str,
+    head: dict[str, Any],
+    alternates: dict[str, str],
+    default_locale: str,
+    origin: Callable[[str], str],
+    indexable: bool,
+) -> HeadTags:
     """``alternates`` maps each locale that has this page to its path there."""
     links = [(code, origin(code) + alternates[code]) for code in OG_LOCALES if code in alternates]
     if links and default_locale in alternates:

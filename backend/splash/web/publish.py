@@ -57,16 +57,19 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
                 payload = await services.route_payload(settings, table, locale, path, match)
                 assert payload is not None
                 entries.append((app_key(locale, route.name), payload))
-        entries.append((not_found_key(locale), await services.not_found_payload(
-            settings, locale, "/404")))
+        entries.append(
+            (not_found_key(locale), await services.not_found_payload(settings, locale, "/404"))
+        )
     return entries
 
 
 async def render_html(settings: Settings, jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Render payloads to HTML in one Node process; each result has ``html`` and ``head``."""
     process = await asyncio.create_subprocess_exec(
-        "node", str(settings.server_renderer),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        "node",
+        str(settings.server_renderer),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     out, err = await process.communicate(json.dumps(jobs).encode())
@@ -104,13 +107,20 @@ async def publish(settings: Settings, table: RouteTable | None = None) -> Publis
     index: dict[str, dict[str, Any]] = {}
     for number, ((key, payload), result) in enumerate(zip(entries, rendered, strict=True)):
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
-        head = {**result["head"], **{k: v for k, v in payload["head"].items() if v},
-                "alternates": payload["alternates"]}
+        head = {
+            **result["head"],
+            **{k: v for k, v in payload["head"].items() if v},
+            "alternates": payload["alternates"],
+        }
         _write(folder, f"{number}.json", body)
         _write(folder, f"{number}.html", result["html"].encode())
-        index[key] = {"payload": f"{number}.json", "html": f"{number}.html",
-                      "etag": '"' + hashlib.sha256(body).hexdigest()[:32] + '"',
-                      "head": head, "status": payload["status"]}
+        index[key] = {
+            "payload": f"{number}.json",
+            "html": f"{number}.html",
+            "etag": '"' + hashlib.sha256(body).hexdigest()[:32] + '"',
+            "head": head,
+            "status": payload["status"],
+        }
     _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
     pointer = root / "CURRENT.tmp"
     pointer.write_text(build_id, encoding="utf-8")

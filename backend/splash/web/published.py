@@ -71,7 +71,9 @@ class PublishedSite:
         entry = Entry(
             payload=(folder / meta["payload"]).read_bytes(),
             html=(folder / meta["html"]).read_text(encoding="utf-8"),
-            etag=meta["etag"], head=meta["head"], status=meta.get("status", 200),
+            etag=meta["etag"],
+            head=meta["head"],
+            status=meta.get("status", 200),
         )
         self._cache[key] = entry
         return entry

@@ -23,8 +23,9 @@ async def healthz(request: Request) -> HTTPResponse:
 
 
 async def _dist_file(request: Request, relative: str, cache_control: str) -> HTTPResponse:
-    found = negotiate(request.app.ctx.settings.frontend_dist, relative,
-                      request.headers.get("accept-encoding", ""))
+    found = negotiate(
+        request.app.ctx.settings.frontend_dist, relative, request.headers.get("accept-encoding", "")
+    )
     if found is None:
         raise NotFoundError(f"No file {relative!r}")
     headers = {"cache-control": cache_control, "vary": "accept-encoding"}
@@ -55,8 +56,7 @@ async def api_not_found(request: Request, rest: str) -> HTTPResponse:
 
 async def _resolve(request: Request, path: str) -> services.Resolved:
     ctx = request.app.ctx
-    return await services.resolve(ctx.settings, ctx.routes, ctx.published, request.ctx.locale,
-                                  path)
+    return await services.resolve(ctx.settings, ctx.routes, ctx.published, request.ctx.locale, path)
 
 
 @bp.get("/_payload/<relative:path>")
@@ -69,8 +69,9 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     headers = {"etag": resolved.etag, "cache-control": REVALIDATE, "vary": "host"}
     if request.headers.get("if-none-match") == resolved.etag:
         return empty(status=304, headers=headers)
-    return HTTPResponse(resolved.payload, status=resolved.status, headers=headers,
-                        content_type="application/json")
+    return HTTPResponse(
+        resolved.payload, status=resolved.status, headers=headers, content_type="application/json"
+    )
 
 
 @bp.get("/", name="shell_root")
@@ -81,12 +82,22 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     settings = request.app.ctx.settings
     resolved = await _resolve(request, "/" + path)
     locale = request.ctx.locale
-    head = head_tags(locale=locale, path="/" + path, head=resolved.head,
-                     alternates=resolved.alternates, default_locale=settings.default_locale,
-                     origin=settings.origin, indexable=resolved.status == 200)
+    head = head_tags(
+        locale=locale,
+        path="/" + path,
+        head=resolved.head,
+        alternates=resolved.alternates,
+        default_locale=settings.default_locale,
+        origin=settings.origin,
+        indexable=resolved.status == 200,
+    )
     dev_url = settings.vite_dev_url
     spa = dev_build(dev_url) if dev_url else load_build(settings.frontend_dist)
-    page = render_shell(head=head, spa=spa, fragment="" if dev_url else resolved.fragment,
-                        payload=resolved.payload, dev_url=dev_url)
-    return html(page, status=resolved.status, headers={"cache-control": "no-cache",
-                                                       "vary": "host"})
+    page = render_shell(
+        head=head,
+        spa=spa,
+        fragment="" if dev_url else resolved.fragment,
+        payload=resolved.payload,
+        dev_url=dev_url,
+    )
+    return html(page, status=resolved.status, headers={"cache-control": "no-cache", "vary": "host"})

@@ -40,31 +40,49 @@ def _route(name: str, kind: str, path: str, params: dict[str, str]) -> dict[str,
     return {"name": name, "kind": kind, "path": path, "params": params}
 
 
-async def route_payload(settings: Settings, table: RouteTable, locale: str, path: str,
-                        match: RouteMatch) -> dict[str, Any] | None:
+async def route_payload(
+    settings: Settings, table: RouteTable, locale: str, path: str, match: RouteMatch
+) -> dict[str, Any] | None:
     """The payload of a known route, or None when the path names nothing that exists."""
     route = match.route
     if route.kind is RouteKind.APP:
-        alternates = {code: table.path_for(route.name, code, match.params) for code in
-                      table.locales}
-        return {**await shared_payload(settings, locale), "status": 200, "page": None,
-                "route": _route(route.name, route.kind, path, match.params),
-                "alternates": alternates, "head": {}}
+        alternates = {
+            code: table.path_for(route.name, code, match.params) for code in table.locales
+        }
+        return {
+            **await shared_payload(settings, locale),
+            "status": 200,
+            "page": None,
+            "route": _route(route.name, route.kind, path, match.params),
+            "alternates": alternates,
+            "head": {},
+        }
     if route.kind is RouteKind.PAGE and route.collection is None:
         page = await content.find_page(locale, path)
         if page is None:
             return None
         alternates = {loc["locale"]: loc["path"] for loc in page["localizations"]}
         alternates[locale] = path
-        return {**await shared_payload(settings, locale), "status": 200, "page": page,
-                "route": _route(route.name, route.kind, path, match.params),
-                "alternates": alternates, "head": dict(page["seo"])}
+        return {
+            **await shared_payload(settings, locale),
+            "status": 200,
+            "page": page,
+            "route": _route(route.name, route.kind, path, match.params),
+            "alternates": alternates,
+            "head": dict(page["seo"]),
+        }
     return None  # product, course and article pages arrive with their capabilities
 
 
 async def not_found_payload(settings: Settings, locale: str, path: str) -> dict[str, Any]:
-    return {**await shared_payload(settings, locale), "status": 404, "page": None,
-            "route": _route(NOT_FOUND, "app", path, {}), "alternates": {}, "head": {}}
+    return {
+        **await shared_payload(settings, locale),
+        "status": 404,
+        "page": None,
+        "route": _route(NOT_FOUND, "app", path, {}),
+        "alternates": {},
+        "head": {},
+    }
 
 
 @dataclass(frozen=True)
@@ -80,8 +98,14 @@ class Resolved:
 
 
 def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resolved:
-    return Resolved(entry.status, entry.payload, entry.etag, entry.html, entry.head,
-                    alternates if alternates is not None else entry.head.get("alternates", {}))
+    return Resolved(
+        entry.status,
+        entry.payload,
+        entry.etag,
+        entry.html,
+        entry.head,
+        alternates if alternates is not None else entry.head.get("alternates", {}),
+    )
 
 
 def _live(payload: dict[str, Any]) -> Resolved:
@@ -90,8 +114,9 @@ def _live(payload: dict[str, Any]) -> Resolved:
     return Resolved(payload["status"], body, etag, "", payload["head"], payload["alternates"])
 
 
-async def resolve(settings: Settings, table: RouteTable, site: PublishedSite, locale: str,
-                  path: str) -> Resolved:
+async def resolve(
+    settings: Settings, table: RouteTable, site: PublishedSite, locale: str, path: str
+) -> Resolved:
     """Published output when there is any; computed live only before a first publish."""
     match = table.match(locale, path)
     published = site.build_id is not None
@@ -102,8 +127,9 @@ async def resolve(settings: Settings, table: RouteTable, site: PublishedSite, lo
     elif match and match.route.kind is RouteKind.APP and published:
         entry = site.get(app_key(locale, match.route.name))
         if entry:
-            alternates = {code: table.path_for(match.route.name, code, match.params)
-                          for code in table.locales}
+            alternates = {
+                code: table.path_for(match.route.name, code, match.params) for code in table.locales
+            }
             return _from_entry(entry, alternates)
     elif match and match.route.kind is not RouteKind.SERVER and not published:
         payload = await route_payload(settings, table, locale, path, match)

@@ -12,19 +12,36 @@ from splash.web.head import HeadTags
 
 @cache
 def _environment() -> Environment:
-    return Environment(loader=PackageLoader("splash.web", "templates"),
-                       autoescape=select_autoescape(["html"]), trim_blocks=False)
+    return Environment(
+        loader=PackageLoader("splash.web", "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=False,
+    )
 
 
 def inline_json(payload: bytes) -> str:
     """JSON safe inside a <script> element: no ``</script>`` or ``<!--`` can close it."""
-    return (payload.decode("utf-8").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        payload.decode("utf-8")
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
-def render_shell(*, head: HeadTags, spa: SpaBuild, fragment: str, payload: bytes,
-                 dev_url: str | None) -> str:
-    return _environment().get_template("shell.html").render(
-        head=head, spa=spa, fragment=fragment, payload_json=inline_json(payload),
-        locale_chunk=spa.locale_chunks.get(head.lang), dev_url=dev_url,
+def render_shell(
+    *, head: HeadTags, spa: SpaBuild, fragment: str, payload: bytes, dev_url: str | None
+) -> str:
+    return (
+        _environment()
+        .get_template("shell.html")
+        .render(
+            head=head,
+            spa=spa,
+            fragment=fragment,
+            payload_json=inline_json(payload),
+            locale_chunk=spa.locale_chunks.get(head.lang),
+            dev_url=dev_url,
+        )
     )

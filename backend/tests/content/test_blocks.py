@@ -3,8 +3,12 @@ from pydantic import ValidationError
 
 from splash.content.blocks import readable_blocks, validate_blocks
 
-INTRO = {"type": "intro", "title": "Into the water", "text": "With confidence.",
-         "button": {"label": "Shop", "path": "/shop"}}
+INTRO = {
+    "type": "intro",
+    "title": "Into the water",
+    "text": "With confidence.",
+    "button": {"label": "Shop", "path": "/shop"},
+}
 TEXT = {"type": "text", "paragraphs": ["One.", "Two."]}
 
 
@@ -12,12 +16,15 @@ def test_valid_blocks_are_stored_as_given():
     assert validate_blocks([INTRO, TEXT]) == [INTRO, TEXT]
 
 
-@pytest.mark.parametrize("block", [
-    {**INTRO, "title": ""},
-    {**INTRO, "surprise": True},
-    {"type": "text", "paragraphs": []},
-    {"type": "carousel"},
-])
+@pytest.mark.parametrize(
+    "block",
+    [
+        {**INTRO, "title": ""},
+        {**INTRO, "surprise": True},
+        {"type": "text", "paragraphs": []},
+        {"type": "carousel"},
+    ],
+)
 def test_invalid_or_unknown_blocks_are_refused_when_written(block):
     with pytest.raises(ValidationError):
         validate_blocks([block])

@@ -3,11 +3,18 @@ import pytest
 from splash.content.navigation import MenuEntry, RenderType, normalize_path, render
 
 
-@pytest.mark.parametrize("given, expected", [
-    ("shop", "/shop"), ("/shop", "/shop"), ("  faq ", "/faq"), ("", "/"),
-    ("https://example.com/x", "https://example.com/x"), ("mailto:hi@splash.nl", "mailto:hi@splash.nl"),
-    ("#top", "#top"),
-])
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ("shop", "/shop"),
+        ("/shop", "/shop"),
+        ("  faq ", "/faq"),
+        ("", "/"),
+        ("https://example.com/x", "https://example.com/x"),
+        ("mailto:hi@splash.nl", "mailto:hi@splash.nl"),
+        ("#top", "#top"),
+    ],
+)
 def test_a_path_without_a_leading_slash_gets_one(given, expected):
     assert normalize_path(given) == expected
 
@@ -31,9 +38,14 @@ def test_flat_lists_every_item_in_reading_order():
 
 def test_tree_nests_children_under_their_parent_by_position():
     assert render(ENTRIES, RenderType.TREE) == [
-        {"id": 1, "title": "Shop", "path": "/shop", "items": [
-            {"id": 4, "title": "Pink", "path": "/shop/pink", "items": []},
-            {"id": 5, "title": "Blue", "path": "/shop/blue", "items": []},
-        ]},
+        {
+            "id": 1,
+            "title": "Shop",
+            "path": "/shop",
+            "items": [
+                {"id": 4, "title": "Pink", "path": "/shop/pink", "items": []},
+                {"id": 5, "title": "Blue", "path": "/shop/blue", "items": []},
+            ],
+        },
         {"id": 3, "title": "Blog", "path": "/blog", "items": []},
     ]

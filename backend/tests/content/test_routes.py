@@ -25,15 +25,22 @@ async def test_flat_menu_lists_id_title_and_slashed_path(client, seeded):
         ("Terms and conditions", "/terms-and-conditions"),
         ("Cookies", "/cookies"),
     ]
-    assert all(set(item) == {"id", "title", "path"} and isinstance(item["id"], int)
-               for item in items)
+    assert all(
+        set(item) == {"id", "title", "path"} and isinstance(item["id"], int) for item in items
+    )
 
 
 async def test_flat_is_the_default_type_and_includes_nested_items(client, seeded):
     response = await client.get("/api/navigation/render/primary?locale=nl")
     titles = [item["title"] for item in response.json]
-    assert titles == ["Zwempakken", "Zwemles-academy", "Niveaus en lessen", "Zo werkt het",
-                      "Blog", "Ervaringen"]
+    assert titles == [
+        "Zwempakken",
+        "Zwemles-academy",
+        "Niveaus en lessen",
+        "Zo werkt het",
+        "Blog",
+        "Ervaringen",
+    ]
 
 
 async def test_tree_menu_nests_items(client, seeded):
@@ -41,8 +48,7 @@ async def test_tree_menu_nests_items(client, seeded):
     assert response.status == 200
     academy = response.json[1]
     assert academy["title"] == "Swim academy"
-    assert [child["title"] for child in academy["items"]] == ["Levels and lessons",
-                                                               "How it works"]
+    assert [child["title"] for child in academy["items"]] == ["Levels and lessons", "How it works"]
     assert response.json[0]["items"] == []
 
 
@@ -69,11 +75,14 @@ async def test_unknown_menu_is_a_404_not_found_error(client, seeded):
     assert response.json["error"]["status"] == 404
 
 
-@pytest.mark.parametrize("query, field", [
-    ("locale=xx", ["query", "locale"]),
-    ("locale=nl&type=LIST", ["query", "type"]),
-    ("locale=nl&locale=en", ["query", "locale"]),
-])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("locale=xx", ["query", "locale"]),
+        ("locale=nl&type=LIST", ["query", "type"]),
+        ("locale=nl&locale=en", ["query", "locale"]),
+    ],
+)
 async def test_bad_query_is_a_400_naming_the_field(client, seeded, query, field):
     response = await client.get(f"/api/navigation/render/primary?{query}")
     assert response.status == 400

@@ -16,8 +16,9 @@ async def _dump() -> dict:
         "settings": await SiteSettings.all().values(),
         "navigation": await Navigation.all().order_by("id").values(),
         "items": await NavigationItem.all().order_by("id").values(),
-        "pages": await Page.all().order_by("id").values(
-            "id", "locale_id", "slug", "localization_key", "title", "blocks", "published"),
+        "pages": await Page.all()
+        .order_by("id")
+        .values("id", "locale_id", "slug", "localization_key", "title", "blocks", "published"),
     }
 
 
@@ -44,21 +45,27 @@ async def test_every_locale_has_the_same_navigation_keys(seeded):
         assert len({tuple(v) for v in per_locale.values()}) == 1, (menu, per_locale)
 
 
-async def test_a_removed_fixture_item_is_removed_and_others_keep_their_ids(seeded, settings,
-                                                                          tmp_path):
+async def test_a_removed_fixture_item_is_removed_and_others_keep_their_ids(
+    seeded, settings, tmp_path
+):
     root = tmp_path / "fixtures"
     shutil.copytree(settings.fixtures_dir, root)
     menus = yaml.safe_load((root / "nl" / "navigation.yaml").read_text())
     menus["legal"] = [item for item in menus["legal"] if item["key"] != "cookies"]
     (root / "nl" / "navigation.yaml").write_text(yaml.safe_dump(menus, allow_unicode=True))
-    privacy = await NavigationItem.get(key="privacy", navigation__slug="legal",
-                                       navigation__locale_id="nl")
+    privacy = await NavigationItem.get(
+        key="privacy", navigation__slug="legal", navigation__locale_id="nl"
+    )
     await seed_content(root)
-    keys = await NavigationItem.filter(navigation__slug="legal",
-                                       navigation__locale_id="nl").values_list("key", flat=True)
+    keys = await NavigationItem.filter(
+        navigation__slug="legal", navigation__locale_id="nl"
+    ).values_list("key", flat=True)
     assert sorted(keys) == ["privacy", "terms"]
-    assert (await NavigationItem.get(key="privacy", navigation__slug="legal",
-                                     navigation__locale_id="nl")).id == privacy.id
+    assert (
+        await NavigationItem.get(
+            key="privacy", navigation__slug="legal", navigation__locale_id="nl"
+        )
+    ).id == privacy.id
 
 
 async def test_an_invalid_block_is_refused_and_nothing_is_stored(database, settings, tmp_path):

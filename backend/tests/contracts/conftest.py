@@ -27,9 +27,17 @@ def free_port() -> int:
 def live_server(database_url: str, spa_built) -> Iterator[str]:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "splash.testing.server", "--port", str(port),
-         "--database-url", database_url],
-        cwd=REPO_ROOT / "backend", start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "splash.testing.server",
+            "--port",
+            str(port),
+            "--database-url",
+            database_url,
+        ],
+        cwd=REPO_ROOT / "backend",
+        start_new_session=True,
         env={**os.environ, "SPLASH_LOG_LEVEL": "WARNING"},
     )
     url = f"http://127.0.0.1:{port}"

@@ -8,13 +8,14 @@ def test_bracket_notation_nests_objects_and_arrays():
         "populate[localizations][fields][0]=slug&populate[localizations][fields][1]=locale"
         "&locale=nl"
     )
-    assert query == {"populate": {"localizations": {"fields": ["slug", "locale"]}},
-                     "locale": "nl"}
+    assert query == {"populate": {"localizations": {"fields": ["slug", "locale"]}}, "locale": "nl"}
 
 
 def test_repeated_and_empty_bracket_keys_become_lists():
     assert parse_query("sort[]=title:asc&sort[]=id&tag=a&tag=b") == {
-        "sort": ["title:asc", "id"], "tag": ["a", "b"]}
+        "sort": ["title:asc", "id"],
+        "tag": ["a", "b"],
+    }
 
 
 def test_sparse_indexes_keep_their_order():
@@ -23,7 +24,8 @@ def test_sparse_indexes_keep_their_order():
 
 def test_percent_encoded_brackets_and_values():
     assert parse_query("filters%5Bslug%5D%5B%24eq%5D=zwem%20pak") == {
-        "filters": {"slug": {"$eq": "zwem pak"}}}
+        "filters": {"slug": {"$eq": "zwem pak"}}
+    }
 
 
 def test_blank_values_are_kept():

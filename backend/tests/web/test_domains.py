@@ -6,12 +6,22 @@ from splash.web.domains import host_name, locale_for_host
 DOMAINS = Settings().domains
 
 
-@pytest.mark.parametrize("host, locale", [
-    ("localhost:8000", "nl"), ("localhost", "nl"), ("EN.localhost:8000", "en"),
-    ("de.localhost", "de"), ("es.localhost:80", "es"), ("fr.localhost", "fr"),
-    ("sv.localhost:8000", "sv"), ("shop.example.org", "nl"), ("127.0.0.1:8000", "nl"),
-    ("[::1]:8000", "nl"), ("", "nl"),
-])
+@pytest.mark.parametrize(
+    "host, locale",
+    [
+        ("localhost:8000", "nl"),
+        ("localhost", "nl"),
+        ("EN.localhost:8000", "en"),
+        ("de.localhost", "de"),
+        ("es.localhost:80", "es"),
+        ("fr.localhost", "fr"),
+        ("sv.localhost:8000", "sv"),
+        ("shop.example.org", "nl"),
+        ("127.0.0.1:8000", "nl"),
+        ("[::1]:8000", "nl"),
+        ("", "nl"),
+    ],
+)
 def test_each_domain_has_its_locale_and_unknown_hosts_the_default(host, locale):
     assert locale_for_host(host, DOMAINS, "nl") == locale
 

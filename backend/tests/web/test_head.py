@@ -3,36 +3,66 @@ from splash.web.head import head_tags
 
 def origin(locale: str) -> str:
     return {"nl": "https://splash.nl", "en": "https://splash.co.uk"}.get(
-        locale, f"https://{locale}.splash.eu")
+        locale, f"https://{locale}.splash.eu"
+    )
 
 
 def test_alternates_cover_existing_localizations_plus_x_default_to_the_default_locale():
-    head = head_tags(locale="en", path="/float-suits", head={"title": "T", "description": "D"},
-                     alternates={"en": "/float-suits", "nl": "/drijfpakken"},
-                     default_locale="nl", origin=origin, indexable=True)
+    head = head_tags(
+        locale="en",
+        path="/float-suits",
+        head={"title": "T", "description": "D"},
+        alternates={"en": "/float-suits", "nl": "/drijfpakken"},
+        default_locale="nl",
+        origin=origin,
+        indexable=True,
+    )
     assert head.canonical == "https://splash.co.uk/float-suits"
-    assert head.alternates == [("nl", "https://splash.nl/drijfpakken"),
-                               ("en", "https://splash.co.uk/float-suits"),
-                               ("x-default", "https://splash.nl/drijfpakken")]
+    assert head.alternates == [
+        ("nl", "https://splash.nl/drijfpakken"),
+        ("en", "https://splash.co.uk/float-suits"),
+        ("x-default", "https://splash.nl/drijfpakken"),
+    ]
     assert head.og_locale == "en_GB"
     assert head.og_locale_alternates == ["nl_NL"]
     assert head.robots is None
 
 
 def test_a_page_missing_in_the_default_locale_has_no_x_default():
-    head = head_tags(locale="sv", path="/x", head={}, alternates={"sv": "/x"},
-                     default_locale="nl", origin=origin, indexable=True)
+    head = head_tags(
+        locale="sv",
+        path="/x",
+        head={},
+        alternates={"sv": "/x"},
+        default_locale="nl",
+        origin=origin,
+        indexable=True,
+    )
     assert head.alternates == [("sv", "https://sv.splash.eu/x")]
     assert head.title == "Splash"
 
 
 def test_a_not_found_page_is_not_indexed_and_has_no_canonical():
-    head = head_tags(locale="nl", path="/nope", head={"title": "Oeps"}, alternates={},
-                     default_locale="nl", origin=origin, indexable=False)
+    head = head_tags(
+        locale="nl",
+        path="/nope",
+        head={"title": "Oeps"},
+        alternates={},
+        default_locale="nl",
+        origin=origin,
+        indexable=False,
+    )
     assert (head.canonical, head.alternates, head.robots) == (None, [], "noindex")
 
 
 def test_a_relative_og_image_becomes_absolute():
-    head = head_tags(locale="nl", path="/", head={"image": "/media/suit.webp"},
-                     alternates={"nl": "/"}, default_locale="nl", origin=origin, indexable=True)
+    head = head_tags(
+        locale="nl",
+        path="/",
+        head={"image": "/media/suit.webp"},
+        alternates={"nl": "/"},
+        default_locale="nl",
+        origin=origin,
+        indexable=True,
+    )
     assert head.og_image == "https://splash.nl/media/suit.webp"

@@ -19,8 +19,9 @@ async def published(seeded, settings, spa_built):
 
 
 def inline_payload(html: str) -> dict:
-    found = re.search(r'<script id="splash-payload" type="application/json">(.*?)</script>',
-                      html, re.S)
+    found = re.search(
+        r'<script id="splash-payload" type="application/json">(.*?)</script>', html, re.S
+    )
     assert found, "no inline payload"
     return json.loads(found.group(1))
 
@@ -34,17 +35,30 @@ async def test_dutch_home_page_arrives_rendered_with_its_head_tags(client, publi
     assert response.status == 200
     html = response.text
     assert '<html lang="nl">' in html
-    assert "<title>Splash | Drijfpakjes voor kinderen vanaf 3 jaar, met gratis zwemlessen</title>" in html
+    assert (
+        "<title>Splash | Drijfpakjes voor kinderen vanaf 3 jaar, met gratis zwemlessen</title>"
+        in html
+    )
     assert '<meta name="description" content="Veilig en zelfverzekerd leren zwemmen' in html
     assert '<link rel="canonical" href="http://localhost:8000/">' in html
     alternates = re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html)
-    assert alternates == [("nl", "http://localhost:8000/"), ("en", "http://en.localhost:8000/"),
-                          ("de", "http://de.localhost:8000/"), ("es", "http://es.localhost:8000/"),
-                          ("fr", "http://fr.localhost:8000/"), ("sv", "http://sv.localhost:8000/"),
-                          ("x-default", "http://localhost:8000/")]
+    assert alternates == [
+        ("nl", "http://localhost:8000/"),
+        ("en", "http://en.localhost:8000/"),
+        ("de", "http://de.localhost:8000/"),
+        ("es", "http://es.localhost:8000/"),
+        ("fr", "http://fr.localhost:8000/"),
+        ("sv", "http://sv.localhost:8000/"),
+        ("x-default", "http://localhost:8000/"),
+    ]
     assert '<meta property="og:locale" content="nl_NL">' in html
     assert re.findall(r'og:locale:alternate" content="(\w+)"', html) == [
-        "en_GB", "de_DE", "es_ES", "fr_FR", "sv_SE"]
+        "en_GB",
+        "de_DE",
+        "es_ES",
+        "fr_FR",
+        "sv_SE",
+    ]
     fragment = root_fragment(html)
     assert f">{NL_H1}</h1>" in fragment
     assert "Zwempakken" in fragment and "Veelgestelde vragen" in fragment  # header menus
@@ -65,7 +79,10 @@ async def test_english_domain_serves_the_english_home_page(client, published):
     assert payload["locale"] == "en"
     assert payload["page"]["slug"] == "home"
     assert [i["title"] for i in payload["navigation"]["legal"]] == [
-        "Privacy policy", "Terms and conditions", "Cookies"]
+        "Privacy policy",
+        "Terms and conditions",
+        "Cookies",
+    ]
     assert payload["settings"]["companyName"] == "Splash Swimwear B.V."
     assert payload["settings"]["origins"]["sv"] == "http://sv.localhost:8000"
 
@@ -80,13 +97,15 @@ async def test_the_shell_links_hashed_assets_that_exist(client, published):
     script = re.search(r'<script type="module" src="(/assets/[^"]+\.js)">', html).group(1)
     styles = re.findall(r'<link rel="stylesheet" href="(/assets/[^"]+\.css)">', html)
     assert (REPO_ROOT / "frontend" / "dist" / script.lstrip("/")).is_file()
-    assert styles and all((REPO_ROOT / "frontend" / "dist" / s.lstrip("/")).is_file()
-                          for s in styles)
+    assert styles and all(
+        (REPO_ROOT / "frontend" / "dist" / s.lstrip("/")).is_file() for s in styles
+    )
     assert re.search(r'<link rel="modulepreload" href="/assets/nl-[^"]+\.js">', html)
 
 
 async def test_unmatched_path_is_a_404_with_the_404_screen_in_the_domains_language(
-        client, published):
+    client, published
+):
     response = await client.get("/deze-pagina-bestaat-niet")
     assert response.status == 404
     html = response.text
@@ -112,14 +131,16 @@ async def test_an_in_browser_route_is_served_with_menus_and_its_alternates(clien
     assert response.status == 200
     assert "<title>Inloggen | Splash</title>" in response.text
     assert '<link rel="alternate" hreflang="en" href="http://en.localhost:8000/login">' in (
-        response.text)
+        response.text
+    )
     payload = inline_payload(response.text)
     assert payload["route"]["name"] == "login"
     assert payload["alternates"]["de"] == "/anmelden"
 
 
 async def test_parametrised_in_browser_routes_keep_their_parameters_in_alternates(
-        client, published):
+    client, published
+):
     response = await client.get("/order/SPL-1001", host="en.localhost:8000")
     assert response.status == 200
     assert 'hreflang="nl" href="http://localhost:8000/order/SPL-1001"' in response.text
@@ -138,8 +159,9 @@ async def test_payload_has_an_etag_and_answers_304_on_a_match(client, published)
     assert response.json["page"]["title"].startswith("Splash")
     etag = response.headers["etag"]
     assert response.headers["cache-control"] == "public, max-age=0, must-revalidate"
-    again = await client.get("/_payload/index.json", host="en.localhost:8000",
-                             headers={"if-none-match": etag})
+    again = await client.get(
+        "/_payload/index.json", host="en.localhost:8000", headers={"if-none-match": etag}
+    )
     assert again.status == 304
     assert again.body == b""
     dutch = await client.get("/_payload/index.json", host="localhost:8000")
@@ -162,8 +184,10 @@ async def test_a_new_publish_goes_live_without_a_restart(client, published, sett
     await publish(settings)
     second = await client.get("/_payload/index.json", host="en.localhost:8000")
     assert second.headers["etag"] != first.headers["etag"]
-    assert "<title>Splash | New season</title>" in (await client.get(
-        "/", host="en.localhost:8000")).text
+    assert (
+        "<title>Splash | New season</title>"
+        in (await client.get("/", host="en.localhost:8000")).text
+    )
 
 
 async def test_before_any_publish_pages_are_computed_live_without_a_fragment(client, seeded):
@@ -173,10 +197,10 @@ async def test_before_any_publish_pages_are_computed_live_without_a_fragment(cli
     assert inline_payload(response.text)["page"]["slug"] == "home"
 
 
-@pytest.mark.parametrize("accept, encoding", [("br, gzip", "br"), ("gzip", "gzip"),
-                                              ("identity", None)])
-async def test_assets_are_served_precompressed_and_immutable(client, published, accept,
-                                                             encoding):
+@pytest.mark.parametrize(
+    "accept, encoding", [("br, gzip", "br"), ("gzip", "gzip"), ("identity", None)]
+)
+async def test_assets_are_served_precompressed_and_immutable(client, published, accept, encoding):
     html = (await client.get("/")).text
     script = re.search(r'<script type="module" src="(/assets/[^"]+\.js)">', html).group(1)
     response = await client.get(script, headers={"accept-encoding": accept})
@@ -188,8 +212,11 @@ async def test_assets_are_served_precompressed_and_immutable(client, published, 
 
 
 async def test_asset_paths_cannot_leave_the_build_folder(client, published):
-    for path in ("/assets/../../../backend/pyproject.toml", "/assets/%2e%2e/%2e%2e/Makefile",
-                 "/assets/missing.js"):
+    for path in (
+        "/assets/../../../backend/pyproject.toml",
+        "/assets/%2e%2e/%2e%2e/Makefile",
+        "/assets/missing.js",
+    ):
         response = await client.get(path)
         assert response.status == 404, path
 

@@ -1,0 +1,47 @@
+"""The API describes itself, completely."""
+
+from splash.http.openapi import build_document
+
+UNDOCUMENTED = {"api_not_found", "openapi_document", "openapi_docs"}
+
+
+def test_every_api_route_is_documented(app, settings):
+    prefix = settings.api_prefix + "/"
+    missing = [
+        route.name
+        for route in app.router.routes
+        if ("/" + route.path).startswith(prefix)
+        and route.name.split(".")[-1] not in UNDOCUMENTED
+        and not hasattr(route.handler, "__openapi__")
+    ]
+    assert missing == []
+
+
+async def test_the_document_describes_paths_models_and_errors(client, database):
+    response = await client.get("/api/openapi.json")
+    assert response.status == 200
+    document = response.json
+    assert document["openapi"] == "3.1.0"
+    navigation = document["paths"]["/api/navigation/render/{navigation}"]["get"]
+    assert [p["name"] for p in navigation["parameters"]] == ["navigation", "locale", "type"]
+    assert set(navigation["responses"]) == {"200", "400", "404"}
+    assert navigation["responses"]["404"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorEnvelope"
+    }
+    schemas = document["components"]["schemas"]
+    assert schemas["NavigationItemTree"]["properties"]["items"]["items"] == {
+        "$ref": "#/components/schemas/NavigationItemTree"
+    }
+    assert set(schemas["LocalePublic"]["properties"]) == {"code", "name", "isDefault"}
+    assert "/api/i18n/locales" in document["paths"]
+
+
+def test_the_document_only_lists_api_routes(app, settings):
+    document = build_document(app, settings.api_prefix)
+    assert all(path.startswith("/api/") for path in document["paths"])
+
+
+async def test_browsable_docs_point_at_the_document(client, database):
+    response = await client.get("/api/docs")
+    assert response.status == 200
+    assert 'url: "/api/openapi.json"' in response.text
