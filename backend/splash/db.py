@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from tortoise import Tortoise
@@ -11,8 +12,17 @@ from tortoise import Tortoise
 MODEL_MODULES = ["splash.content.models"]
 
 
+def _ensure_sqlite_folder(url: str) -> None:
+    """SQLite cannot create the file's folder (and aiosqlite then hangs instead of failing)."""
+    if url.startswith("sqlite://") and url != "sqlite://:memory:":
+        Path(url.removeprefix("sqlite://").split("?", 1)[0]).parent.mkdir(
+            parents=True, exist_ok=True
+        )
+
+
 def tortoise_config(database_url: str) -> dict[str, Any]:
     url = database_url.replace("postgresql://", "postgres://", 1)
+    _ensure_sqlite_folder(url)
     return {
         "connections": {"default": url},
         "apps": {

@@ -44,6 +44,12 @@ async def build_manifest(request: Request, relative: str) -> HTTPResponse:
     return await _dist_file(request, f"builds/{relative}", "no-cache")
 
 
+@bp.get("/images/<relative:path>")
+async def image(request: Request, relative: str) -> HTTPResponse:
+    """The SPA's own images (frontend/public/images): not hashed, so cached for a day."""
+    return await _dist_file(request, f"images/{relative}", "public, max-age=86400")
+
+
 @bp.get("/favicon.svg")
 async def favicon(request: Request) -> HTTPResponse:
     return await _dist_file(request, "favicon.svg", "public, max-age=86400")

@@ -243,3 +243,11 @@ async def test_unknown_api_routes_and_methods_answer_with_the_error_envelope(cli
     wrong_method = await client.post("/api/i18n/locales")
     assert wrong_method.status == 405
     assert wrong_method.json["error"]["status"] == 405
+
+
+async def test_the_spas_own_images_are_served(client, published):
+    response = await client.get("/images/404.svg")
+    assert response.status == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.headers["cache-control"] == "public, max-age=86400"
+    assert (await client.get("/images/../../Makefile")).status == 404

@@ -32,7 +32,7 @@ export function LanguageSwitcher({ payload }: { payload: Payload }) {
                 href={href}
                 hrefLang={code}
                 lang={code}
-                aria-label={LANGUAGE_NAMES[code]}
+                aria-label={`${code.toUpperCase()} – ${LANGUAGE_NAMES[code]}`}
                 aria-current={current ? "true" : undefined}
               >
                 {code.toUpperCase()}

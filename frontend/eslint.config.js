@@ -1,0 +1,90 @@
+// @ts-check
+/**
+ * ESLint 9 flat config: typescript-eslint (recommended) for TS/TSX, the React hooks rules, and the
+ * architecture rule. Layers: src/app → src/features/* → src/lib, src/ui.
+ *  - src/lib and src/ui are shared building blocks: they import neither a feature nor the app.
+ *  - A feature (src/features/X) never imports another feature (src/features/Y); what two features
+ *    share lives in src/lib or src/ui, and the app composes the features.
+ */
+import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
+import importPlugin from "eslint-plugin-import";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** The zones below are relative to this folder, wherever eslint is started from. */
+const ROOT = import.meta.dirname;
+
+/** The feature folders, existing or planned; each is walled off from the other ones. */
+const FEATURES = ["content", "shop", "cart", "checkout", "orders", "academy", "auth", "profile"];
+
+const featureZones = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  message: `A feature does not import another feature: move what features/${feature} needs to src/lib or src/ui, or compose the two in src/app.`,
+}));
+
+export default defineConfig(
+  { ignores: ["dist/", "dist-server/", "node_modules/", "test-results/", "playwright-report/"] },
+
+  js.configs.recommended,
+
+  {
+    files: ["**/*.{ts,tsx}"],
+    extends: [tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+  },
+
+  // Node code: the renderer script, the tool configs and the Playwright / Pact tests.
+  {
+    files: ["scripts/**", "tests/**", "*.config.{js,ts}"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  { files: ["src/**/*.{ts,tsx}"], extends: [reactHooks.configs.flat.recommended] },
+
+  // Known findings of react-hooks/set-state-in-effect in existing code, reported to the owners and
+  // kept visible as warnings until fixed (the rule stays an error everywhere else):
+  //  - cart-count.ts useCartCount: reads the cookie after hydration on purpose (server and browser
+  //    must render the same first HTML); useSyncExternalStore with a server snapshot of 0 would
+  //    satisfy the rule.
+  //  - header.tsx: closes the mobile menu in an effect on pathname change; resetting the state
+  //    during render (or keying the panel by pathname) avoids the extra render.
+  {
+    files: ["src/app/layouts/cart-count.ts", "src/app/layouts/header.tsx"],
+    rules: { "react-hooks/set-state-in-effect": "warn" },
+  },
+
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { import: importPlugin },
+    settings: {
+      // Both rules only follow imports they can resolve to a file, and no-cycle must parse the TS
+      // files it follows (without this parser it silently finds no cycle at all).
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".jsx", ".json"] } },
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // Never parse dependencies: no-cycle then costs ~0.5 s instead of ~5 s, and a cycle through
+      // node_modules is not ours to fix anyway.
+      "import/ignore": ["node_modules"],
+    },
+    rules: {
+      // Cheap with import/ignore above (the whole lint run takes a few seconds); revisit if it gets slow.
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-restricted-paths": [
+        "error",
+        {
+          basePath: ROOT,
+          zones: [
+            {
+              target: ["./src/lib", "./src/ui"],
+              from: ["./src/features", "./src/app"],
+              message: "src/lib and src/ui are shared building blocks: they import neither a feature nor the app.",
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+);

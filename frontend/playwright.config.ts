@@ -1,0 +1,49 @@
+import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
+
+/**
+ * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
+ * the built SPA (run `npm run build` first). Uses Debian's Chromium; never downloads a browser.
+ * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123.
+ */
+const launchOptions: LaunchOptions = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  use: {
+    baseURL: "http://localhost:8123",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+  ],
+  webServer: {
+    command: "../.venv/bin/python -m splash.testing.server --port 8123",
+    cwd: "../backend",
+    url: "http://127.0.0.1:8123/healthz",
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, test } from "vitest";
+import contract from "../../../contracts/routes.json";
+import de from "./de.json";
+import en from "./en.json";
+import es from "./es.json";
+import fr from "./fr.json";
+import nl from "./nl.json";
+import sv from "./sv.json";
+
+type Messages = { [key: string]: string | Messages };
+
+const TRANSLATIONS: Record<string, Messages> = { nl, de, es, fr, sv };
+const ALL: Record<string, Messages> = { en, ...TRANSLATIONS };
+
+/** `{a: {b: "x"}}` → `{"a.b": "x"}`. */
+function flatten(messages: Messages, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === "string") out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(value: string): string[] {
+  return [...value.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((match) => match[1] ?? "").sort();
+}
+
+const english = flatten(en);
+/** src/, from this file in src/locales (import.meta.dirname: jsdom's URL does not satisfy fileURLToPath). */
+const SRC = join(import.meta.dirname, "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Literal keys in `t("…")`, `t('…')` and `t(`…`)` (templates without `${…}` only). */
+function literalKeys(): { key: string; file: string }[] {
+  const pattern = /\bt\(\s*(?:"([^"]+)"|'([^']+)'|`([^`$]+)`)/g;
+  return sourceFiles(SRC).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => ({
+      key: match[1] ?? match[2] ?? match[3] ?? "",
+      file: relative(SRC, file),
+    })),
+  );
+}
+
+describe("locale files", () => {
+  test("the six locales are all present", () => {
+    expect(Object.keys(ALL).sort()).toEqual(["de", "en", "es", "fr", "nl", "sv"]);
+    expect(english.size).toBeGreaterThan(0);
+  });
+
+  test("every locale has exactly the key set of en.json", () => {
+    // given
+    const problems: string[] = [];
+    // when
+    for (const [locale, messages] of Object.entries(TRANSLATIONS)) {
+      const keys = flatten(messages);
+      const missing = [...english.keys()].filter((key) => !keys.has(key));
+      const extra = [...keys.keys()].filter((key) => !english.has(key));
+      if (missing.length) problems.push(`${locale} is missing: ${missing.join(", ")}`);
+      if (extra.length) problems.push(`${locale} has extra keys: ${extra.join(", ")}`);
+    }
+    // then
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  test("no locale has an empty value", () => {
+    const empty = Object.entries(ALL).flatMap(([locale, messages]) =>
+      [...flatten(messages)].filter(([, value]) => value.trim() === "").map(([key]) => `${locale}: ${key}`),
+    );
+    expect(empty, empty.join("\n")).toEqual([]);
+  });
+
+  test("every {{placeholder}} of an English text appears in each translation, and no other", () => {
+    const problems: string[] = [];
+    for (const [locale, messages] of Object.entries(TRANSLATIONS)) {
+      for (const [key, value] of flatten(messages)) {
+        const source = english.get(key);
+        if (source === undefined) continue; // reported by the key-set test
+        const expected = placeholders(source);
+        const actual = placeholders(value);
+        if (expected.join() !== actual.join()) {
+          problems.push(`${locale}: ${key} has {{${actual.join("}}, {{")}}} instead of {{${expected.join("}}, {{")}}}`);
+        }
+      }
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  test("the placeholder check sees the placeholders of en.json", () => {
+    expect(placeholders(english.get("footer.copyright") ?? "")).toEqual(["company", "year"]);
+  });
+});
+
+describe("translation keys used in the source", () => {
+  test("the scanner finds literal keys in the source (it is not looking in the wrong place)", () => {
+    const keys = literalKeys().map(({ key }) => key);
+    expect(keys).toContain("footer.language");
+    expect(keys).toContain("general.404.title");
+  });
+
+  test("every literal t(\"…\") key exists in en.json", () => {
+    const unknown = literalKeys()
+      .filter(({ key }) => !english.has(key))
+      .map(({ key, file }) => `${file}: ${key}`);
+    expect(unknown, unknown.join("\n")).toEqual([]);
+  });
+
+  test("every route except the server-only sitemap has a routes.<name> text (used as t(`routes.${name}`))", () => {
+    const missing = contract.routes
+      .map((route) => route.name)
+      .filter((name) => name !== "sitemap")
+      .filter((name) => !english.has(`routes.${name}`));
+    expect(missing, missing.join(", ")).toEqual([]);
+  });
+});

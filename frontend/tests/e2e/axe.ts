@@ -1,0 +1,23 @@
+/**
+ * Accessibility check with axe-core: a page passes when axe finds no violation of impact
+ * "serious" or "critical". The failure message lists each such violation's id and targets.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+const BLOCKING = new Set(["serious", "critical"]);
+
+export async function expectNoSeriousA11yViolations(page: Page, context = "page"): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ""));
+  const report = blocking
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => JSON.stringify(node.target)).join(", ");
+      return `- ${violation.id} (${violation.impact}): ${violation.help}\n    targets: ${targets}`;
+    })
+    .join("\n");
+  expect(
+    blocking.map((violation) => violation.id),
+    `axe found serious/critical violations on ${context} (${page.url()}):\n${report}`,
+  ).toEqual([]);
+}

@@ -1,0 +1,164 @@
+/**
+ * Shared helpers for the end-to-end tests: expected texts read from the fixtures and locale files
+ * (with a tiny line-based reader for the few simple YAML shapes used, so no YAML dependency), the
+ * domain of each locale, and a wait for hydration.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const FRONTEND = resolve(HERE, "../..");
+const FIXTURES = resolve(FRONTEND, "../fixtures");
+
+export const PORT = 8123;
+export const LOCALES = ["nl", "en", "de", "es", "fr", "sv"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** The origin of a locale's domain: localhost is Dutch, the others are <code>.localhost. */
+export function origin(locale: Locale): string {
+  return locale === "nl" ? `http://localhost:${PORT}` : `http://${locale}.localhost:${PORT}`;
+}
+
+export const OG_LOCALES: Record<Locale, string> = {
+  nl: "nl_NL", en: "en_GB", de: "de_DE", es: "es_ES", fr: "fr_FR", sv: "sv_SE",
+};
+
+export const COMPANY = { name: "Splash Swimwear B.V.", coc: "81234567", vat: "NL862345678B01" };
+
+type Messages = { [key: string]: string | Messages };
+
+/** A UI text from frontend/src/locales/<locale>.json by dotted key, e.g. "general.404.title". */
+export function message(locale: Locale, key: string): string {
+  const messages = JSON.parse(readFileSync(resolve(FRONTEND, `src/locales/${locale}.json`), "utf8")) as Messages;
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  if (typeof node !== "string") throw new Error(`No message ${key} in ${locale}.json`);
+  return node;
+}
+
+function unquote(value: string): string {
+  const text = value.trim();
+  if (/^".*"$/.test(text)) return JSON.parse(text) as string;
+  if (/^'.*'$/.test(text)) return text.slice(1, -1).replace(/''/g, "'");
+  return text;
+}
+
+function fixture(relative: string): string {
+  return readFileSync(resolve(FIXTURES, relative), "utf8");
+}
+
+export type MenuItem = { key: string; title: string; path: string };
+export type Menus = Record<"primary" | "secondary" | "legal", MenuItem[]>;
+
+/**
+ * The top-level items of each menu in fixtures/<locale>/navigation.yaml. Items are either
+ * `  - {key: …, title: …, path: …}` or a block `  - key: …` followed by `    title:`/`    path:`;
+ * nested `items:` (deeper indentation) are skipped.
+ */
+export function menus(locale: Locale): Menus {
+  const result: Menus = { primary: [], secondary: [], legal: [] };
+  let current: MenuItem[] | null = null;
+  let item: Partial<MenuItem> | null = null;
+  const flush = () => {
+    if (current && item) current.push({ key: item.key ?? "", title: item.title ?? "", path: item.path ?? "" });
+    item = null;
+  };
+  for (const line of fixture(`${locale}/navigation.yaml`).split("\n")) {
+    if (/^\s*(#|$)/.test(line)) continue;
+    const section = /^(\w+):\s*$/.exec(line);
+    if (section) {
+      flush();
+      current = section[1] === "primary" || section[1] === "secondary" || section[1] === "legal" ? result[section[1]] : null;
+      continue;
+    }
+    const flow = /^ {2}- \{(.*)\}\s*$/.exec(line);
+    if (flow?.[1] !== undefined) {
+      flush();
+      item = {};
+      for (const pair of flow[1].split(/,\s*(?=\w+:)/)) {
+        const [name, ...rest] = pair.split(":");
+        (item as Record<string, string>)[(name ?? "").trim()] = unquote(rest.join(":"));
+      }
+      flush();
+      continue;
+    }
+    const start = /^ {2}- (\w+):\s*(.*)$/.exec(line);
+    if (start?.[1] !== undefined) {
+      flush();
+      item = { [start[1]]: unquote(start[2] ?? "") };
+      continue;
+    }
+    const field = /^ {4}(key|title|path):\s*(.*)$/.exec(line);
+    if (field?.[1] !== undefined && item) (item as Record<string, string>)[field[1]] = unquote(field[2] ?? "");
+  }
+  flush();
+  for (const [name, items] of Object.entries(result)) {
+    if (items.length === 0 || items.some((entry) => !entry.title || !entry.path)) {
+      throw new Error(`Could not read the ${name} menu of fixtures/${locale}/navigation.yaml`);
+    }
+  }
+  return result;
+}
+
+export type HomeFixture = { h1: string; seoTitle: string; seoDescription: string };
+
+/** The intro title (the h1) and SEO title/description of fixtures/<locale>/pages/home.yaml. */
+export function homePage(locale: Locale): HomeFixture {
+  const text = fixture(`${locale}/pages/home.yaml`);
+  const pick = (pattern: RegExp, what: string): string => {
+    const found = pattern.exec(text)?.[1];
+    if (found === undefined) throw new Error(`No ${what} in fixtures/${locale}/pages/home.yaml`);
+    return unquote(found);
+  };
+  return {
+    h1: pick(/^ {2}- type: intro\n(?: {4}.*\n)*? {4}title: (.+)$/m, "intro title"),
+    seoTitle: pick(/^seo:\n(?: {2}.*\n)*? {2}title: (.+)$/m, "seo.title"),
+    seoDescription: pick(/^seo:\n(?: {2}.*\n)*? {2}description: (.+)$/m, "seo.description"),
+  };
+}
+
+/**
+ * Resolves once React has hydrated the server-rendered header: React attaches its props to each
+ * DOM node it claims (an own property named `__reactProps$…`), so the menu toggle carrying one
+ * means its click handler is live.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const toggle = document.querySelector("header button.menu-toggle");
+    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith("__reactProps$"));
+  });
+}
+
+/** Collects console errors/warnings and uncaught page errors from now on. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") {
+      problems.push(`console.${msg.type()}: ${msg.text()} (${msg.location().url})`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** The header's mobile-menu toggle and the panel it controls. */
+export async function mobileMenu(page: Page) {
+  const toggle = page.locator("header button[aria-controls]");
+  await expect(toggle).toHaveCount(1);
+  const panelId = await toggle.getAttribute("aria-controls");
+  if (!panelId) throw new Error("The menu toggle controls no element");
+  const panel = page.locator(`[id="${panelId}"]`);
+  return { toggle, panel };
+}
+
+type RouteTable = { routes: { name: string; paths: Record<Locale, string> }[] };
+
+/** A route's path in a locale, from contracts/routes.json (routes without parameters). */
+export function routePath(name: string, locale: Locale): string {
+  const table = JSON.parse(readFileSync(resolve(FRONTEND, "../contracts/routes.json"), "utf8")) as RouteTable;
+  const path = table.routes.find((route) => route.name === name)?.paths[locale];
+  if (!path) throw new Error(`No route ${name} in contracts/routes.json`);
+  return path;
+}
