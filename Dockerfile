@@ -54,8 +54,7 @@ WORKDIR /app/backend
 # from its source tree (/app/backend on PYTHONPATH). A non-editable install into site-packages would
 # move REPO_ROOT away from /app and the backend would no longer find contracts/, fixtures/, frontend/.
 COPY backend/pyproject.toml backend/uv.lock ./
-RUN uv sync --frozen --no-dev --no-install-project \
-    && python -c "import sanic, tortoise, asyncpg, redis, pydantic_settings"
+RUN uv sync --frozen --no-dev --no-install-project
 
 # Node.js: `python -m splash publish` runs `node frontend/scripts/render.mjs`. The official binary is
 # self-contained apart from glibc/libstdc++, which this Debian bookworm base already has.
