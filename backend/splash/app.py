@@ -46,6 +46,14 @@ def create_app(settings: Settings | None = None) -> Sanic:
     async def _connect(app: Sanic) -> None:
         app.ctx.owns_database = await db.connect_once(settings.database_url)
 
+    @app.after_server_start
+    async def _announce(app: Sanic) -> None:
+        """Print the URL once the first worker accepts connections (`make run` waits on it)."""
+        worker = app.m.name if hasattr(app, "multiplexer") else ""
+        if worker in ("", "Sanic-Server-0-0"):
+            location = app.serve_location.replace("127.0.0.1", "localhost")
+            print(f"splash: ready on {location}", flush=True)
+
     @app.after_server_stop
     async def _disconnect(app: Sanic) -> None:
         if app.ctx.owns_database:

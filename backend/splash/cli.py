@@ -61,8 +61,6 @@ def _serve(args: argparse.Namespace) -> None:
         access_log=False,
         motd=False,
     )
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
-    print(f"splash: serving on http://{shown}:{args.port}", flush=True)
     Sanic.serve(primary=app, app_loader=loader)
 
 
