@@ -10,12 +10,10 @@ from splash.seed import seed_all
 
 
 async def reset_to_fixtures(settings: Settings) -> dict[str, int]:
-    """Empty every table, then load the fixtures again."""
-    connection = Tortoise.get_connection("default")
+    """Empty every table (children first), then load the fixtures again."""
     assert Tortoise.apps is not None
     for model in reversed(list(Tortoise.apps.get_models_iterable())):
         await model.all().delete()
-    del connection
     return await seed_all(settings)
 
 

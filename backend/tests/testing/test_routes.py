@@ -1,0 +1,42 @@
+"""The test-only blueprint exists only when SPLASH_ENV=test."""
+
+import pytest
+
+from splash.app import create_app
+from splash.content.models import Locale
+
+
+@pytest.mark.parametrize("env", ["development", "production"])
+def test_the_test_blueprint_is_not_mounted_outside_tests(settings, env):
+    app = create_app(settings.model_copy(update={"env": env, "secret_key": "s" * 40}))
+    assert not [route for route in app.router.routes if route.path.startswith("_test")]
+
+
+async def test_seed_resets_the_database_to_the_fixtures(client, seeded):
+    await Locale.filter(code="sv").update(name="Changed")
+    response = await client.post("/_test/seed")
+    assert response.status == 200
+    assert response.json["seeded"] == {"locales": 6, "pages": 6}
+    assert (await Locale.get(code="sv")).name == "Svenska"
+
+
+async def test_pact_state_sets_up_a_known_state(client, database):
+    response = await client.post("/_test/pact-state",
+                                 json={"state": "six locales exist", "action": "setup"})
+    assert response.status == 200
+    assert await Locale.all().count() == 6
+
+
+@pytest.mark.parametrize("body, field", [({"state": "the moon is made of cheese"}, "state"),
+                                         ({"state": 42}, "state"), ({}, "state")])
+async def test_pact_state_refuses_unknown_or_malformed_states(client, database, body, field):
+    response = await client.post("/_test/pact-state", json=body)
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == [field]
+
+
+async def test_teardown_changes_nothing(client, seeded):
+    response = await client.post("/_test/pact-state",
+                                 json={"state": "six locales exist", "action": "teardown"})
+    assert response.status == 200
+    assert await Locale.all().count() == 6
