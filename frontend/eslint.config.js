@@ -44,18 +44,6 @@ export default defineConfig(
 
   { files: ["src/**/*.{ts,tsx}"], extends: [reactHooks.configs.flat.recommended] },
 
-  // Known findings of react-hooks/set-state-in-effect in existing code, reported to the owners and
-  // kept visible as warnings until fixed (the rule stays an error everywhere else):
-  //  - cart-count.ts useCartCount: reads the cookie after hydration on purpose (server and browser
-  //    must render the same first HTML); useSyncExternalStore with a server snapshot of 0 would
-  //    satisfy the rule.
-  //  - header.tsx: closes the mobile menu in an effect on pathname change; resetting the state
-  //    during render (or keying the panel by pathname) avoids the extra render.
-  {
-    files: ["src/app/layouts/cart-count.ts", "src/app/layouts/header.tsx"],
-    rules: { "react-hooks/set-state-in-effect": "warn" },
-  },
-
   {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { import: importPlugin },

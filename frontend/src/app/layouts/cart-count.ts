@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 /**
- * The number of items in the 'cart' cookie, read after hydration so server and browser render
- * the same HTML first. A malformed cookie counts as an empty cart.
+ * The number of items in the 'cart' cookie. A malformed cookie counts as an empty cart.
  */
 export function cartCountFromCookie(cookie: string): number {
   const raw = cookie.split("; ").find((part) => part.startsWith("cart="))?.slice(5);
@@ -19,8 +18,13 @@ export function cartCountFromCookie(cookie: string): number {
   }
 }
 
+const noSubscription = () => () => undefined;
+
+/** The count from the cookie in the browser, 0 on the server (and while hydrating). */
 export function useCartCount(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => setCount(cartCountFromCookie(document.cookie)), []);
-  return count;
+  return useSyncExternalStore(
+    noSubscription,
+    () => cartCountFromCookie(document.cookie),
+    () => 0,
+  );
 }

@@ -30,20 +30,21 @@ function Banner() {
 export function Header({ payload }: { payload: Payload }) {
   const { t } = useTranslation();
   const locale = payload.locale as Locale;
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const location = useLocation();
   const cartCount = useCartCount();
 
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector<HTMLElement>("a, button")?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpen(false);
+        setOpenOn(null);
         toggle.current?.focus();
       }
     };
@@ -51,7 +52,7 @@ export function Header({ payload }: { payload: Payload }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const close = () => setOpen(false);
+  const close = () => setOpenOn(null);
   return (
     <header className="site-header">
       <Banner />
@@ -81,7 +82,7 @@ export function Header({ payload }: { payload: Payload }) {
             className="menu-toggle"
             aria-expanded={open}
             aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpenOn(open ? null : pathname)}
           >
             {open ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
