@@ -1,0 +1,360 @@
+"""Run the Locust scenarios against a freshly seeded Splash and check the budgets.
+
+  .venv/bin/python loadtests/run.py --smoke                      # make test-load: 5 users, 10 s
+  .venv/bin/python loadtests/run.py --users 50 --duration 60s    # make loadtest
+
+Picks a free port, starts ``python -m splash.testing.server`` (temporary SQLite database,
+migrated, seeded, published) in its own process group, waits for /healthz, runs Locust
+headless, always stops the server (the whole process group: it forks workers), then checks
+Locust's CSV stats against loadtests/budgets.json. Prints a table and a one-line verdict; the
+exit code is non-zero when Locust failed or a budget was exceeded.
+
+Results (CSV, HTML report, server log) go to loadtests/results/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BACKEND = ROOT / "backend"
+RESULTS = HERE / "results"
+LOCUSTFILE = HERE / "locustfile.py"
+BUDGETS = HERE / "budgets.json"
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+PYTHON = str(VENV_PYTHON) if VENV_PYTHON.exists() else sys.executable
+
+HEALTH_TIMEOUT = 120.0  # seconds for migrate + seed + publish + startup
+SMOKE_WAIT = "0.1,0.5"  # SPLASH_LOADTEST_WAIT for the smoke run: more requests in 10 s
+FULL_WAIT = "1,3"
+
+Row = dict[str, str]  # one line of Locust's <prefix>_stats.csv
+
+
+class RunError(Exception):
+    """The run could not be completed (server did not start, Locust hung, ...)."""
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="loadtests/run.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits")
+    parser.add_argument("--users", type=int, default=50, help="concurrent users (default 50)")
+    parser.add_argument("--rate", type=float, help="users started per second (default users/5)")
+    parser.add_argument("--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)")
+    parser.add_argument("--workers", type=int, help="server workers (default: 1 smoke, 2 full)")
+    parser.add_argument("--name", help="results file prefix (default: smoke or full)")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.users, args.rate, args.duration = 5, 5.0, "10s"
+    args.rate = args.rate or max(1.0, args.users / 5)
+    args.workers = args.workers or (1 if args.smoke else 2)
+    args.name = args.name or ("smoke" if args.smoke else "full")
+    args.kind = "smoke" if args.smoke else "full"
+    args.seconds = seconds(args.duration)  # fails early on a duration Locust would not read
+    return args
+
+
+def seconds(duration: str) -> int:
+    """Locust's run-time syntax (``90``, ``60s``, ``2m``, ``1h30m``) in seconds."""
+    if duration.isdigit():
+        return int(duration)
+    parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", duration)
+    if not parts or not any(parts.groups()):
+        raise SystemExit(f"loadtests/run.py: cannot read duration {duration!r} (use e.g. 60s, 2m)")
+    hours, minutes, secs = (int(p or 0) for p in parts.groups())
+    return hours * 3600 + minutes * 60 + secs
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# -- the server ------------------------------------------------------------------------------
+
+
+def start_server(port: int, workers: int, log_path: Path) -> subprocess.Popen:
+    log = log_path.open("wb")
+    try:
+        return subprocess.Popen(
+            [PYTHON, "-m", "splash.testing.server", "--port", str(port), "--workers", str(workers)],
+            cwd=BACKEND,
+            stdin=subprocess.DEVNULL,
+            # faulthandler: on a startup timeout, SIGABRT makes it log where it hangs
+            env={**os.environ, "PYTHONFAULTHANDLER": "1", "PYTHONUNBUFFERED": "1"},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so the workers are stopped with it
+        )
+    finally:
+        log.close()  # the child holds its own descriptor
+
+
+def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
+    started = time.monotonic()
+    url = f"http://127.0.0.1:{port}/healthz"
+    last = "no answer"
+    while True:
+        if server.poll() is not None:
+            raise RunError(
+                f"the test server exited with code {server.returncode} before it "
+                f"was ready\n{tail(log_path)}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return time.monotonic() - started
+                last = f"status {response.status}"
+        except urllib.error.HTTPError as error:  # it runs, but is not healthy
+            last = f"status {error.code}: {error.read()[:300].decode(errors='replace')}"
+        except (urllib.error.URLError, OSError) as error:  # not listening yet
+            last = str(getattr(error, "reason", error))
+        if time.monotonic() - started > HEALTH_TIMEOUT:
+            server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(timeout=3)
+            raise RunError(
+                f"the test server was not healthy within {HEALTH_TIMEOUT:.0f} s "
+                f"(last answer of {url}: {last})\n{tail(log_path)}"
+            )
+        time.sleep(0.25)
+
+
+def stop_server(server: subprocess.Popen) -> float:
+    """Stop the server and everything in its process group; the seconds it took.
+
+    SIGTERM to the server first, so that Sanic's manager shuts its workers down itself, then
+    SIGTERM and finally SIGKILL to whatever is left in the group (start_new_session made the
+    server a group leader, so the group id is its pid).
+    """
+    started = time.monotonic()
+    pgid = server.pid
+    steps = (
+        (lambda sig: server.send_signal(sig), signal.SIGTERM, 15.0),
+        (lambda sig: os.killpg(pgid, sig), signal.SIGTERM, 5.0),
+        (lambda sig: os.killpg(pgid, sig), signal.SIGKILL, 5.0),
+    )
+    for send, sig, grace in steps:
+        if server.poll() is not None and not group_alive(pgid):
+            break
+        with contextlib.suppress(ProcessLookupError):
+            send(sig)
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline and (server.poll() is None or group_alive(pgid)):
+            time.sleep(0.1)
+    else:
+        if group_alive(pgid):
+            print(f"loadtests/run.py: process group {pgid} survived SIGKILL", file=sys.stderr)
+    return time.monotonic() - started
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether a process of the group still runs (zombies waiting to be reaped do not count)."""
+    proc = Path("/proc")
+    if not proc.is_dir():  # not Linux: ask the kernel, which counts zombies too
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    for stat in proc.glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
+    return False
+
+
+def tail(path: Path, lines: int = 30) -> str:
+    try:
+        text = path.read_text(errors="replace").splitlines()
+    except OSError:
+        return ""
+    return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(text[-lines:])
+
+
+# -- Locust ----------------------------------------------------------------------------------
+
+
+def run_locust(args: argparse.Namespace, port: int) -> int:
+    prefix = RESULTS / args.name
+    # fmt: off
+    command = [
+        PYTHON, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
+        "--host", f"http://127.0.0.1:{port}",
+        "-u", str(args.users), "-r", f"{args.rate:g}", "-t", args.duration,
+        "--only-summary", "--csv", str(prefix), "--html", f"{prefix}.html",
+        "--exit-code-on-error", "1",
+    ]
+    # fmt: on
+    env = {**os.environ, "SPLASH_LOADTEST_WAIT": SMOKE_WAIT if args.smoke else FULL_WAIT}
+    locust = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    try:
+        return locust.wait(timeout=args.seconds + 60)
+    except subprocess.TimeoutExpired:
+        raise RunError("Locust did not finish within its run time + 60 s") from None
+    finally:
+        if locust.poll() is None:  # interrupted or hung: SIGTERM lets it write its results
+            os.killpg(locust.pid, signal.SIGTERM)
+            try:
+                locust.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(locust.pid, signal.SIGKILL)
+                locust.wait()
+
+
+# -- budgets ---------------------------------------------------------------------------------
+
+
+def read_stats(name: str) -> tuple[list[Row], Row]:
+    path = RESULTS / f"{name}_stats.csv"
+    if not path.exists():
+        raise RunError(f"Locust wrote no statistics ({path.relative_to(ROOT)} is missing)")
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    total = next((row for row in rows if row["Name"] == "Aggregated"), None)
+    if total is None:
+        raise RunError(f"no Aggregated row in {path.relative_to(ROOT)}")
+    return [row for row in rows if row["Name"] != "Aggregated"], total
+
+
+def number(value: str) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):  # "N/A" when an entry has no requests
+        return 0.0
+
+
+def print_table(rows: list[Row], total: Row, p95_budget: dict[str, float]) -> None:
+    header = (
+        f"{'name':<34} {'requests':>8} {'fails':>6} {'req/s':>7} {'median':>7} {'p95':>6} "
+        f"{'budget':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for row in [*sorted(rows, key=lambda r: r["Name"]), total]:
+        name = row["Name"] if row is not total else "total"
+        budget = p95_budget.get(row["Name"])
+        requests, failures = int(number(row["Request Count"])), int(number(row["Failure Count"]))
+        print(
+            f"{name:<34} {requests:>8} {failures:>6} {number(row['Requests/s']):>7.1f} "
+            f"{number(row['Median Response Time']):>5.0f}ms {number(row['95%']):>4.0f}ms "
+            f"{(f'{budget:.0f}ms' if budget else ''):>7}"
+        )
+
+
+def p95_budgets(budgets: dict, rows: list[Row]) -> dict[str, float]:
+    """Request name → p95 budget in ms (the named budget, else the default, else none)."""
+    named, default = budgets.get("p95_ms", {}), budgets.get("default_p95_ms")
+    limits = {row["Name"]: named.get(row["Name"], default) for row in rows}
+    return {name: limit for name, limit in limits.items() if limit}
+
+
+def check_budgets(budgets: dict, rows: list[Row], total: Row) -> list[str]:
+    requests = int(number(total["Request Count"]))
+    failures = int(number(total["Failure Count"]))
+    problems = []
+    if requests < budgets.get("min_requests", 0):
+        problems.append(f"only {requests} requests (at least {budgets['min_requests']})")
+    if "max_failures" in budgets and failures > budgets["max_failures"]:
+        problems.append(f"{failures} failures (at most {budgets['max_failures']})")
+    max_ratio = budgets.get("max_failure_ratio")
+    if max_ratio is not None and requests and failures / requests > max_ratio:
+        problems.append(f"failure ratio {failures / requests:.2%} (at most {max_ratio:.2%})")
+    for name, budget in p95_budgets(budgets, rows).items():
+        row = next(row for row in rows if row["Name"] == name)
+        if number(row["95%"]) > budget:
+            problems.append(f"{name}: p95 {number(row['95%']):.0f} ms > {budget:.0f} ms")
+    return problems
+
+
+def print_failures(name: str) -> None:
+    path = RESULTS / f"{name}_failures.csv"
+    if not path.exists():
+        return
+    with path.open(newline="") as handle:
+        failures = list(csv.DictReader(handle))
+    if failures:
+        print("\nfailures:")
+        for row in failures[:20]:
+            print(f"  {row['Occurrences']:>5}x {row['Method']} {row['Name']}: {row['Error']}")
+
+
+# -- main ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    # A SIGTERM (CI cancelling the job) unwinds through the finally below and stops the server.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    port = free_port()
+    log_path = RESULTS / f"{args.name}-server.log"
+    label = f"loadtest {args.kind}"
+    print(
+        f"{label}: starting the test server on 127.0.0.1:{port} ({args.workers} worker(s)); "
+        f"log: {log_path.relative_to(ROOT)}",
+        flush=True,
+    )
+    server = start_server(port, args.workers, log_path)
+    try:
+        ready = wait_healthy(server, port, log_path)
+        print(
+            f"{label}: server ready after {ready:.1f} s; {args.users} users, "
+            f"rate {args.rate:g}/s, {args.duration}",
+            flush=True,
+        )
+        locust_code = run_locust(args, port)
+    except RunError as error:
+        print(f"{label}: FAILED — {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\n{label}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
+        print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
+
+    try:
+        rows, total = read_stats(args.name)
+    except RunError as error:
+        print(f"{label}: FAILED — {error}", file=sys.stderr)
+        return 2
+    print()
+    budgets = json.loads(BUDGETS.read_text())[args.kind]
+    print_table(rows, total, p95_budgets(budgets, rows))
+    print_failures(args.name)
+    problems = check_budgets(budgets, rows, total)
+    if locust_code != 0:
+        problems.append(f"Locust exited with code {locust_code}")
+    requests, failures = int(number(total["Request Count"])), int(number(total["Failure Count"]))
+    rate = number(total["Requests/s"])
+    summary = f"{label}: {requests} requests ({rate:.1f}/s), {failures} failures"
+    if problems:
+        print("\n" + "\n".join(f"  out of budget: {problem}" for problem in problems))
+        print(f"{summary} — OUT OF BUDGET")
+        return 1
+    print(f"\n{summary} — within budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
