@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import httpx
 from sanic import Blueprint, Request, Sanic
 
 from splash import db
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
+from splash.forms.routes import bp as forms_bp
 from splash.http import errors, logging, openapi
+from splash.http.captcha import CaptchaVerifier
+from splash.http.ratelimit import create_rate_limiter
+from splash.mail.mailer import create_mailer
 from splash.web.domains import locale_for_host
 from splash.web.published import PublishedSite
 from splash.web.route_table import RouteTable
@@ -24,7 +29,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
 
-    api = Blueprint.group(content_bp, url_prefix=settings.api_prefix)
+    app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
+    app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
+
+    api = Blueprint.group(content_bp, forms_bp, url_prefix=settings.api_prefix)
     app.blueprint(api)
     openapi.install(app, settings.api_prefix)
     if settings.env is Environment.TEST:
@@ -45,6 +53,14 @@ def create_app(settings: Settings | None = None) -> Sanic:
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
         app.ctx.owns_database = await db.connect_once(settings.database_url)
+        app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"})
+        app.ctx.captcha = CaptchaVerifier(
+            app.ctx.http,
+            settings.recaptcha_secret,
+            settings.recaptcha_verify_url,
+            settings.recaptcha_min_score,
+            settings.recaptcha_action,
+        )
 
     @app.after_server_start
     async def _announce(app: Sanic) -> None:
@@ -56,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
     @app.after_server_stop
     async def _disconnect(app: Sanic) -> None:
+        await app.ctx.http.aclose()
         if app.ctx.owns_database:
             await db.disconnect()
 

@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     build_poll_seconds: int = Field(default=3600, ge=10)
     mail_url: str = "outbox://var/outbox"
     mail_from: str = "Splash <hello@splash.localhost>"
+    shop_email: str = "hello@splash.localhost"
     payments: str = "test"
     mollie_api_key: str | None = None
     mollie_base_url: str = "https://api.mollie.com/v2"
@@ -62,6 +63,8 @@ class Settings(BaseSettings):
     recaptcha_site_key: str | None = None
     recaptcha_secret: str | None = None
     recaptcha_verify_url: str = "https://www.google.com/recaptcha/api/siteverify"
+    recaptcha_min_score: float = Field(default=0.5, ge=0, le=1)
+    recaptcha_action: str = "submit"
     gtm_id: str | None = None
     redis_url: str | None = None
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()

@@ -9,7 +9,7 @@ from typing import Any
 
 from tortoise import Tortoise
 
-MODEL_MODULES = ["splash.content.models"]
+MODEL_MODULES = ["splash.content.models", "splash.forms.models"]
 
 
 def _ensure_sqlite_folder(url: str) -> None:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 
 class BlockModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Link(BlockModel):
@@ -34,14 +34,26 @@ class TextBlock(BlockModel):
     paragraphs: list[Annotated[str, Field(min_length=1, max_length=2000)]] = Field(min_length=1)
 
 
-Block = Annotated[IntroBlock | TextBlock, Field(discriminator="type")]
+class FormBlock(BlockModel):
+    """A generic form (e.g. the contact form); its fields come from the form's definition."""
+
+    type: Literal["form"]
+    form: Literal["contact"]
+    title: str | None = Field(default=None, max_length=160)
+    text: str | None = Field(default=None, max_length=600)
+    success_message: str = Field(alias="successMessage", min_length=1, max_length=300)
+
+
+Block = Annotated[IntroBlock | TextBlock | FormBlock, Field(discriminator="type")]
 _BLOCK = TypeAdapter(Block)
-KNOWN_TYPES = frozenset({"intro", "text"})
+KNOWN_TYPES = frozenset({"intro", "text", "form"})
 
 
 def validate_blocks(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Validate blocks for storage; raises pydantic's ValidationError naming the bad field."""
-    return [_BLOCK.validate_python(block).model_dump(exclude_none=True) for block in raw]
+    return [
+        _BLOCK.validate_python(block).model_dump(exclude_none=True, by_alias=True) for block in raw
+    ]
 
 
 def readable_blocks(raw: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
@@ -54,7 +66,7 @@ def readable_blocks(raw: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], li
             skipped.append(f"block {index}: unknown type {kind!r}")
             continue
         try:
-            kept.append(_BLOCK.validate_python(block).model_dump(exclude_none=True))
+            kept.append(_BLOCK.validate_python(block).model_dump(exclude_none=True, by_alias=True))
         except ValidationError as exc:
             skipped.append(f"block {index} ({kind}): {exc.errors()[0]['msg']}")
     return kept, skipped

@@ -10,6 +10,7 @@ from splash.content.blocks import readable_blocks
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
+from splash.forms import services as forms
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,12 @@ async def find_page(locale: str, path: str) -> dict[str, Any] | None:
     blocks, skipped = readable_blocks(page.blocks)
     for reason in skipped:
         log.warning("skipped block", extra={"page": page.id, "reason": reason})
+    blocks = [
+        {**block, "fields": forms.public_fields(block["form"])}
+        if block["type"] == "form"
+        else block
+        for block in blocks
+    ]
     siblings = await Page.filter(localization_key=page.localization_key, published=True)
     return {
         "id": page.id,

@@ -28,3 +28,15 @@ async def pact_state(request: Request) -> HTTPResponse:
     if action == "setup":
         await states.set_up(request.app.ctx.settings, state)
     return json({"state": state, "action": action})
+
+
+@bp.get("/outbox")
+async def outbox(request: Request) -> HTTPResponse:
+    """The mails the outbox mailer wrote, oldest first (end-to-end tests read them)."""
+    return json({"messages": states.outbox_messages(request.app.ctx.settings)})
+
+
+@bp.post("/rate-limits/reset")
+async def reset_rate_limits(request: Request) -> HTTPResponse:
+    await request.app.ctx.rate_limiter.clear()
+    return json({"reset": True})

@@ -16,19 +16,22 @@ async def test_seed_resets_the_database_to_the_fixtures(client, seeded):
     await Locale.filter(code="sv").update(name="Changed")
     response = await client.post("/_test/seed")
     assert response.status == 200
-    assert response.json["seeded"] == {"locales": 6, "pages": 6}
+    assert response.json["seeded"] == {"locales": 6, "pages": 12}
     assert (await Locale.get(code="sv")).name == "Svenska"
 
 
 async def test_pact_state_sets_up_a_known_state(client, database):
-    response = await client.post("/_test/pact-state",
-                                 json={"state": "six locales exist", "action": "setup"})
+    response = await client.post(
+        "/_test/pact-state", json={"state": "six locales exist", "action": "setup"}
+    )
     assert response.status == 200
     assert await Locale.all().count() == 6
 
 
-@pytest.mark.parametrize("body, field", [({"state": "the moon is made of cheese"}, "state"),
-                                         ({"state": 42}, "state"), ({}, "state")])
+@pytest.mark.parametrize(
+    "body, field",
+    [({"state": "the moon is made of cheese"}, "state"), ({"state": 42}, "state"), ({}, "state")],
+)
 async def test_pact_state_refuses_unknown_or_malformed_states(client, database, body, field):
     response = await client.post("/_test/pact-state", json=body)
     assert response.status == 400
@@ -36,7 +39,8 @@ async def test_pact_state_refuses_unknown_or_malformed_states(client, database, 
 
 
 async def test_teardown_changes_nothing(client, seeded):
-    response = await client.post("/_test/pact-state",
-                                 json={"state": "six locales exist", "action": "teardown"})
+    response = await client.post(
+        "/_test/pact-state", json={"state": "six locales exist", "action": "teardown"}
+    )
     assert response.status == 200
     assert await Locale.all().count() == 6

@@ -1,0 +1,50 @@
+"""``POST /api/forms/{form}/submissions``: rate-limited, captcha-checked, validated, stored."""
+
+from __future__ import annotations
+
+from sanic import Blueprint, Request, json
+from sanic.response import HTTPResponse
+
+from splash.errors import ValidationError
+from splash.forms import services
+from splash.forms.schemas import SubmissionCreate, SubmissionPublic, SubmissionResponse
+from splash.http.openapi import Parameter, documented
+from splash.http.ratelimit import rate_limited
+from splash.http.request import client_address
+
+bp = Blueprint("forms")
+SUBMISSIONS_PER_WINDOW = 10
+WINDOW_SECONDS = 600
+
+
+@bp.post("/forms/<form:str>/submissions")
+@documented(
+    "Send a form (the contact form); the shop receives it by e-mail",
+    tag="forms",
+    body=SubmissionCreate,
+    response=SubmissionResponse,
+    errors=(404, 429),
+    parameters=(Parameter("form", "path", "The form's name, e.g. contact"),),
+)
+@rate_limited(SUBMISSIONS_PER_WINDOW, WINDOW_SECONDS)
+async def create_submission(request: Request, form: str) -> HTTPResponse:
+    ctx = request.app.ctx
+    services.definition(form)  # 404 before anything else for a form that does not exist
+    if not isinstance(request.json, dict):
+        raise ValidationError.for_field(["body"], "Send a JSON object")
+    body = SubmissionCreate.model_validate(request.json)
+    await ctx.captcha.verify(
+        body.captcha_token, client_address(request, ctx.settings.trusted_proxies)
+    )
+    submission = await services.submit(
+        form,
+        body.data,
+        request.ctx.locale,
+        ctx.mailer,
+        ctx.settings.shop_email,
+        ctx.settings.default_locale,
+    )
+    public = SubmissionPublic(
+        id=submission.id, form=submission.form, created_at=submission.created_at
+    )
+    return json({"data": public.model_dump(mode="json", by_alias=True)}, status=201)

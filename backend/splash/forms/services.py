@@ -1,0 +1,152 @@
+"""Form submissions: validate with the form's rules, store, then mail the shop.
+
+The submission is stored before mailing, so a mail server that is down loses nothing: the row
+stays with ``mailed_at`` empty and the failure is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from splash.errors import NotFoundError, ValidationError, field_error
+from splash.forms.definitions import FORMS, FormDefinition
+from splash.forms.models import FormSubmission
+from splash.mail import templates
+from splash.mail.mailer import Email, Mailer
+
+log = logging.getLogger(__name__)
+
+LANGUAGE_NAMES = {  # the visitor's language, named in the language of the mail
+    "nl": {
+        "nl": "Nederlandse",
+        "en": "Engelse",
+        "de": "Duitse",
+        "es": "Spaanse",
+        "fr": "Franse",
+        "sv": "Zweedse",
+    },
+    "en": {
+        "nl": "Dutch",
+        "en": "English",
+        "de": "German",
+        "es": "Spanish",
+        "fr": "French",
+        "sv": "Swedish",
+    },
+    "de": {
+        "nl": "Niederländisch",
+        "en": "Englisch",
+        "de": "Deutsch",
+        "es": "Spanisch",
+        "fr": "Französisch",
+        "sv": "Schwedisch",
+    },
+    "es": {
+        "nl": "neerlandés",
+        "en": "inglés",
+        "de": "alemán",
+        "es": "español",
+        "fr": "francés",
+        "sv": "sueco",
+    },
+    "fr": {
+        "nl": "néerlandais",
+        "en": "anglais",
+        "de": "allemand",
+        "es": "espagnol",
+        "fr": "français",
+        "sv": "suédois",
+    },
+    "sv": {
+        "nl": "nederländska",
+        "en": "engelska",
+        "de": "tyska",
+        "es": "spanska",
+        "fr": "franska",
+        "sv": "svenska",
+    },
+}
+
+
+def definition(form: str) -> FormDefinition:
+    found = FORMS.get(form)
+    if found is None:
+        raise NotFoundError(f"Form {form!r} not found")
+    return found
+
+
+def public_fields(form: str) -> list[dict[str, Any]]:
+    """The fields of a form as the SPA renders them (name, type, rules, autocomplete)."""
+    return definition(form).public()
+
+
+def validate(form: FormDefinition, data: dict[str, Any]) -> dict[str, Any]:
+    """The submitted values, or a 400 naming each failing field and the rule it failed."""
+    problems = form.check(data)
+    if problems:
+        errors = []
+        for problem in problems:
+            if problem.rule is None:
+                errors.append(field_error(["data", problem.field], "Unknown field"))
+            else:
+                errors.append(
+                    {
+                        **field_error(
+                            ["data", problem.field],
+                            f"{problem.field} failed rule {problem.rule.name}",
+                        ),
+                        "rule": problem.rule.name,
+                        "args": list(problem.rule.args),
+                    }
+                )
+        raise ValidationError(
+            errors[0]["message"] if len(errors) == 1 else f"{len(errors)} fields are not valid",
+            {"errors": errors},
+        )
+    cleaned = {}
+    for field in form.fields:
+        value = data.get(field.name)
+        cleaned[field.name] = value.strip() if isinstance(value, str) else value
+    return cleaned
+
+
+async def submit(
+    form_name: str,
+    data: dict[str, Any],
+    locale: str,
+    mailer: Mailer,
+    shop_email: str,
+    mail_locale: str,
+) -> FormSubmission:
+    form = definition(form_name)
+    values = validate(form, data)
+    submission = await FormSubmission.create(form=form.name, locale=locale, data=values)
+    try:
+        await mailer.send(_notification(submission, values, shop_email, mail_locale))
+    except Exception:
+        log.exception("form submission stored but not mailed", extra={"submission": submission.id})
+    else:
+        submission.mailed_at = datetime.now(UTC)
+        await submission.save(update_fields=["mailed_at"])
+    return submission
+
+
+def _notification(
+    submission: FormSubmission, values: dict[str, Any], shop_email: str, mail_locale: str
+) -> Email:
+    context = {
+        "id": submission.id,
+        "name": values.get("name") or "",
+        "email": values.get("email") or "",
+        "phone": values.get("phone") or "",
+        "order_number": values.get("orderNumber") or "",
+        "message": values.get("message") or "",
+        "received": submission.created_at.strftime("%d-%m-%Y %H:%M UTC"),
+        "language": LANGUAGE_NAMES[mail_locale][submission.locale],
+    }
+    subject, text, html = templates.render(f"{submission.form}_submission", mail_locale, context)
+    return Email(
+        to=shop_email, subject=subject, text=text, html=html, reply_to=values.get("email") or None
+    )

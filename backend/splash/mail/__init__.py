@@ -1,0 +1,1 @@
+"""The one mailer (SMTP or the outbox folder) and the e-mail templates in six languages."""

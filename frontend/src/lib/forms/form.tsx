@@ -1,0 +1,225 @@
+/**
+ * The one form of the SPA, on formik + yup. Declare the fields and their rules once:
+ *
+ *   <Form id="contact" fields={{ email: { label: t("forms.labels.email"), rules: "required|email" } }}
+ *         incompleteMessage={t("forms.incomplete")} onSubmit={send}>
+ *     <TextField name="email" type="email" />
+ *     <SubmitButton />
+ *   </Form>
+ *
+ * On submit it waits for validation; when a field blocks it shows the incomplete message and
+ * focuses the first invalid field; otherwise it calls onSubmit (with a captcha token when the
+ * form is protected) and stays disabled, showing 'Loading...', until that settles. Validation
+ * while typing is debounced by 20 ms. Errors the server names by field land at those fields.
+ */
+import { useFormik, type FormikErrors } from "formik";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api";
+import { CaptchaNotice, useCaptcha } from "../captcha";
+import type { MessageOverrides } from "./messages";
+import type { Values } from "./rules";
+import { buildSchema, compileFields, type CompiledField, type FieldDefinitions } from "./schema";
+
+export const DEBOUNCE_MS = 20;
+
+export type FormState = "validating" | "loading" | "submitted" | "incomplete" | "complete" | "invalid";
+
+export type SubmitContext = { captchaToken: string | null };
+
+export type FormProps = {
+  id: string;
+  fields: FieldDefinitions;
+  initialValues?: Values;
+  onSubmit: (values: Values, context: SubmitContext) => Promise<unknown> | unknown;
+  /** Shown when a submit is blocked; 'Form incomplete.' when the form gives none. */
+  incompleteMessage?: string;
+  /** Shown after a successful submit (the form is then reset). */
+  successMessage?: string;
+  messages?: MessageOverrides;
+  captcha?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+type FormContextValue = {
+  formId: string;
+  fields: Map<string, CompiledField>;
+  values: Values;
+  initialValues: Values;
+  errors: FormikErrors<Values>;
+  touched: Record<string, boolean | undefined>;
+  submitCount: number;
+  state: FormState;
+  setValue: (name: string, value: unknown) => void;
+  blur: (name: string) => void;
+};
+
+const FormContext = createContext<FormContextValue | null>(null);
+
+export function useFormContext(): FormContextValue {
+  const context = useContext(FormContext);
+  if (!context) throw new Error("Form fields must be inside <Form>");
+  return context;
+}
+
+export function fieldId(formId: string, name: string): string {
+  return `${formId}-${name}`;
+}
+
+function emptyValue(): string {
+  return "";
+}
+
+/** Which state a form is in, derived from formik's and the last submit's outcome. */
+export function deriveState(input: {
+  validating: boolean;
+  submitting: boolean;
+  submitted: boolean;
+  attempted: boolean;
+  hasErrors: boolean;
+}): FormState {
+  if (input.submitting) return "loading";
+  if (input.validating) return "validating";
+  if (input.submitted) return "submitted";
+  if (input.hasErrors) return input.attempted ? "incomplete" : "invalid";
+  return "complete";
+}
+
+/** Field errors the server named (`details.errors[].path`, e.g. ["data", "email"]). */
+function serverFieldErrors(error: ApiError, names: Set<string>): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const entry of error.details.errors ?? []) {
+    const name = [...entry.path].reverse().find((part) => names.has(part));
+    if (name && !found[name]) found[name] = entry.message;
+  }
+  return found;
+}
+
+export function Form({
+  id,
+  fields,
+  initialValues,
+  onSubmit,
+  incompleteMessage,
+  successMessage,
+  messages,
+  captcha = false,
+  className,
+  children,
+}: FormProps) {
+  const { t, i18n } = useTranslation();
+  const guard = useCaptcha();
+  const compiled = useMemo(() => compileFields(fields), [fields]);
+  const schema = useMemo(() => buildSchema(compiled, t, i18n.language, messages), [compiled, t, i18n.language, messages]);
+  const initial = useMemo(
+    () => ({ ...Object.fromEntries(compiled.map((field) => [field.name, emptyValue()])), ...initialValues }),
+    [compiled, initialValues],
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const focusFirstInvalid = useRef(false);
+
+  const formik = useFormik<Values>({
+    initialValues: initial,
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: true,
+    onSubmit: async (values, helpers) => {
+      setFormError(null);
+      try {
+        const captchaToken = captcha ? await guard.token() : null;
+        await onSubmit(values, { captchaToken });
+        setSubmitted(true);
+        helpers.resetForm({ values: initial });
+      } catch (error) {
+        if (!(error instanceof ApiError)) {
+          setFormError(t(captcha && error instanceof Error && error.name === "CaptchaError" ? "forms.captcha.failed" : "forms.failed"));
+          return;
+        }
+        const named = serverFieldErrors(error, new Set(compiled.map((field) => field.name)));
+        if (Object.keys(named).length > 0) {
+          helpers.setErrors(named);
+          helpers.setTouched(Object.fromEntries(Object.keys(named).map((name) => [name, true])), false);
+          setFormError(incompleteMessage ?? t("forms.incompleteDefault"));
+          focusFirstInvalid.current = true;
+        } else if (error.status === 429) {
+          setFormError(t("forms.rateLimited"));
+        } else {
+          setFormError(error.status === 400 ? error.message : t("forms.failed"));
+        }
+      }
+    },
+  });
+
+  const hasErrors = Object.values(formik.errors).some(Boolean);
+  const attempted = formik.submitCount > 0;
+  const state = deriveState({
+    validating: formik.isValidating,
+    submitting: formik.isSubmitting,
+    submitted,
+    attempted,
+    hasErrors,
+  });
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  useEffect(() => {
+    if (captcha) guard.preload();
+  }, [captcha, guard]);
+  // After a blocked submit, move focus to the first invalid field (in declaration order).
+  useEffect(() => {
+    if (!focusFirstInvalid.current || formik.isSubmitting || formik.isValidating) return;
+    focusFirstInvalid.current = false;
+    const first = compiled.find((field) => formik.errors[field.name]);
+    if (first) document.getElementById(fieldId(id, first.name))?.focus();
+  }, [formik.errors, formik.isSubmitting, formik.isValidating, formik.submitCount, compiled, id]);
+
+  const context: FormContextValue = {
+    formId: id,
+    fields: new Map(compiled.map((field) => [field.name, field])),
+    values: formik.values,
+    initialValues: initial,
+    errors: formik.errors,
+    touched: formik.touched as Record<string, boolean | undefined>,
+    submitCount: formik.submitCount,
+    state,
+    setValue: (name, value) => {
+      setSubmitted(false);
+      void formik.setFieldValue(name, value, false);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void formik.validateForm(), DEBOUNCE_MS);
+    },
+    blur: (name) => void formik.setFieldTouched(name, true, true),
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (timer.current) clearTimeout(timer.current);
+    setSubmitted(false);
+    setFormError(null);
+    focusFirstInvalid.current = true; // used only when validation blocks the submit
+    await formik.submitForm(); // validates, counts the attempt, touches every field
+  };
+
+  const blocked = state === "incomplete" && !formError;
+  const alert = blocked ? (incompleteMessage ?? t("forms.incompleteDefault")) : formError;
+  return (
+    <FormContext.Provider value={context}>
+      <form id={id} className={className ?? "form"} noValidate onSubmit={handleSubmit} data-state={state} aria-busy={state === "loading"}>
+        {state === "submitted" && successMessage ? (
+          <p className="form__success" role="status">
+            {successMessage}
+          </p>
+        ) : null}
+        {children}
+        <p className="form__alert" role="alert">
+          {alert}
+        </p>
+        {captcha && guard.enabled ? <CaptchaNotice /> : null}
+      </form>
+    </FormContext.Provider>
+  );
+}

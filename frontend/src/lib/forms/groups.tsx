@@ -1,0 +1,65 @@
+/**
+ * Field groups reused by checkout and profile: personal details and an address (with the
+ * spec's required messages, e.g. 'Street is required.'). A prefix keeps two addresses apart
+ * in one form (shipping and billing).
+ */
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Select, TextField } from "./fields";
+import type { FieldDefinitions } from "./schema";
+
+/** The countries Splash ships to (spec §3), as ISO codes. */
+export const SHIPPING_COUNTRIES = ["nl", "de", "fr", "es", "se"] as const;
+
+export function personalDetailsFields(t: TFunction): FieldDefinitions {
+  return {
+    firstname: { label: t("forms.labels.firstname"), rules: "required|length:1,80" },
+    lastname: { label: t("forms.labels.lastname"), rules: "required|length:1,80" },
+    email: { label: t("forms.labels.email"), rules: "required|email|length:3,254" },
+  };
+}
+
+export function addressFields(t: TFunction, { prefix = "", requireAddition = false } = {}): FieldDefinitions {
+  return {
+    [`${prefix}street`]: { label: t("forms.labels.street"), rules: "required|length:1,120" },
+    [`${prefix}housenumber`]: { label: t("forms.labels.housenumber"), rules: "required|length:1,10|contains_numeric" },
+    [`${prefix}addition`]: { label: t("forms.labels.addition"), rules: requireAddition ? "required|length:1,10" : "length:0,10" },
+    [`${prefix}additionalInfo`]: { label: t("forms.labels.additionalInfo"), rules: "length:0,120" },
+    [`${prefix}postalCode`]: { label: t("forms.labels.postalCode"), rules: "required|length:3,10" },
+    [`${prefix}city`]: { label: t("forms.labels.city"), rules: "required|length:1,80" },
+    [`${prefix}country`]: { label: t("forms.labels.country"), rules: ["required", `is:${SHIPPING_COUNTRIES.join(",")}`] },
+  };
+}
+
+export function PersonalDetails() {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="field-group">
+      <legend>{t("forms.groups.personalDetails")}</legend>
+      <TextField name="firstname" autoComplete="given-name" />
+      <TextField name="lastname" autoComplete="family-name" />
+      <TextField name="email" type="email" autoComplete="email" inputMode="email" />
+    </fieldset>
+  );
+}
+
+export function Address({ prefix = "", legend }: { prefix?: string; legend?: string }) {
+  const { t } = useTranslation();
+  const section = prefix ? `section-${prefix.replace(/_$/, "")} ` : "";
+  return (
+    <fieldset className="field-group field-group--address">
+      <legend>{legend ?? t("forms.groups.address")}</legend>
+      <TextField name={`${prefix}street`} autoComplete={`${section}address-line1`} />
+      <TextField name={`${prefix}housenumber`} />
+      <TextField name={`${prefix}addition`} />
+      <TextField name={`${prefix}additionalInfo`} autoComplete={`${section}address-line2`} />
+      <TextField name={`${prefix}postalCode`} autoComplete={`${section}postal-code`} />
+      <TextField name={`${prefix}city`} autoComplete={`${section}address-level2`} />
+      <Select
+        name={`${prefix}country`}
+        autoComplete={`${section}country`}
+        options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: t(`forms.countries.${code}`) }))}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,11 @@
+export { Form, useFormContext, deriveState, fieldId, DEBOUNCE_MS } from "./form";
+export type { FormProps, FormState, SubmitContext } from "./form";
+export { TextField, TextArea, Select, Checkbox, RadioGroup, FileField, PasswordFields, SubmitButton, isMessageVisible } from "./fields";
+export type { Option } from "./fields";
+export { Address, PersonalDetails, addressFields, personalDetailsFields, SHIPPING_COUNTRIES } from "./groups";
+export { parseRules, firstFailure, isEmpty, RULES } from "./rules";
+export type { RuleName, RuleSpec, Values } from "./rules";
+export { ruleMessage } from "./messages";
+export type { MessageOverrides } from "./messages";
+export { buildSchema, compileFields } from "./schema";
+export type { FieldDefinition, FieldDefinitions, ShowMode } from "./schema";
