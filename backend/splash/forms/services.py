@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from splash.errors import NotFoundError, ValidationError, field_error
-from splash.forms.definitions import FORMS, FormDefinition
+from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
 from splash.mail import templates
 from splash.mail.mailer import Email, Mailer
@@ -83,28 +83,15 @@ def public_fields(form: str) -> list[dict[str, Any]]:
 
 
 def validate(form: FormDefinition, data: dict[str, Any]) -> dict[str, Any]:
-    """The submitted values, or a 400 naming each failing field and the rule it failed."""
+    """The submitted values, or a 400 naming each failing field and the rule it failed (the
+    SPA words the message in the visitor's language from ``rule`` and ``args``)."""
     problems = form.check(data)
     if problems:
-        errors = []
-        for problem in problems:
-            if problem.rule is None:
-                errors.append(field_error(["data", problem.field], "Unknown field"))
-            else:
-                errors.append(
-                    {
-                        **field_error(
-                            ["data", problem.field],
-                            f"{problem.field} failed rule {problem.rule.name}",
-                        ),
-                        "rule": problem.rule.name,
-                        "args": list(problem.rule.args),
-                    }
-                )
-        raise ValidationError(
-            errors[0]["message"] if len(errors) == 1 else f"{len(errors)} fields are not valid",
-            {"errors": errors},
+        errors = [_field_problem(problem) for problem in problems]
+        summary = (
+            errors[0]["message"] if len(errors) == 1 else f"{len(errors)} fields are not valid"
         )
+        raise ValidationError(summary, {"errors": errors})
     cleaned = {}
     for field in form.fields:
         value = data.get(field.name)
@@ -131,6 +118,18 @@ async def submit(
         submission.mailed_at = datetime.now(UTC)
         await submission.save(update_fields=["mailed_at"])
     return submission
+
+
+def _field_problem(problem: FieldError) -> dict[str, Any]:
+    path = ["data", problem.field]
+    if problem.rule is None:
+        return field_error(path, f"{problem.field!r} is not a field of this form")
+    rule = problem.rule.name + (":" + ",".join(problem.rule.args) if problem.rule.args else "")
+    return {
+        **field_error(path, f"{problem.field!r} does not pass the rule {rule}"),
+        "rule": problem.rule.name,
+        "args": list(problem.rule.args),
+    }
 
 
 def _notification(

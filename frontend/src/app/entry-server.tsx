@@ -1,6 +1,6 @@
 /** The server entry: renders one route from its payload to HTML (used by `python -m splash publish`). */
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { createI18n, loadMessages } from "../lib/i18n";
@@ -17,12 +17,15 @@ export async function render(url: string, payload: Payload): Promise<Rendered> {
   const context = await handler.query(new Request(new URL(url, "http://splash.invalid")));
   if (context instanceof Response) throw new Error(`Rendering ${url} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  // prerender waits for lazy parts (forms), so the published HTML holds the whole page.
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </I18nextProvider>
     </StrictMode>,
   );
+  let html = "";
+  for await (const chunk of prelude) html += chunk.toString();
   return { html, head: { title: pageTitle(payload, i18n.t), description: pageDescription(payload, i18n.t) } };
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
 import { ContentPage } from "../features/content";
+import { CaptchaProvider } from "../lib/captcha";
 import type { Locale } from "../lib/i18n";
 import { startUpdatePolling } from "./build-update";
 import { ComingSoon } from "./coming-soon";
@@ -57,7 +58,11 @@ function Root() {
   }, [location.pathname]);
   const pollSeconds = payload?.settings.buildPollSeconds ?? 3600;
   useEffect(() => startUpdatePolling(pollSeconds), [pollSeconds]);
-  return <Outlet />;
+  return (
+    <CaptchaProvider siteKey={payload?.settings.recaptchaSiteKey ?? null}>
+      <Outlet />
+    </CaptchaProvider>
+  );
 }
 
 export function buildRoutes(locale: Locale, loader: LoaderFunction): RouteObject[] {

@@ -1,5 +1,7 @@
 /** The API's error envelope, and the error the client raises for it. */
-export type ErrorDetails = { errors?: { path: string[]; message: string; name: string }[]; [key: string]: unknown };
+/** One field the server refused; `rule`/`args` name the validation rule it failed, if any. */
+export type FieldErrorDetail = { path: string[]; message: string; name: string; rule?: string; args?: string[] };
+export type ErrorDetails = { errors?: FieldErrorDetail[]; [key: string]: unknown };
 
 export type ErrorBody = {
   data: null;

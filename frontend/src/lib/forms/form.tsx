@@ -17,8 +17,8 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type F
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api";
 import { CaptchaNotice, useCaptcha } from "../captcha";
-import type { MessageOverrides } from "./messages";
-import type { Values } from "./rules";
+import { ruleMessage, type MessageOverrides } from "./messages";
+import { RULES, type RuleCall, type Values } from "./rules";
 import { buildSchema, compileFields, type CompiledField, type FieldDefinitions } from "./schema";
 
 export const DEBOUNCE_MS = 20;
@@ -86,15 +86,22 @@ export function deriveState(input: {
   return "complete";
 }
 
-/** Field errors the server named (`details.errors[].path`, e.g. ["data", "email"]). */
-function serverFieldErrors(error: ApiError, names: Set<string>): Record<string, string> {
+/**
+ * Field errors the server named (`details.errors[].path`, e.g. ["data", "email"]), worded by
+ * the same rule messages as in the browser when the server says which rule failed.
+ */
+function serverFieldErrors(error: ApiError, fields: CompiledField[], message: (field: CompiledField, call: RuleCall) => string) {
   const found: Record<string, string> = {};
   for (const entry of error.details.errors ?? []) {
-    const name = [...entry.path].reverse().find((part) => names.has(part));
-    if (name && !found[name]) found[name] = entry.message;
+    const field = fields.find((candidate) => entry.path.at(-1) === candidate.name && entry.path.length <= 2);
+    if (!field || found[field.name]) continue;
+    const rule = entry.rule && entry.rule in RULES ? ({ name: entry.rule, args: entry.args ?? [] } as RuleCall) : null;
+    found[field.name] = rule ? message(field, rule) : entry.message;
   }
   return found;
 }
+
+const isCaptchaError = (error: ApiError) => (error.details.errors ?? []).some((entry) => entry.path.includes("captchaToken"));
 
 export function Form({
   id,
@@ -138,8 +145,13 @@ export function Form({
           setFormError(t(captcha && error instanceof Error && error.name === "CaptchaError" ? "forms.captcha.failed" : "forms.failed"));
           return;
         }
-        const named = serverFieldErrors(error, new Set(compiled.map((field) => field.name)));
-        if (Object.keys(named).length > 0) {
+        const labelOf = (name: string) => compiled.find((field) => field.name === name)?.label ?? name;
+        const named = serverFieldErrors(error, compiled, (field, call) =>
+          ruleMessage(call, { t, language: i18n.language, label: field.label, labelOf, overrides: { ...messages, ...field.messages } }),
+        );
+        if (isCaptchaError(error)) {
+          setFormError(t("forms.captcha.failed"));
+        } else if (Object.keys(named).length > 0) {
           helpers.setErrors(named);
           helpers.setTouched(Object.fromEntries(Object.keys(named).map((name) => [name, true])), false);
           setFormError(incompleteMessage ?? t("forms.incompleteDefault"));

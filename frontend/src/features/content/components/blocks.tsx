@@ -1,5 +1,9 @@
+import { lazy, Suspense } from "react";
 import { ButtonLink } from "../../../ui/button-link";
 import type { BlockData, IntroBlockData, TextBlockData } from "../types";
+
+// Forms (formik + yup) load only on pages that have one; publishing still renders them.
+const FormBlock = lazy(() => import("./form-block").then((module) => ({ default: module.FormBlock })));
 
 function IntroBlock({ block, headingLevel }: { block: IntroBlockData; headingLevel: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -37,6 +41,12 @@ export function Blocks({ blocks }: { blocks: BlockData[] }) {
             return <IntroBlock key={index} block={block} headingLevel={index === firstIntro ? 1 : 2} />;
           case "text":
             return <TextBlock key={index} block={block} />;
+          case "form":
+            return (
+              <Suspense key={index} fallback={<section className="block block-form" aria-busy="true" />}>
+                <FormBlock block={block} />
+              </Suspense>
+            );
           default:
             return null;
         }
