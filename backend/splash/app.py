@@ -11,7 +11,7 @@ from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
 from splash.http import errors, logging, openapi
 from splash.http.captcha import CaptchaVerifier
-from splash.http.ratelimit import create_rate_limiter
+from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
 from splash.web.domains import locale_for_host
 from splash.web.published import PublishedSite
@@ -73,6 +73,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
     @app.after_server_stop
     async def _disconnect(app: Sanic) -> None:
         await app.ctx.http.aclose()
+        if isinstance(app.ctx.rate_limiter, RedisRateLimiter):
+            await app.ctx.rate_limiter.close()
         if app.ctx.owns_database:
             await db.disconnect()
 

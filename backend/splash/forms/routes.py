@@ -24,6 +24,7 @@ WINDOW_SECONDS = 600
     body=SubmissionCreate,
     response=SubmissionResponse,
     errors=(404, 429),
+    status=201,
     parameters=(Parameter("form", "path", "The form's name, e.g. contact"),),
 )
 @rate_limited(SUBMISSIONS_PER_WINDOW, WINDOW_SECONDS)

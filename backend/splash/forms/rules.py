@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,11 +25,22 @@ class RuleCall:
     args: tuple[str, ...] = ()
 
 
+# What JavaScript's String.prototype.trim() removes, so both sides agree on "empty".
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+def trim(value: str) -> str:
+    return value.strip(JS_WHITESPACE)
+
+
 def is_empty(value: Any) -> bool:
     if value is None:
         return True
     if isinstance(value, str):
-        return value.strip() == ""
+        return trim(value) == ""
     if isinstance(value, (list, tuple)):
         return len(value) == 0
     return False
@@ -65,32 +76,46 @@ def _contains(check: Callable[[str], bool]) -> Callable[[Any, tuple[str, ...], M
     return lambda v, _a, _c: any(check(ch) for ch in _text(v))
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def _number(value: Any) -> float:
+    """Plain decimal numbers only (a comma may be the decimal mark): no hex, inf or ``1_000``."""
     if isinstance(value, bool):
         return float("nan")
     if isinstance(value, (int, float)):
         return float(value)
-    raw = _text(value).strip().replace(",", ".", 1)
-    try:
-        return float(raw) if raw else float("nan")
-    except ValueError:
+    raw = trim(_text(value))
+    if not _DECIMAL.fullmatch(raw):
         return float("nan")
+    result = float(raw.replace(",", ".", 1))
+    return result if abs(result) != float("inf") else float("nan")
 
 
 def _size(value: Any) -> int:
     return len(value) if isinstance(value, (list, tuple)) else len(_text(value))
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_ISO_DATETIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
 def _date(value: Any) -> datetime | None:
-    raw = _text(value).strip()
-    if not raw:
-        return None
+    """ISO dates (2026-05-01) and date-times; an offset is converted to UTC."""
+    raw = trim(_text(value))
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        if _ISO_DATE.fullmatch(raw):
             return datetime.combine(date.fromisoformat(raw), datetime.min.time())
-        return datetime.fromisoformat(raw.replace("Z", "+00:00")).replace(tzinfo=None)
+        if _ISO_DATETIME.fullmatch(raw):
+            parsed = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+            if parsed.tzinfo is not None:
+                parsed = parsed.astimezone(UTC).replace(tzinfo=None)
+            return parsed
     except ValueError:
         return None
+    return None
 
 
 def _date_arg(args: tuple[str, ...], index: int = 0) -> datetime | None:
@@ -113,12 +138,12 @@ def _date_between(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
 
 
 _TOKENS = {
-    "YYYY": r"(?P<Y>\d{4})",
-    "YY": r"(?P<y>\d{2})",
-    "MM": r"(?P<M>\d{2})",
-    "M": r"(?P<M>\d{1,2})",
-    "DD": r"(?P<D>\d{2})",
-    "D": r"(?P<D>\d{1,2})",
+    "YYYY": r"(?P<Y>[0-9]{4})",
+    "YY": r"(?P<y>[0-9]{2})",
+    "MM": r"(?P<M>[0-9]{2})",
+    "M": r"(?P<M>[0-9]{1,2})",
+    "DD": r"(?P<D>[0-9]{2})",
+    "D": r"(?P<D>[0-9]{1,2})",
 }
 
 
@@ -129,7 +154,7 @@ def _date_format(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
         lambda m: _TOKENS.get(m.group(0), "\\" + m.group(0)),
         fmt,
     )
-    found = re.fullmatch(pattern, _text(value).strip())
+    found = re.fullmatch(pattern, trim(_text(value)))
     if not found:
         return False
     parts = found.groupdict()
@@ -144,24 +169,80 @@ def _date_format(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
 _EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.[^\s@]{2,}")
 
 
+_URL_START = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
+_HOST = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9-]{2,}")
+
+
 def _url(value: Any, _a: tuple[str, ...], _c: Mapping) -> bool:
+    """http(s) only, with a real host name: nothing a browser would have to repair."""
+    raw = trim(_text(value))
+    if not _URL_START.fullmatch(raw):
+        return False
     try:
-        parts = urlsplit(_text(value).strip())
+        parts = urlsplit(raw)
+        _ = parts.port  # raises for a port out of range
     except ValueError:
         return False
-    return parts.scheme in ("http", "https") and "." in (parts.hostname or "")
+    try:
+        host = (parts.hostname or "").encode("idna").decode("ascii")  # 例え.jp is a real host
+    except UnicodeError:
+        return False
+    return bool(_HOST.fullmatch(host))
+
+
+_ASCII_CLASSES = {
+    "d": ("[0-9]", "0-9"),
+    "D": ("[^0-9]", None),
+    "w": ("[A-Za-z0-9_]", "A-Za-z0-9_"),
+    "W": ("[^A-Za-z0-9_]", None),
+}
+
+
+def _as_javascript(pattern: str, multiline: bool) -> str:
+    """Python regex with JavaScript's meaning: ``\\d`` and ``\\w`` are ASCII, and ``$`` (without
+    the m flag) matches only at the very end."""
+    out: list[str] = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+            ascii_class = _ASCII_CLASSES.get(char)
+            if ascii_class and (not in_class or ascii_class[1]):
+                out[-1] = ascii_class[1] if in_class else ascii_class[0]  # type: ignore[assignment]
+            else:
+                out.append(char)
+        elif char == "\\":
+            out.append(char)
+            escaped = True
+        elif char in "[]":
+            in_class = char == "["
+            out.append(char)
+        else:
+            out.append("\\Z" if char == "$" and not in_class and not multiline else char)
+    return "".join(out)
 
 
 def _matches(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
+    """``/pattern/flags`` in the subset both regex dialects share (ASCII classes, flags i m s),
+    or exact values."""
     for arg in args:
         regex = re.fullmatch(r"/(.+)/([gimsuy]*)", arg)
         if regex:
-            flags = re.IGNORECASE if "i" in regex.group(2) else 0
-            if re.search(regex.group(1), _text(value), flags):
+            letters = regex.group(2)
+            flags = re.IGNORECASE if "i" in letters else 0
+            flags |= re.DOTALL if "s" in letters else 0
+            flags |= re.MULTILINE if "m" in letters else 0
+            pattern = _as_javascript(regex.group(1), multiline="m" in letters)
+            if re.search(pattern, _text(value), flags):
                 return True
         elif _text(value) == arg:
             return True
     return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JavaScript's ===: equal and of the same type (True is not 1)."""
+    return type(a) is type(b) and a == b
 
 
 def _accepted(value: Any, _a: tuple[str, ...], _c: Mapping) -> bool:
@@ -173,8 +254,8 @@ def _accepted(value: Any, _a: tuple[str, ...], _c: Mapping) -> bool:
 
 
 def _length(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
-    low = int(args[0]) if args else 0
-    return _size(value) >= low and (len(args) < 2 or _size(value) <= int(args[1]))
+    low = float(args[0]) if args else 0
+    return _size(value) >= low and (len(args) < 2 or _size(value) <= float(args[1]))
 
 
 def _measure(value: Any) -> float:
@@ -190,7 +271,10 @@ RULES: dict[str, tuple[RuleTest, bool]] = {
     "alpha_spaces": (_only(lambda ch: _is_letter(ch) or ch == " "), True),
     "alphanumeric": (_only(lambda ch: _is_letter(ch) or _is_digit(ch)), True),
     "between": (lambda v, a, _c: float(a[0]) <= _number(v) <= float(a[1]), True),
-    "confirm": (lambda v, a, c: v == c["values"].get(a[0] if a else f"{c['name']}_confirm"), True),
+    "confirm": (
+        lambda v, a, c: _same(v, c["values"].get(a[0] if a else f"{c['name']}_confirm")),
+        True,
+    ),
     "contains_alpha": (_contains(_is_letter), True),
     "contains_alpha_spaces": (_contains(lambda ch: _is_letter(ch) or ch == " "), True),
     "contains_alphanumeric": (_contains(lambda ch: _is_letter(ch) or _is_digit(ch)), True),
@@ -204,7 +288,7 @@ RULES: dict[str, tuple[RuleTest, bool]] = {
     "date_before_or_equal": (_compare(lambda a, b: a <= b), True),
     "date_between": (_date_between, True),
     "date_format": (_date_format, True),
-    "email": (lambda v, _a, _c: bool(_EMAIL.fullmatch(_text(v).strip())), True),
+    "email": (lambda v, _a, _c: bool(_EMAIL.fullmatch(trim(_text(v)))), True),
     "ends_with": (lambda v, a, _c: any(_text(v).endswith(x) for x in a), True),
     "is": (lambda v, a, _c: _text(v) in a, True),
     "length": (_length, True),

@@ -92,11 +92,7 @@ def validate(form: FormDefinition, data: dict[str, Any]) -> dict[str, Any]:
             errors[0]["message"] if len(errors) == 1 else f"{len(errors)} fields are not valid"
         )
         raise ValidationError(summary, {"errors": errors})
-    cleaned = {}
-    for field in form.fields:
-        value = data.get(field.name)
-        cleaned[field.name] = value.strip() if isinstance(value, str) else value
-    return cleaned
+    return form.clean(data)
 
 
 async def submit(
@@ -123,7 +119,7 @@ async def submit(
 def _field_problem(problem: FieldError) -> dict[str, Any]:
     path = ["data", problem.field]
     if problem.rule is None:
-        return field_error(path, f"{problem.field!r} is not a field of this form")
+        return field_error(path, f"{problem.field!r} {problem.problem}")
     rule = problem.rule.name + (":" + ",".join(problem.rule.args) if problem.rule.args else "")
     return {
         **field_error(path, f"{problem.field!r} does not pass the rule {rule}"),

@@ -25,9 +25,10 @@ class CaptchaVerifier:
         verify_url: str,
         min_score: float,
         action: str,
+        timeout: float = 5.0,
     ) -> None:
         self.client, self.secret, self.verify_url = client, secret, verify_url
-        self.min_score, self.action = min_score, action
+        self.min_score, self.action, self.timeout = min_score, action, timeout
 
     @property
     def enabled(self) -> bool:
@@ -41,7 +42,7 @@ class CaptchaVerifier:
         try:
             response = await self.client.post(
                 self.verify_url,
-                timeout=5.0,
+                timeout=self.timeout,
                 data={"secret": self.secret, "response": token, "remoteip": remote_ip},
             )
             result = response.json()

@@ -8,7 +8,7 @@ under the API prefix fail the completeness test, so nothing is left undescribed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -57,7 +57,7 @@ class Operation:
     body: Any = None
     parameters: tuple[Parameter, ...] = ()
     errors: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    status: int = 200
 
 
 def documented(
@@ -68,10 +68,11 @@ def documented(
     body: Any = None,
     parameters: tuple[Parameter, ...] = (),
     errors: tuple[int, ...] = (),
+    status: int = 200,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
-            summary, tag, response, body, parameters, tuple(sorted({400, *errors}))
+            summary, tag, response, body, parameters, tuple(sorted({400, *errors})), status
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -106,9 +107,12 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         operation: Operation | None = getattr(route.handler, "__openapi__", None)
         if operation is None:
             continue
-        responses: dict[str, Any] = {"200": {"description": "OK"}}
+        success = str(operation.status)
+        responses: dict[str, Any] = {
+            success: {"description": "Created" if success == "201" else "OK"}
+        }
         if operation.response is not None:
-            responses["200"]["content"] = {
+            responses[success]["content"] = {
                 "application/json": {"schema": _schema(operation.response, components)}
             }
         for status in operation.errors:

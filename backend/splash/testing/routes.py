@@ -26,7 +26,7 @@ async def pact_state(request: Request) -> HTTPResponse:
     if not isinstance(state, str):
         raise ValidationError.for_field(["state"], "state must be a string")
     if action == "setup":
-        await states.set_up(request.app.ctx.settings, state)
+        await states.set_up(request.app.ctx.settings, state, request.app.ctx)
     return json({"state": state, "action": action})
 
 

@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../api";
 import { CaptchaNotice, useCaptcha } from "../captcha";
 import { ruleMessage, type MessageOverrides } from "./messages";
-import { RULES, type RuleCall, type Values } from "./rules";
+import { isRuleName, type RuleCall, type Values } from "./rules";
 import { buildSchema, compileFields, type CompiledField, type FieldDefinitions } from "./schema";
 
 export const DEBOUNCE_MS = 20;
@@ -95,7 +95,7 @@ function serverFieldErrors(error: ApiError, fields: CompiledField[], message: (f
   for (const entry of error.details.errors ?? []) {
     const field = fields.find((candidate) => entry.path.at(-1) === candidate.name && entry.path.length <= 2);
     if (!field || found[field.name]) continue;
-    const rule = entry.rule && entry.rule in RULES ? ({ name: entry.rule, args: entry.args ?? [] } as RuleCall) : null;
+    const rule: RuleCall | null = entry.rule && isRuleName(entry.rule) ? { name: entry.rule, args: entry.args ?? [] } : null;
     found[field.name] = rule ? message(field, rule) : entry.message;
   }
   return found;

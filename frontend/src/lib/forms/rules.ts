@@ -31,10 +31,15 @@ const SYMBOL = /[\p{P}\p{S}]/u;
 const only = (pattern: RegExp) => (value: unknown) => new RegExp(`^(?:${pattern.source})+$`, "u").test(text(value));
 const contains = (pattern: RegExp) => (value: unknown) => pattern.test(text(value));
 
+/** Plain decimal numbers only (a comma may be the decimal mark): no hex, Infinity or 1_000. */
+const DECIMAL = /^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
 function toNumber(value: unknown): number {
   if (typeof value === "number") return value;
-  const trimmed = text(value).trim().replace(",", ".");
-  return trimmed === "" ? Number.NaN : Number(trimmed);
+  const trimmed = text(value).trim();
+  if (!DECIMAL.test(trimmed)) return Number.NaN;
+  const parsed = Number(trimmed.replace(",", "."));
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
 function sizeOf(value: unknown): number {
@@ -42,13 +47,26 @@ function sizeOf(value: unknown): number {
   return [...text(value)].length; // characters, not UTF-16 units
 }
 
-/** ISO dates (2026-05-01) or the field value; `now` when the rule names no date. */
+const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+const ISO_DATETIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$/;
+
+/** A real calendar day (no 30 February rolling over into March). */
+function calendarDay(year: number, month: number, day: number): Date | null {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+/** ISO dates (2026-05-01) and date-times only; `now` when the rule names no date. */
 function toDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const raw = text(value).trim();
-  if (!raw) return null;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00`) : new Date(raw);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const dateOnly = ISO_DATE.exec(raw);
+  if (dateOnly) return calendarDay(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]));
+  const dateTime = ISO_DATETIME.exec(raw);
+  if (!dateTime || !calendarDay(Number(dateTime[1]), Number(dateTime[2]), Number(dateTime[3]))) return null;
+  const parsed = new Date(raw);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
 const dateArg = (args: string[], index = 0): Date | null => (args[index] ? toDate(args[index]) : new Date());
@@ -61,7 +79,7 @@ function compareDates(value: unknown, args: string[], check: (a: number, b: numb
 
 /** A format such as `DD-MM-YYYY` or `YYYY-MM-DD`, checked for shape and for a real calendar day. */
 function matchesDateFormat(value: unknown, format: string): boolean {
-  const tokens = { YYYY: "(\\d{4})", YY: "(\\d{2})", MM: "(\\d{2})", M: "(\\d{1,2})", DD: "(\\d{2})", D: "(\\d{1,2})" };
+  const tokens = { YYYY: "([0-9]{4})", YY: "([0-9]{2})", MM: "([0-9]{2})", M: "([0-9]{1,2})", DD: "([0-9]{2})", D: "([0-9]{1,2})" };
   const order: string[] = [];
   const source = format.replace(/YYYY|YY|MM|M|DD|D|[.*+?^${}()|[\]\\]/g, (part) => {
     if (part in tokens) {
@@ -75,28 +93,35 @@ function matchesDateFormat(value: unknown, format: string): boolean {
   const parts: Record<string, number> = {};
   order.forEach((token, index) => (parts[token[0] as string] = Number(found[index + 1])));
   const year = parts.Y !== undefined && order.includes("YY") ? 2000 + parts.Y : (parts.Y ?? 2000);
-  const month = parts.M ?? 1;
-  const day = parts.D ?? 1;
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return calendarDay(year, parts.M ?? 1, parts.D ?? 1) !== null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u;
 
+const URL_START = /^https?:\/\/[^\s<>"]+$/i;
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9-]{2,}$/;
+
+/** http(s) only, with a real host name: nothing the URL parser would have to repair. */
 function isHttpUrl(value: unknown): boolean {
+  const raw = text(value).trim();
+  if (!URL_START.test(raw)) return false;
   try {
-    const url = new URL(text(value).trim());
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+    return HOST.test(new URL(raw).hostname);
   } catch {
     return false;
   }
 }
 
-/** `matches:/^[0-9]{4}\s?[a-z]{2}$/i` is a regular expression; other arguments are exact values. */
+/**
+ * `matches:/^[0-9]{4}\s?[a-z]{2}$/i` is a regular expression (flags i, m, s; the subset both
+ * the browser's and the server's regex dialects read alike); other arguments are exact values.
+ */
 function matchesAny(value: unknown, args: string[]): boolean {
   return args.some((arg) => {
     const regex = /^\/(.+)\/([gimsuy]*)$/.exec(arg);
-    return regex ? new RegExp(regex[1] as string, (regex[2] ?? "").replace("g", "")).test(text(value)) : text(value) === arg;
+    if (!regex) return text(value) === arg;
+    const flags = (regex[2] ?? "").replace(/[^ims]/g, "");
+    return new RegExp(regex[1] as string, flags).test(text(value));
   });
 }
 
@@ -147,8 +172,8 @@ export const RULES = {
 
 export type RuleName = keyof typeof RULES;
 
-function isRuleName(name: string): name is RuleName {
-  return Object.prototype.hasOwnProperty.call(RULES, name);
+export function isRuleName(name: string): name is RuleName {
+  return Object.hasOwn(RULES, name);
 }
 
 /** `length:8,64` → {name: "length", args: ["8", "64"]}; a regex argument keeps its commas. */
@@ -166,7 +191,11 @@ export type RuleSpec = string | (string | RuleCall)[];
 export function parseRules(spec: RuleSpec | undefined): RuleCall[] {
   if (!spec) return [];
   const parts = Array.isArray(spec) ? spec : spec.split("|").filter((part) => part.trim() !== "");
-  return parts.map((part) => (typeof part === "string" ? parseOne(part) : parseOne([part.name, part.args.join(",")].filter(Boolean).join(":"))));
+  return parts.map((part) => {
+    if (typeof part === "string") return parseOne(part);
+    if (!isRuleName(part.name)) throw new Error(`Unknown validation rule "${part.name}"`);
+    return { name: part.name, args: [...part.args] };
+  });
 }
 
 /** The first rule a value fails, or null when it passes them all. */

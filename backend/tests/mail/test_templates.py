@@ -1,0 +1,131 @@
+"""Mail templates: every template in all six locales, the same variables in each, strict
+rendering, and user input escaped in HTML (and only there)."""
+
+from email import policy
+from email.parser import BytesParser
+from pathlib import Path
+
+import pytest
+from jinja2 import UndefinedError, meta
+
+from splash.config import LOCALES
+from splash.mail import templates
+from splash.mail.mailer import Email, build_message
+
+TEMPLATES = Path(templates.__file__).parent / "templates"
+KINDS = ("subject.txt", "txt", "html")
+NAMES = sorted(
+    p.name.removesuffix(".subject.txt") for p in (TEMPLATES / "en").glob("*.subject.txt")
+)
+
+# A complete context per template: every variable its files use.
+CONTEXTS = {
+    "contact_submission": {
+        "id": 42,
+        "name": "Zoë Åström",
+        "email": "zoe@example.se",
+        "phone": "+46 70 123 45 67",
+        "order_number": "SPL-1001",
+        "message": "Passar flytdräkten en treåring?\nTack!",
+        "received": "21-11-2026 12:00 UTC",
+        "language": "Swedish",
+    },
+}
+
+
+def variables(locale: str, name: str, kind: str) -> set[str]:
+    env = templates._environment()
+    source = (TEMPLATES / locale / f"{name}.{kind}").read_text(encoding="utf-8")
+    return meta.find_undeclared_variables(env.parse(source))
+
+
+def test_there_are_templates_and_a_context_for_each():
+    assert NAMES == ["contact_submission"]
+    assert sorted(CONTEXTS) == NAMES
+
+
+def test_every_template_exists_in_all_six_locales():
+    missing = [
+        f"{locale}/{name}.{kind}"
+        for name in NAMES
+        for locale in LOCALES
+        for kind in KINDS
+        if not (TEMPLATES / locale / f"{name}.{kind}").is_file()
+    ]
+    assert missing == []
+    assert sorted(p.name for p in TEMPLATES.iterdir() if p.is_dir()) == sorted(LOCALES)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_locale_uses_the_variables_of_the_english_file(name, locale, kind):
+    assert variables(locale, name, kind) == variables("en", name, kind)
+
+
+def test_the_complete_context_covers_every_variable():
+    for name in NAMES:
+        used = set().union(*(variables("en", name, kind) for kind in KINDS))
+        assert used == set(CONTEXTS[name]), name
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", NAMES)
+def test_each_locale_renders_strictly_with_the_complete_context(name, locale):
+    context = CONTEXTS[name]
+
+    subject, text, html = templates.render(name, locale, context)
+
+    assert subject and "\n" not in subject
+    assert "Zoë Åström" in subject and "#42" in subject
+    assert "Passar flytdräkten en treåring?\nTack!" in text
+    for value in ("zoe@example.se", "+46 70 123 45 67", "SPL-1001", "21-11-2026 12:00 UTC"):
+        assert value in text and value in html
+    assert html.startswith("<!doctype html>\n")
+    assert f'<html lang="{locale}">' in html
+    assert f"<title>{subject}</title>" in html
+    assert "Passar flytdräkten en treåring?\nTack!" in html
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_optional_lines_are_left_out_when_empty(locale):
+    context = {**CONTEXTS["contact_submission"], "phone": "", "order_number": ""}
+    full_text = templates.render("contact_submission", locale, CONTEXTS["contact_submission"])[1]
+
+    _, text, html = templates.render("contact_submission", locale, context)
+
+    assert len(text.splitlines()) == len(full_text.splitlines()) - 2
+    assert "+46 70" not in text and "SPL-1001" not in text
+    assert "+46 70" not in html and "SPL-1001" not in html
+
+
+def test_a_missing_variable_is_an_error_not_an_empty_string():
+    context = dict(CONTEXTS["contact_submission"])
+    del context["message"]
+
+    with pytest.raises(UndefinedError, match="'message' is undefined"):
+        templates.render("contact_submission", "nl", context)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_user_input_is_escaped_in_the_html_part(locale):
+    context = {
+        **CONTEXTS["contact_submission"],
+        "name": 'Tom & "Jerry" <b>',
+        "email": "tom@example.org",
+        "message": "<script>alert('x')</script> & <img src=x onerror=alert(1)>",
+    }
+    subject, text, html = templates.render("contact_submission", locale, context)
+    message = build_message(
+        Email(to="shop@splash.example", subject=subject, text=text, html=html),
+        "Splash <hello@splash.localhost>",
+    )
+    parsed = BytesParser(policy=policy.default).parsebytes(message.as_bytes())
+
+    html_part = parsed.get_body(("html",)).get_content()
+    assert "<script>" not in html_part and "<img" not in html_part and "<b>" not in html_part
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;img" in html_part
+    assert "Tom &amp; &#34;Jerry&#34; &lt;b&gt;" in html_part  # in the title and the body
+    # plain text and the subject are not HTML: the visitor's words stay as written
+    assert "<script>alert('x')</script> & <img src=x onerror=alert(1)>" in text
+    assert 'Tom & "Jerry" <b>' in parsed["Subject"]
