@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FRONTEND = resolve(HERE, "../..");
@@ -131,6 +131,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Resolves once React has hydrated the element matching `selector` (same `__reactProps$…` test
+ * as waitForHydration). Needed for parts that hydrate later than the header, such as the form
+ * block, which is code-split (lazy) and so stays inert until its chunk has loaded.
+ */
+export async function waitForHydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+  }, selector);
+}
+
 /** Collects console errors/warnings and uncaught page errors from now on. */
 export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -161,4 +173,59 @@ export function routePath(name: string, locale: Locale): string {
   const path = table.routes.find((route) => route.name === name)?.paths[locale];
   if (!path) throw new Error(`No route ${name} in contracts/routes.json`);
   return path;
+}
+
+/** A UI text with its {{placeholders}} filled in, e.g. formText("nl", "forms.rules.required", { field: "Naam" }). */
+export function formText(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  return message(locale, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${key} in ${locale}.json needs {{${name}}}`);
+    return String(value);
+  });
+}
+
+export type ContactFixture = { path: string; formTitle: string; successMessage: string };
+
+/**
+ * The contact page of fixtures/<locale>/pages/contact.yaml: its path (`/` + slug) and the form
+ * block's title and successMessage (single-line values).
+ */
+export function contactPage(locale: Locale): ContactFixture {
+  const text = fixture(`${locale}/pages/contact.yaml`);
+  const pick = (pattern: RegExp, what: string): string => {
+    const found = pattern.exec(text)?.[1];
+    if (found === undefined) throw new Error(`No ${what} in fixtures/${locale}/pages/contact.yaml`);
+    return unquote(found);
+  };
+  const formBlock = /^ {2}- type: form\n(?: {4}.*\n?)*/m.exec(text)?.[0];
+  if (formBlock === undefined) throw new Error(`No form block in fixtures/${locale}/pages/contact.yaml`);
+  const pickInForm = (field: string): string => {
+    const found = new RegExp(`^ {4}${field}: (.+)$`, "m").exec(formBlock)?.[1];
+    if (found === undefined) throw new Error(`No form ${field} in fixtures/${locale}/pages/contact.yaml`);
+    return unquote(found);
+  };
+  return {
+    path: `/${pick(/^slug: (.+)$/m, "slug")}`,
+    formTitle: pickInForm("title"),
+    successMessage: pickInForm("successMessage"),
+  };
+}
+
+/**
+ * Clears every rate-limit count of the test server (POST /_test/rate-limits/reset). Counts are
+ * per client address and path, not per domain, so this goes to localhost: Node, unlike Chromium,
+ * does not resolve <code>.localhost names.
+ */
+export async function resetRateLimits(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${origin("nl")}/_test/rate-limits/reset`);
+  expect(response.status(), "POST /_test/rate-limits/reset").toBe(200);
+}
+
+export type OutboxMessage = { to: string; from: string; subject: string; replyTo: string | null; text: string | null };
+
+/** The mails the test server's outbox mailer wrote, oldest first (GET /_test/outbox). */
+export async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+  const response = await request.get(`${origin("nl")}/_test/outbox`);
+  expect(response.status(), "GET /_test/outbox").toBe(200);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }

@@ -2,7 +2,7 @@
  * Inputs of the one form system. Each has a real <label>, links its help and error text with
  * aria-describedby, sets aria-invalid, and announces its message through a live region.
  */
-import { useId, useState, type ChangeEvent, type ReactNode } from "react";
+import { useId, useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldId, useFormContext } from "./form";
 import type { ShowMode } from "./schema";
@@ -265,12 +265,25 @@ export function PasswordFields({ name, confirmation, autoComplete = "new-passwor
   );
 }
 
+const noSubscription = () => () => undefined;
+
+/** False in the server's HTML and while hydrating; true once the form's code runs. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/**
+ * Disabled until the form's code has loaded (a submit before that would be a native request
+ * carrying the visitor's data) and while a submit is pending.
+ */
 export function SubmitButton({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { state } = useFormContext();
+  const hydrated = useHydrated();
   const loading = state === "loading";
+  const disabled = loading || !hydrated;
   return (
-    <button type="submit" className="button button--primary" disabled={loading} aria-disabled={loading}>
+    <button type="submit" className="button button--primary" disabled={disabled} aria-disabled={disabled}>
       {loading ? t("forms.loading") : (children ?? t("forms.submit"))}
     </button>
   );

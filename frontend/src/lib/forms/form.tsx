@@ -220,7 +220,7 @@ export function Form({
   const alert = blocked ? (incompleteMessage ?? t("forms.incompleteDefault")) : formError;
   return (
     <FormContext.Provider value={context}>
-      <form id={id} className={className ?? "form"} noValidate onSubmit={handleSubmit} data-state={state} aria-busy={state === "loading"}>
+      <form id={id} className={className ?? "form"} method="post" noValidate onSubmit={handleSubmit} data-state={state} aria-busy={state === "loading"}>
         {state === "submitted" && successMessage ? (
           <p className="form__success" role="status">
             {successMessage}
