@@ -13,9 +13,9 @@ from splash.http import errors, logging, openapi
 from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
+from splash.route_table import RouteTable
 from splash.web.domains import locale_for_host
 from splash.web.published import PublishedSite
-from splash.web.route_table import RouteTable
 from splash.web.routes import bp as web_bp
 
 

@@ -47,6 +47,7 @@ class Settings(BaseSettings):
     server_renderer: Path = REPO_ROOT / "frontend" / "scripts" / "render.mjs"
     routes_file: Path = REPO_ROOT / "contracts" / "routes.json"
     fixtures_dir: Path = REPO_ROOT / "fixtures"
+    media_dir: Path = REPO_ROOT / "fixtures" / "media"
     vite_dev_url: str | None = None
     build_poll_seconds: int = Field(default=3600, ge=10)
     mail_url: str = "outbox://var/outbox"

@@ -11,7 +11,7 @@ PURE = [
     "splash/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",
-    "splash/web/route_table.py",
+    "splash/route_table.py",
     "splash/web/domains.py",
     "splash/web/head.py",
     "splash/forms/rules.py",

@@ -69,6 +69,9 @@ class NavigationItem(Model):
         ordering = ("position", "id")
 
 
+# A content page in one locale. Its full path is its parents' slugs and its own (home is the
+# empty path); its translations share localization_key. (Comments, not docstrings: Tortoise
+# turns a model's docstring into a table comment.)
 class Page(Model):
     id = fields.IntField(primary_key=True)
     locale: fields.ForeignKeyRelation[Locale] = fields.ForeignKeyField(
@@ -80,6 +83,11 @@ class Page(Model):
     title = fields.CharField(max_length=190)
     seo_title = fields.CharField(max_length=190, null=True)
     seo_description = fields.CharField(max_length=320, null=True)
+    seo_image: dict[str, object] | None = fields.JSONField(null=True)  # type: ignore[assignment]
+    parent: fields.ForeignKeyNullableRelation[Page] = fields.ForeignKeyField(
+        "splash.Page", related_name="children", null=True, on_delete=fields.SET_NULL
+    )
+    parent_id: int | None
     layout = fields.CharField(max_length=16, default="default")
     blocks: list[dict[str, object]] = fields.JSONField(default=list)  # type: ignore[assignment]
     published = fields.BooleanField(default=True)
@@ -88,3 +96,49 @@ class Page(Model):
     class Meta:
         table = "page"
         unique_together = (("locale", "slug"), ("locale", "localization_key"))
+
+
+# A blog category in one locale; key is the same in every locale.
+class Category(Model):
+    id = fields.IntField(primary_key=True)
+    locale: fields.ForeignKeyRelation[Locale] = fields.ForeignKeyField(
+        "splash.Locale", related_name="categories"
+    )
+    locale_id: str
+    key = fields.CharField(max_length=64)
+    slug = fields.CharField(max_length=80)
+    name = fields.CharField(max_length=80)
+
+    class Meta:
+        table = "category"
+        unique_together = (("locale", "key"), ("locale", "slug"))
+        ordering = ("name",)
+
+
+# A blog article in one locale; translations share localization_key.
+class Article(Model):
+    id = fields.IntField(primary_key=True)
+    locale: fields.ForeignKeyRelation[Locale] = fields.ForeignKeyField(
+        "splash.Locale", related_name="articles"
+    )
+    locale_id: str
+    slug = fields.CharField(max_length=190)
+    localization_key = fields.CharField(max_length=64)
+    title = fields.CharField(max_length=190)
+    excerpt = fields.CharField(max_length=400)
+    cover: dict[str, object] | None = fields.JSONField(null=True)  # type: ignore[assignment]
+    body: list[dict[str, object]] = fields.JSONField(default=list)  # type: ignore[assignment]
+    category: fields.ForeignKeyNullableRelation[Category] = fields.ForeignKeyField(
+        "splash.Category", related_name="articles", null=True, on_delete=fields.SET_NULL
+    )
+    category_id: int | None
+    seo_title = fields.CharField(max_length=190, null=True)
+    seo_description = fields.CharField(max_length=320, null=True)
+    published_at = fields.DatetimeField(db_index=True)
+    published = fields.BooleanField(default=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "article"
+        unique_together = (("locale", "slug"), ("locale", "localization_key"))
+        ordering = ("-published_at",)

@@ -1,14 +1,23 @@
-"""Content API: ``/api/i18n/locales`` and ``/api/navigation/render/{navigation}``."""
+"""Content API: locales, navigation menus, page slugs (slugify), blog articles, categories."""
 
 from __future__ import annotations
 
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash.content import services
-from splash.content.schemas import LocalePublic, NavigationItemFlat, NavigationItemTree
+from splash.content import blog, services
+from splash.content.collections import ARTICLES, parse_collection_query
+from splash.content.schemas import (
+    ArticleList,
+    ArticleOne,
+    CategoryList,
+    LocalePublic,
+    NavigationItemFlat,
+    NavigationItemTree,
+    PageSlugsResponse,
+)
 from splash.http.openapi import Parameter, documented
-from splash.http.request import query_str
+from splash.http.request import query, query_str
 
 bp = Blueprint("content")
 
@@ -39,3 +48,68 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
         navigation, query_str(request, "locale"), query_str(request, "type", "FLAT") or "FLAT"
     )
     return json(items)
+
+
+@bp.get("/slugify/slugs/page/<slug:str>")
+@documented(
+    "A page by its slug in a locale, with its localizations (e.g. the cart page per language)",
+    tag="content",
+    response=PageSlugsResponse,
+    errors=(404,),
+    parameters=(
+        Parameter("slug", "path", "The page's slug in that locale, e.g. winkelmand"),
+        Parameter("locale", "query", "The slug's locale (default: the domain's)"),
+        Parameter("populate[localizations][fields][0]", "query", "slug, locale or path"),
+    ),
+)
+async def page_slugs(request: Request, slug: str) -> HTTPResponse:
+    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    populate = query(request).get("populate", {})
+    fields = populate.get("localizations", {}).get("fields") if isinstance(populate, dict) else None
+    if fields is not None and not isinstance(fields, list):
+        fields = [fields]
+    return json({"data": await services.page_slugs(slug, locale, fields)})
+
+
+@bp.get("/articles")
+@documented(
+    "Blog articles of a locale: filters, sort, pagination, fields and populate (bracket notation)",
+    tag="content",
+    response=ArticleList,
+    parameters=(
+        Parameter("locale", "query", "default: the domain's locale"),
+        Parameter("filters[category][slug][$eq]", "query", "a category's slug"),
+        Parameter("pagination[page]", "query", "1, 2, …"),
+        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)"),
+        Parameter("sort[0]", "query", "publishedAt:desc (default), title:asc, …"),
+    ),
+)
+async def find_articles(request: Request) -> HTTPResponse:
+    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    wanted = parse_collection_query(query(request), ARTICLES)
+    return json(await blog.find_articles(locale, wanted, request.app.ctx.routes))
+
+
+@bp.get("/articles/<article_id:str>")
+@documented(
+    "One blog article with its body and localizations",
+    tag="content",
+    response=ArticleOne,
+    errors=(404,),
+    parameters=(Parameter("article_id", "path", "The article's id"),),
+)
+async def find_article(request: Request, article_id: str) -> HTTPResponse:
+    wanted = parse_collection_query(query(request), ARTICLES)
+    return json(await blog.find_article(article_id, wanted, request.app.ctx.routes))
+
+
+@bp.get("/categories")
+@documented(
+    "The blog's categories in a locale",
+    tag="content",
+    response=CategoryList,
+    parameters=(Parameter("locale", "query", "default: the domain's locale"),),
+)
+async def list_categories(request: Request) -> HTTPResponse:
+    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    return json({"data": await blog.categories(locale)})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
@@ -45,3 +47,78 @@ class NavigationQuery(BaseModel):
     model_config = ConfigDict(extra="ignore")
     locale: str | None = None
     type: str = "FLAT"
+
+
+class LocalizedSlug(BaseModel):
+    id: int
+    slug: str | None = None
+    locale: str | None = None
+    path: str | None = None
+
+
+class PageSlugs(BaseModel):
+    id: int
+    slug: str
+    locale: str
+    path: str
+    localizations: list[LocalizedSlug]
+
+
+class PageSlugsResponse(BaseModel):
+    data: PageSlugs
+
+
+class Image(BaseModel):
+    src: str
+    alt: str
+    width: int
+    height: int
+
+
+class CategoryPublic(BaseModel):
+    key: str
+    slug: str
+    name: str
+
+
+class ArticleCard(BaseModel):
+    id: int
+    slug: str
+    title: str
+    excerpt: str
+    cover: Image | None
+    publishedAt: str  # the API's own spelling
+    locale: str
+    path: str
+    category: CategoryPublic | None
+
+
+class ArticleFull(ArticleCard):
+    body: list[dict[str, Any]]
+    seo: dict[str, Any]
+    localizations: list[LocalizedSlug]
+
+
+class Pagination(BaseModel):
+    page: int
+    pageSize: int
+    pageCount: int
+    total: int
+
+
+class ListMeta(BaseModel):
+    pagination: Pagination
+
+
+class ArticleList(BaseModel):
+    data: list[ArticleCard]
+    meta: ListMeta
+
+
+class ArticleOne(BaseModel):
+    data: ArticleFull
+    meta: dict[str, Any]
+
+
+class CategoryList(BaseModel):
+    data: list[CategoryPublic]

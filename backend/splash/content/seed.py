@@ -3,14 +3,23 @@ nothing — rows are matched on their natural keys and only updated where they d
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
 from tortoise.transactions import in_transaction
 
-from splash.content.blocks import validate_blocks
-from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
+from splash.content.blocks import IMAGE, RICH_TEXT, validate_blocks
+from splash.content.models import (
+    Article,
+    Category,
+    Locale,
+    Navigation,
+    NavigationItem,
+    Page,
+    SiteSettings,
+)
 from splash.content.navigation import MENUS
 
 
@@ -96,11 +105,18 @@ async def seed_navigation(root: Path, locale: str) -> None:
 
 
 async def seed_pages(root: Path, locale: str) -> int:
+    """Pages of a locale; ``parent:`` names the parent page's localization key."""
+    parents: dict[str, str] = {}
     count = 0
     for path in sorted((root / locale / "pages").glob("*.yaml")):
         data = read_yaml(path)
         try:
             blocks = validate_blocks(data.get("blocks", []))
+            image = (
+                IMAGE.validate_python(data["seo"]["image"])
+                if data.get("seo", {}).get("image")
+                else None
+            )
         except ValueError as exc:
             raise FixtureError(f"{path}: invalid block: {exc}") from exc
         seo = data.get("seo", {})
@@ -112,8 +128,63 @@ async def seed_pages(root: Path, locale: str) -> int:
                 "title": data["title"],
                 "seo_title": seo.get("title"),
                 "seo_description": seo.get("description"),
+                "seo_image": image.model_dump() if image else None,
                 "layout": data.get("layout", "default"),
                 "blocks": blocks,
+                "published": data.get("published", True),
+            },
+        )
+        if data.get("parent"):
+            parents[data["localization_key"]] = data["parent"]
+        count += 1
+    for key, parent_key in parents.items():
+        parent = await Page.get_or_none(locale_id=locale, localization_key=parent_key)
+        if parent is None:
+            raise FixtureError(f"{locale}/pages: parent {parent_key!r} of {key!r} does not exist")
+        await _upsert(
+            Page, {"locale_id": locale, "localization_key": key}, {"parent_id": parent.id}
+        )
+    return count
+
+
+async def seed_blog(root: Path, locale: str) -> int:
+    """Categories and articles of a locale (fixtures/<locale>/categories.yaml, articles/)."""
+    folder = root / locale
+    for entry in (
+        read_yaml(folder / "categories.yaml") if (folder / "categories.yaml").exists() else []
+    ):
+        await _upsert(
+            Category,
+            {"locale_id": locale, "key": entry["key"]},
+            {"slug": entry["slug"], "name": entry["name"]},
+        )
+    count = 0
+    for path in sorted((folder / "articles").glob("*.yaml")):
+        data = read_yaml(path)
+        try:
+            body = RICH_TEXT.validate_python(data["body"])
+            cover = IMAGE.validate_python(data["cover"]) if data.get("cover") else None
+        except ValueError as exc:
+            raise FixtureError(f"{path}: {exc}") from exc
+        category = None
+        if data.get("category"):
+            category = await Category.get_or_none(locale_id=locale, key=data["category"])
+            if category is None:
+                raise FixtureError(f"{path}: unknown category {data['category']!r}")
+        seo = data.get("seo", {})
+        await _upsert(
+            Article,
+            {"locale_id": locale, "localization_key": data["localization_key"]},
+            {
+                "slug": data["slug"],
+                "title": data["title"],
+                "excerpt": data["excerpt"],
+                "cover": cover.model_dump() if cover else None,
+                "body": [node.model_dump(exclude_unset=True) for node in body],
+                "category_id": category.id if category else None,
+                "seo_title": seo.get("title"),
+                "seo_description": seo.get("description"),
+                "published_at": _moment(data["published_at"]),
                 "published": data.get("published", True),
             },
         )
@@ -121,12 +192,18 @@ async def seed_pages(root: Path, locale: str) -> int:
     return count
 
 
+def _moment(value: object) -> datetime:
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 async def seed_content(root: Path) -> dict[str, int]:
     async with in_transaction():
         locales = await seed_locales(root)
         await seed_settings(root)
-        pages = 0
+        pages = articles = 0
         for locale in locales:
             await seed_navigation(root, locale)
             pages += await seed_pages(root, locale)
-    return {"locales": len(locales), "pages": pages}
+            articles += await seed_blog(root, locale)
+    return {"locales": len(locales), "pages": pages, "articles": articles}

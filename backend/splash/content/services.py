@@ -5,12 +5,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from splash.content import navigation
+from splash.content import blog, navigation
 from splash.content.blocks import readable_blocks
+from splash.content.collections import CollectionQuery
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
+from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.forms import services as forms
+from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 
@@ -69,52 +72,102 @@ async def site_settings() -> SettingsPublic:
     )
 
 
-def page_slug(path: str) -> str:
-    """``/`` is the page with slug ``home``; otherwise the last path segment."""
-    stripped = path.strip("/")
-    return stripped.rsplit("/", 1)[-1] if stripped else "home"
+async def _page_tree() -> tuple[list[dict[str, Any]], dict[int, str]]:
+    """Every published page (id, slug, locale, localization key) and its full path."""
+    rows = await Page.filter(published=True).values(
+        "id", "slug", "parent_id", "locale_id", "localization_key"
+    )
+    return rows, full_paths([PageNode(r["id"], r["slug"], r["parent_id"]) for r in rows])
 
 
-def page_path(slug: str) -> str:
-    return "/" if slug == "home" else f"/{slug}"
+def _localizations(
+    page_id: int, key: str, rows: list[dict[str, Any]], paths: dict[int, str]
+) -> list[dict[str, Any]]:
+    return [
+        {"id": r["id"], "locale": r["locale_id"], "slug": r["slug"], "path": paths[r["id"]]}
+        for r in rows
+        if r["localization_key"] == key and r["id"] != page_id and r["id"] in paths
+    ]
 
 
-async def find_page(locale: str, path: str) -> dict[str, Any] | None:
+async def _enrich(block: dict[str, Any], locale: str, table: RouteTable) -> dict[str, Any]:
+    """What a block needs from elsewhere to render: a form's fields, a list's first entries,
+    the filter bar's categories."""
+    if block["type"] == "form":
+        return {**block, "fields": forms.public_fields(block["form"])}
+    if block["type"] == "collection-list" and block["collection"] == "article":
+        lookups = {"category__slug": block["category"]} if block.get("category") else {}
+        first = CollectionQuery(
+            page_size=block.get("limit", 6), lookups=lookups, order_by=("-published_at",)
+        )
+        found = await blog.find_articles(locale, first, table)
+        return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
+    if block["type"] == "filter-bar":
+        return {**block, "categories": await blog.categories(locale)}
+    return block
+
+
+async def find_page(locale: str, path: str, table: RouteTable) -> dict[str, Any] | None:
     """The published page at ``path`` in ``locale`` with its localizations, or None."""
-    page = await Page.get_or_none(locale_id=locale, slug=page_slug(path), published=True)
-    if page is None:
+    rows, paths = await _page_tree()
+    wanted = "/" + path.strip("/")
+    match = next(
+        (r for r in rows if r["locale_id"] == locale and paths.get(r["id"]) == wanted), None
+    )
+    if match is None:
         return None
+    page = await Page.get(id=match["id"])
     blocks, skipped = readable_blocks(page.blocks)
     for reason in skipped:
         log.warning("skipped block", extra={"page": page.id, "reason": reason})
-    blocks = [
-        {**block, "fields": forms.public_fields(block["form"])}
-        if block["type"] == "form"
-        else block
-        for block in blocks
-    ]
-    siblings = await Page.filter(localization_key=page.localization_key, published=True)
+    blocks = [await _enrich(block, locale, table) for block in blocks]
     return {
         "id": page.id,
         "slug": page.slug,
         "locale": locale,
+        "path": wanted,
         "title": page.title,
         "layout": page.layout,
         "blocks": blocks,
-        "seo": {"title": page.seo_title or page.title, "description": page.seo_description},
+        "seo": {
+            "title": page.seo_title or page.title,
+            "description": page.seo_description,
+            "image": page.seo_image,
+        },
         "localizations": [
-            {"locale": other.locale_id, "slug": other.slug, "path": page_path(other.slug)}
-            for other in siblings
-            if other.id != page.id
+            {"locale": loc["locale"], "slug": loc["slug"], "path": loc["path"]}
+            for loc in _localizations(page.id, page.localization_key, rows, paths)
         ],
     }
 
 
 async def published_page_paths(locale: str) -> list[str]:
-    """The path of every published page of a locale, for publishing."""
-    slugs = (
-        await Page.filter(locale_id=locale, published=True)
-        .order_by("id")
-        .values_list("slug", flat=True)
-    )
-    return [page_path(str(slug)) for slug in slugs]
+    """The full path of every published page of a locale, for publishing."""
+    rows, paths = await _page_tree()
+    return sorted(paths[r["id"]] for r in rows if r["locale_id"] == locale and r["id"] in paths)
+
+
+async def page_slugs(slug: str, locale: str, fields: list[str] | None) -> dict[str, Any]:
+    """The page with this slug in this locale and its localizations (the slugify call): how the
+    SPA finds, say, the cart page ('winkelmand') in every language."""
+    rows, paths = await _page_tree()
+    page = next((r for r in rows if r["locale_id"] == locale and r["slug"] == slug), None)
+    if page is None or page["id"] not in paths:
+        raise NotFoundError(f"No page with slug {slug!r} in locale {locale!r}")
+    allowed = {"slug", "locale", "path"}
+    wanted = allowed if not fields else allowed & set(fields)
+
+    def shape(entry: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": entry["id"],
+            **{k: entry[k] for k in ("slug", "locale", "path") if k in wanted},
+        }
+
+    own = {"id": page["id"], "slug": page["slug"], "locale": locale, "path": paths[page["id"]]}
+    return {
+        **own,
+        "localizations": [
+            shape(entry)
+            for entry in _localizations(page["id"], page["localization_key"], rows, paths)
+        ],
+    }

@@ -23,9 +23,9 @@ from typing import Any
 from splash import db
 from splash.config import Settings
 from splash.content.services import published_page_paths
+from splash.route_table import RouteKind, RouteTable
 from splash.web import services
 from splash.web.published import app_key, not_found_key, page_key
-from splash.web.route_table import RouteKind, RouteTable
 
 KEEP_BUILDS = 3
 

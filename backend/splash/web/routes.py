@@ -50,6 +50,19 @@ async def image(request: Request, relative: str) -> HTTPResponse:
     return await _dist_file(request, f"images/{relative}", "public, max-age=86400")
 
 
+@bp.get("/media/<relative:path>")
+async def media(request: Request, relative: str) -> HTTPResponse:
+    """Content images (fixtures/media by default): cached for a week, revalidated after."""
+    found = negotiate(request.app.ctx.settings.media_dir, relative, "")
+    if found is None:
+        raise NotFoundError(f"No media file {relative!r}")
+    return await file(
+        found.path,
+        mime_type=found.content_type,
+        headers={"cache-control": "public, max-age=604800"},
+    )
+
+
 @bp.get("/favicon.svg")
 async def favicon(request: Request) -> HTTPResponse:
     return await _dist_file(request, "favicon.svg", "public, max-age=86400")

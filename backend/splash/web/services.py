@@ -14,8 +14,8 @@ from typing import Any
 
 from splash.config import Settings
 from splash.content import services as content
+from splash.route_table import RouteKind, RouteMatch, RouteTable
 from splash.web.published import Entry, PublishedSite, app_key, not_found_key, page_key
-from splash.web.route_table import RouteKind, RouteMatch, RouteTable
 
 NOT_FOUND = "not-found"
 
@@ -58,7 +58,7 @@ async def route_payload(
             "head": {},
         }
     if route.kind is RouteKind.PAGE and route.collection is None:
-        page = await content.find_page(locale, path)
+        page = await content.find_page(locale, path, table)
         if page is None:
             return None
         alternates = {loc["locale"]: loc["path"] for loc in page["localizations"]}

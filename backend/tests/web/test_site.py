@@ -251,3 +251,18 @@ async def test_the_spas_own_images_are_served(client, published):
     assert response.headers["content-type"].startswith("image/svg+xml")
     assert response.headers["cache-control"] == "public, max-age=86400"
     assert (await client.get("/images/../../Makefile")).status == 404
+
+
+async def test_media_files_are_served_and_cannot_leave_their_folder(settings, database, tmp_path):
+    from splash.app import create_app
+
+    folder = tmp_path / "media" / "blog"
+    folder.mkdir(parents=True)
+    (folder / "cover.webp").write_bytes(b"RIFF\x10\x00\x00\x00WEBPVP8 ")
+    app = create_app(settings.model_copy(update={"media_dir": tmp_path / "media"}))
+    _, image = await app.asgi_client.get("/media/blog/cover.webp")
+    assert image.status == 200
+    assert image.headers["content-type"] == "image/webp"
+    assert image.headers["cache-control"] == "public, max-age=604800"
+    _, outside = await app.asgi_client.get("/media/../../Makefile")
+    assert outside.status == 404

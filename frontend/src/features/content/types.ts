@@ -1,7 +1,76 @@
-export type LinkData = { label: string; path: string };
+/**
+ * Page content as the API sends it: the TypeScript side of backend/splash/content/blocks.py.
+ * Optional fields are left out of the payload when the editor did not set them.
+ */
+export type LinkData = { label: string; path: string; variant?: "primary" | "secondary" };
 
-export type IntroBlockData = { type: "intro"; eyebrow?: string; title: string; text: string; button?: LinkData };
+/** An image with its intrinsic size, so it never shifts the layout while loading. */
+export type ImageData = { src: string; alt: string; width: number; height: number };
+
+// Rich text: structured JSON, rendered by components (never raw HTML).
+export type TextNode = {
+  type: "text";
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strikethrough?: boolean;
+  code?: boolean;
+};
+export type LinkNode = { type: "link"; url: string; children: TextNode[] };
+export type InlineNode = TextNode | LinkNode;
+export type RichNode =
+  | { type: "heading"; level: 1 | 2 | 3 | 4 | 5 | 6; children: InlineNode[] }
+  | { type: "paragraph"; children: InlineNode[] }
+  | { type: "quote"; children: InlineNode[] }
+  | { type: "code"; language?: string; children: TextNode[] }
+  | { type: "image"; image: ImageData }
+  | { type: "list"; format: "ordered" | "unordered"; children: { type: "list-item"; children: InlineNode[] }[] };
+export type RichText = RichNode[];
+
+export type IconPoint = { icon: string; title: string; text?: string };
+
+export type IntroBlockData = { type: "intro"; eyebrow?: string; title: string; text: string; button?: LinkData; image?: ImageData };
 export type TextBlockData = { type: "text"; title?: string; paragraphs: string[] };
+export type RichTextBlockData = { type: "rich-text"; body: RichText };
+export type TextWithMediaBlockData = {
+  type: "text-with-media";
+  title: string;
+  body: RichText;
+  image: ImageData;
+  imagePosition?: "left" | "right";
+  button?: LinkData;
+};
+export type ButtonsBlockData = { type: "buttons"; buttons: LinkData[] };
+export type CallToActionBlockData = { type: "call-to-action"; title: string; text?: string; button: LinkData; image?: ImageData };
+export type FaqBlockData = { type: "faq"; title?: string; items: { question: string; answer: RichText }[] };
+export type ConsentEmbedBlockData = {
+  type: "consent-embed";
+  title: string;
+  provider: "youtube" | "vimeo" | "google-maps";
+  url: string;
+  aspectRatio?: "16:9" | "4:3" | "1:1";
+  poster?: ImageData;
+};
+export type MarqueeBlockData = { type: "marquee"; items: string[] };
+export type ReviewsBlockData = {
+  type: "reviews";
+  title?: string;
+  items: { name: string; rating: 1 | 2 | 3 | 4 | 5; text: string; date?: string }[];
+};
+export type StatisticsBlockData = { type: "statistics"; title?: string; items: { value: string; label: string }[] };
+export type BlogIntroBlockData = { type: "blog-intro"; title: string; text?: string };
+export type FilterBarBlockData = { type: "filter-bar"; collection?: "article"; by?: "category" };
+export type CollectionListBlockData = {
+  type: "collection-list";
+  collection: "article" | "product";
+  title?: string;
+  limit?: number;
+  category?: string;
+};
+export type PaginationBlockData = { type: "pagination"; mode?: "load-more" | "pages" };
+export type ConsentFormBlockData = { type: "consent-form"; title: string; text?: string };
+
 /** A field of a server-defined form; `rules` are the same rule strings the server checks. */
 export type FormFieldData = {
   name: string;
@@ -17,7 +86,48 @@ export type FormBlockData = {
   successMessage: string;
   fields: FormFieldData[];
 };
-export type BlockData = IntroBlockData | TextBlockData | FormBlockData;
+export type ItemBlockData = { type: "item"; title: string; text?: string; image?: ImageData; link?: LinkData };
+export type ShopConditionsBlockData = { type: "shop-conditions"; items: IconPoint[] };
+export type SellingPointsCoursesBlockData = { type: "selling-points-courses"; title?: string; items: IconPoint[] };
+export type SellingPointsShippingBlockData = { type: "selling-points-shipping"; title?: string; items: IconPoint[] };
+export type IconsBlockData = { type: "icons"; title?: string; items: IconPoint[] };
+
+/** Blocks whose behaviour arrives with a later capability (cart, checkout, profile, academy, shop). */
+export type PlaceholderBlockData =
+  | { type: "cart" }
+  | { type: "checkout" }
+  | { type: "profile" }
+  | { type: "order-item" }
+  | { type: "academy-intro"; title: string; text?: string }
+  | { type: "academy-item"; course: string }
+  | { type: "child-courses"; title?: string }
+  | { type: "product-intro"; title?: string }
+  | { type: "product-item"; product: string };
+
+export type BlockData =
+  | IntroBlockData
+  | TextBlockData
+  | RichTextBlockData
+  | TextWithMediaBlockData
+  | ButtonsBlockData
+  | CallToActionBlockData
+  | FaqBlockData
+  | ConsentEmbedBlockData
+  | MarqueeBlockData
+  | ReviewsBlockData
+  | StatisticsBlockData
+  | BlogIntroBlockData
+  | FilterBarBlockData
+  | CollectionListBlockData
+  | PaginationBlockData
+  | ConsentFormBlockData
+  | FormBlockData
+  | ItemBlockData
+  | ShopConditionsBlockData
+  | SellingPointsCoursesBlockData
+  | SellingPointsShippingBlockData
+  | IconsBlockData
+  | PlaceholderBlockData;
 
 export type PageData = {
   id: number;

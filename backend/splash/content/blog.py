@@ -1,0 +1,126 @@
+"""Blog use cases: articles per locale (find, findOne, cards for lists), their categories."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splash.content.collections import CollectionQuery, pagination_meta
+from splash.content.models import Article, Category
+from splash.errors import NotFoundError, ValidationError
+from splash.route_table import RouteTable
+
+
+def article_path(table: RouteTable, locale: str, slug: str) -> str:
+    return table.path_for("blog-article", locale, {"slug": slug})
+
+
+def _category(category: Category | None) -> dict[str, str] | None:
+    return {"key": category.key, "slug": category.slug, "name": category.name} if category else None
+
+
+def article_card(article: Article, table: RouteTable) -> dict[str, Any]:
+    """An article as lists show it (collection list, blog index)."""
+    return {
+        "id": article.id,
+        "slug": article.slug,
+        "title": article.title,
+        "excerpt": article.excerpt,
+        "cover": article.cover,
+        "publishedAt": article.published_at.isoformat().replace("+00:00", "Z"),
+        "locale": article.locale_id,
+        "path": article_path(table, article.locale_id, article.slug),
+        "category": _category(article.category),
+    }
+
+
+async def _localizations(article: Article, table: RouteTable) -> list[dict[str, Any]]:
+    others = await Article.filter(
+        localization_key=article.localization_key, published=True
+    ).exclude(id=article.id)
+    return [
+        {
+            "id": o.id,
+            "locale": o.locale_id,
+            "slug": o.slug,
+            "path": article_path(table, o.locale_id, o.slug),
+        }
+        for o in others
+    ]
+
+
+async def full_article(article: Article, table: RouteTable) -> dict[str, Any]:
+    return {
+        **article_card(article, table),
+        "body": article.body,
+        "seo": {
+            "title": article.seo_title or article.title,
+            "description": article.seo_description or article.excerpt,
+            "image": article.cover,
+        },
+        "localizations": await _localizations(article, table),
+    }
+
+
+def _shape(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
+    keep = {"id"} | (query.fields if query.fields is not None else set(entry))
+    keep |= {name for name in ("cover", "category", "localizations") if name in query.populate}
+    return {key: value for key, value in entry.items() if key in keep}
+
+
+async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    found = Article.filter(locale_id=locale, published=True, **query.lookups)
+    total = await found.count()
+    rows = await (
+        found.order_by(*query.order_by)
+        .offset((query.page - 1) * query.page_size)
+        .limit(query.page_size)
+        .prefetch_related("category")
+    )
+    entries = []
+    for row in rows:
+        entry = (
+            await full_article(row, table)
+            if ("body" in (query.fields or ()) or "localizations" in query.populate)
+            else article_card(row, table)
+        )
+        entries.append(_shape(entry, query))
+    return {"data": entries, "meta": pagination_meta(query, total)}
+
+
+def parse_id(raw: str) -> int:
+    if not raw.isdigit() or len(raw) > 12:
+        raise ValidationError.for_field(["id"], "id must be a whole number")
+    return int(raw)
+
+
+async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    article = await Article.get_or_none(id=parse_id(raw_id), published=True).prefetch_related(
+        "category"
+    )
+    if article is None:
+        raise NotFoundError(f"Article {raw_id} not found")
+    return {"data": _shape(await full_article(article, table), query), "meta": {}}
+
+
+async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
+    """The published article at a blog path, for publishing."""
+    article = await Article.get_or_none(
+        locale_id=locale, slug=slug, published=True
+    ).prefetch_related("category")
+    return await full_article(article, table) if article else None
+
+
+async def article_slugs(locale: str) -> list[str]:
+    return [
+        str(slug)
+        for slug in await Article.filter(locale_id=locale, published=True)
+        .order_by("-published_at")
+        .values_list("slug", flat=True)
+    ]
+
+
+async def categories(locale: str) -> list[dict[str, str]]:
+    return [
+        {"key": c.key, "slug": c.slug, "name": c.name}
+        for c in await Category.filter(locale_id=locale).order_by("name")
+    ]
