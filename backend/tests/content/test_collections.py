@@ -1,6 +1,6 @@
 import pytest
 
-from splash.content.collections import ARTICLES, parse_collection_query, pagination_meta
+from splash.content.collections import ARTICLES, pagination_meta, parse_collection_query
 from splash.errors import ValidationError
 from splash.http.query import parse_query
 
