@@ -19,6 +19,7 @@ import contextlib
 import csv
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -80,9 +81,17 @@ def seconds(duration: str) -> int:
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free port below the kernel's ephemeral range (32768+): a port from that range can be
+    taken by an outgoing connection before the server binds it, hanging the health check."""
+    for _ in range(200):
+        port = random.randint(20000, 32000)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RunError("no free port between 20000 and 32000")
 
 
 # -- the server ------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,12 +14,7 @@ from urllib.request import urlopen
 import pytest
 
 from splash.config import REPO_ROOT
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.support import free_port
 
 
 @pytest.fixture(scope="session")

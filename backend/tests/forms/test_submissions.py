@@ -13,7 +13,7 @@ import pytest
 
 from splash.app import create_app
 from splash.forms.models import FormSubmission
-from tests.forms.serving import free_port, serving
+from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
 VISITOR = {

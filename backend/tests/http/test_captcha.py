@@ -15,7 +15,7 @@ from splash.app import create_app
 from splash.errors import ValidationError
 from splash.forms.models import FormSubmission
 from splash.http.captcha import MESSAGE, CaptchaVerifier
-from tests.forms.serving import free_port, serving
+from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
 DATA = {

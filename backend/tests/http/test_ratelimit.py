@@ -11,7 +11,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from splash.app import create_app
 from splash.http.ratelimit import MemoryRateLimiter, RedisRateLimiter, create_rate_limiter
-from tests.forms.serving import serving
+from tests.support import serving
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 URL = "/api/forms/contact/submissions"

@@ -13,7 +13,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from splash.config import REPO_ROOT
 from splash.mail.mailer import Email, OutboxMailer, SmtpMailer, create_mailer
-from tests.forms.serving import free_port
+from tests.support import free_port
 
 SENDER = "Splash <hello@splash.localhost>"
 EMAIL = Email(

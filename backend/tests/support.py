@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,10 +13,18 @@ from sanic import Sanic
 
 
 def free_port() -> int:
-    """A port nothing listens on right now (also usable as a closed port)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port nothing listens on right now (also usable as a closed port), below the kernel's
+    ephemeral range: a port from that range can be taken by an outgoing connection meanwhile
+    (or even connect to itself), which hangs a test server's health check."""
+    for _ in range(200):
+        port = random.randint(20000, 32000)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port between 20000 and 32000")
 
 
 @asynccontextmanager
