@@ -32,6 +32,8 @@ async def article(locale, slug, key, day, category=None, **extra):
 
 @pytest.fixture
 async def blog(seeded):
+    await Article.all().delete()  # these tests bring their own articles
+    await Category.all().delete()
     tips = await Category.create(locale_id="nl", key="tips", slug="tips", name="Tips")
     safety = await Category.create(
         locale_id="nl", key="safety", slug="veiligheid", name="Veiligheid"
