@@ -20,6 +20,26 @@ const launchOptions: LaunchOptions = {
   ],
 };
 
+/**
+ * Every domain remembers its own language (the 'locale' cookie the language switcher stores), so
+ * a visit of a domain's root is never redirected by the browser's Accept-Language (en-US here).
+ * Locale detection itself is covered by the backend's tests and by its own spec, which clears these.
+ */
+const HOSTS = { nl: "localhost", en: "en.localhost", de: "de.localhost", es: "es.localhost", fr: "fr.localhost", sv: "sv.localhost" };
+const storageState = {
+  cookies: Object.entries(HOSTS).map(([locale, host]) => ({
+    name: "locale",
+    value: locale,
+    domain: host,
+    path: "/",
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Lax" as const,
+  })),
+  origins: [],
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -34,7 +54,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: { ...devices["Desktop Chrome"], launchOptions },
+      use: { ...devices["Desktop Chrome"], launchOptions, storageState },
     },
   ],
   webServer: {

@@ -171,3 +171,12 @@ async def page_slugs(slug: str, locale: str, fields: list[str] | None) -> dict[s
             for entry in _localizations(page["id"], page["localization_key"], rows, paths)
         ],
     }
+
+
+async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
+    """The published blog article at a slug, with body and localizations (for publishing)."""
+    return await blog.article_at(locale, slug, table)
+
+
+async def published_article_paths(locale: str, table: RouteTable) -> list[str]:
+    return [blog.article_path(table, locale, slug) for slug in await blog.article_slugs(locale)]

@@ -44,6 +44,8 @@ def head_tags(
     if links and default_locale in alternates:
         links.append(("x-default", origin(default_locale) + alternates[default_locale]))
     image = head.get("image")
+    if isinstance(image, dict):  # {src, alt, width, height}
+        image = image.get("src")
     return HeadTags(
         lang=locale,
         title=head.get("title") or "Splash",

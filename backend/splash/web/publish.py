@@ -22,7 +22,7 @@ from typing import Any
 
 from splash import db
 from splash.config import Settings
-from splash.content.services import published_page_paths
+from splash.content.services import published_article_paths, published_page_paths
 from splash.route_table import RouteKind, RouteTable
 from splash.web import services
 from splash.web.published import app_key, not_found_key, page_key
@@ -44,7 +44,9 @@ class PublishResult:
 async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     for locale in table.locales:
-        for path in await published_page_paths(locale):
+        paths = await published_page_paths(locale)
+        paths += await published_article_paths(locale, table)
+        for path in paths:
             match = table.match(locale, path)
             payload = match and await services.route_payload(settings, table, locale, path, match)
             if payload:

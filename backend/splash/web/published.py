@@ -77,3 +77,13 @@ class PublishedSite:
         )
         self._cache[key] = entry
         return entry
+
+    def pages(self, locale: str) -> list[tuple[str, dict[str, str]]]:
+        """Every published page and article of a locale: (path, alternate paths per locale)."""
+        self._refresh()
+        prefix = f"{locale} /"
+        return sorted(
+            (key[len(locale) + 1 :], meta["head"].get("alternates", {}))
+            for key, meta in self._index.items()
+            if key.startswith(prefix) and meta.get("status", 200) == 200
+        )

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, empty, file, html, json, redirect
+from sanic import Blueprint, Request, empty, file, html, json, raw, redirect, text
 from sanic.response import HTTPResponse
 from tortoise import connections
 
 from splash.errors import NotFoundError
-from splash.web import services
+from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
 from splash.web.head import head_tags
 from splash.web.shell import render_shell
+from splash.web.sitemap import robots_txt, sitemap_xml
 
 bp = Blueprint("web")
 REVALIDATE = "public, max-age=0, must-revalidate"
@@ -93,11 +94,66 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     )
 
 
+@bp.get("/sitemap.xml")
+async def sitemap(request: Request) -> HTTPResponse:
+    settings, locale = request.app.ctx.settings, request.ctx.locale
+    body = sitemap_xml(
+        request.app.ctx.published.pages(locale), settings.origin, locale, settings.default_locale
+    )
+    return raw(
+        body,
+        content_type="application/xml; charset=utf-8",
+        headers={"cache-control": "public, max-age=3600"},
+    )
+
+
+@bp.get("/robots.txt")
+async def robots(request: Request) -> HTTPResponse:
+    origin = request.app.ctx.settings.origin(request.ctx.locale)
+    return text(robots_txt(origin), headers={"cache-control": "public, max-age=86400"})
+
+
+def _locale_redirect(request: Request) -> HTTPResponse | None:
+    """``?locale=xx`` stores the choice (the language switcher links with it); a visit of the
+    root without a stored choice follows the browser's languages."""
+    settings, locale = request.app.ctx.settings, request.ctx.locale
+    supported = list(request.app.ctx.routes.locales)
+    chosen = request.args.get("locale")
+    if chosen in supported:
+        response = redirect(request.path, status=302)
+        response.add_cookie(
+            detection.COOKIE,
+            chosen,
+            max_age=detection.COOKIE_MAX_AGE,
+            path="/",
+            samesite="Lax",
+            secure=settings.scheme == "https",
+        )
+        return response
+    if request.path != "/":
+        return None
+    target = detection.root_redirect(
+        domain_locale=locale,
+        cookie=request.cookies.get(detection.COOKIE),
+        accept_language=request.headers.get("accept-language", ""),
+        user_agent=request.headers.get("user-agent", ""),
+        supported=supported,
+    )
+    if target is None:
+        return None
+    return redirect(
+        settings.origin(target) + "/", status=302, headers={"vary": "accept-language, cookie"}
+    )
+
+
 @bp.get("/", name="shell_root")
 @bp.get("/<path:path>", name="shell")
 async def shell(request: Request, path: str = "") -> HTTPResponse:
     if path.endswith("/"):
         return redirect("/" + path.strip("/"), status=301)
+    moved = _locale_redirect(request)
+    if moved is not None:
+        return moved
     settings = request.app.ctx.settings
     resolved = await _resolve(request, "/" + path)
     locale = request.ctx.locale

@@ -71,7 +71,22 @@ async def route_payload(
             "alternates": alternates,
             "head": dict(page["seo"]),
         }
-    return None  # product, course and article pages arrive with their capabilities
+    if route.collection == "article":
+        article = await content.article_at(locale, match.params["slug"], table)
+        if article is None:
+            return None
+        alternates = {loc["locale"]: loc["path"] for loc in article["localizations"]}
+        alternates[locale] = path
+        return {
+            **await shared_payload(settings, locale),
+            "status": 200,
+            "page": None,
+            "article": article,
+            "route": _route(route.name, route.kind, path, match.params),
+            "alternates": alternates,
+            "head": dict(article["seo"]),
+        }
+    return None  # product and course pages arrive with their capabilities
 
 
 async def not_found_payload(settings: Settings, locale: str, path: str) -> dict[str, Any]:

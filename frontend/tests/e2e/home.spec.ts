@@ -95,8 +95,9 @@ for (const locale of ["nl", "en"] as const satisfies readonly Locale[]) {
       expect(ogAlternates.sort()).toEqual(LOCALES.filter((code) => code !== locale).map((code) => OG_LOCALES[code]).sort());
     });
 
-    test("is complete in the served HTML, without JavaScript", async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
+    test("is complete in the served HTML, without JavaScript", async ({ browser }, testInfo) => {
+      // A fresh context gets the project's stored locale cookies explicitly.
+      const context = await browser.newContext({ javaScriptEnabled: false, storageState: testInfo.project.use.storageState });
       try {
         const page = await context.newPage();
         const response = await page.goto(url);
