@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, test } from "vitest";
 import { createI18n, type Locale } from "../../lib/i18n";
@@ -61,12 +61,12 @@ describe("LanguageSwitcher", () => {
     renderSwitcher(payload("nl", { nl: "/shop/drijfpak", de: "/shop/schwimmanzug", es: "/tienda/banador" }));
     const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual([
-      "https://splash.nl/shop/drijfpak",
-      "https://splash.co.uk/",
-      "https://splash.de/shop/schwimmanzug",
-      "https://splash.es/tienda/banador",
-      "https://splash.fr/",
-      "https://splash.se/",
+      "https://splash.nl/shop/drijfpak?locale=nl",
+      "https://splash.co.uk/?locale=en",
+      "https://splash.de/shop/schwimmanzug?locale=de",
+      "https://splash.es/tienda/banador?locale=es",
+      "https://splash.fr/?locale=fr",
+      "https://splash.se/?locale=sv",
     ]);
   });
 
@@ -87,6 +87,14 @@ describe("LanguageSwitcher", () => {
       "FR – Français",
       "SV – Svenska",
     ]);
+  });
+
+  test("choosing a language stores it in the locale cookie for 365 days", () => {
+    renderSwitcher(payload("nl", {}));
+    const english = screen.getAllByRole("link")[1] as HTMLAnchorElement;
+    english.addEventListener("click", (event) => event.preventDefault());
+    fireEvent.click(english);
+    expect(document.cookie).toContain("locale=en");
   });
 
   test('aria-current="true" is set only on the current locale', () => {

@@ -17,14 +17,24 @@ const LANGUAGE_NAMES: Record<string, string> = {
   nl: "Nederlands", en: "English", de: "Deutsch", es: "Español", fr: "Français", sv: "Svenska",
 };
 
-/** Locale codes as links to the same page on the other domains (the home page where it has none). */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/** Remembers the visitor's language on this domain (the target domain stores it from ?locale=). */
+function rememberLocale(code: string): void {
+  document.cookie = `locale=${code}; max-age=${LOCALE_COOKIE_MAX_AGE}; path=/; samesite=lax`;
+}
+
+/**
+ * Locale codes as links to the same page on the other domains (the home page where it has none).
+ * The choice is stored for 365 days on both domains and wins over the browser's languages.
+ */
 export function LanguageSwitcher({ payload }: { payload: Payload }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("footer.language")} className="language-switcher">
       <ul>
         {LOCALES.map((code) => {
-          const href = `${payload.settings.origins[code]}${payload.alternates[code] ?? "/"}`;
+          const href = `${payload.settings.origins[code]}${payload.alternates[code] ?? "/"}?locale=${code}`;
           const current = code === payload.locale;
           return (
             <li key={code}>
@@ -34,6 +44,7 @@ export function LanguageSwitcher({ payload }: { payload: Payload }) {
                 lang={code}
                 aria-label={`${code.toUpperCase()} – ${LANGUAGE_NAMES[code]}`}
                 aria-current={current ? "true" : undefined}
+                onClick={() => rememberLocale(code)}
               >
                 {code.toUpperCase()}
               </a>
