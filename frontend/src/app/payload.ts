@@ -3,7 +3,7 @@
  * Client-side navigation fetches exactly one /_payload/<path>.json per navigation.
  */
 import type { NavigationItem, MenuName } from "../features/content/api/render-navigation";
-import type { PageData } from "../features/content/types";
+import type { ArticleData, PageData } from "../features/content/types";
 import type { Locale } from "../lib/i18n";
 
 export type SiteSettings = {
@@ -23,6 +23,8 @@ export type Payload = {
   locale: Locale;
   route: { name: string; kind: string; path: string; params: Record<string, string> };
   page: PageData | null;
+  /** Set on blog article routes. */
+  article?: ArticleData;
   navigation: Record<MenuName, NavigationItem[]>;
   settings: SiteSettings;
   alternates: Partial<Record<Locale, string>>;

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
-import { ContentPage } from "../features/content";
+import { ArticlePage, ContentPage } from "../features/content";
 import { CaptchaProvider } from "../lib/captcha";
 import type { Locale } from "../lib/i18n";
 import { startUpdatePolling } from "./build-update";
@@ -23,6 +23,7 @@ const LOGIN_LAYOUT_ROUTES = new Set(["login", "register", "forgot-password", "re
 function Screen({ payload }: { payload: Payload }) {
   if (payload.status === 404) return <NotFound />;
   if (payload.page) return <ContentPage page={payload.page} />;
+  if (payload.article) return <ArticlePage article={payload.article} />;
   return <ComingSoon routeName={payload.route.name} />;
 }
 

@@ -1,2 +1,3 @@
 export { ContentPage } from "./components/content-page";
-export type { PageData, BlockData } from "./types";
+export { ArticlePage } from "./components/article-page";
+export type { PageData, BlockData, ArticleData } from "./types";

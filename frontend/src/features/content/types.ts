@@ -139,3 +139,19 @@ export type PageData = {
   seo: { title: string; description: string | null };
   localizations: { locale: string; slug: string; path: string }[];
 };
+
+/** A published blog article (the payload of /blog/{slug}, Swedish /blogg/{slug}). */
+export type ArticleData = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  cover: ImageData | null;
+  publishedAt: string;
+  locale: string;
+  path: string;
+  category: { key: string; slug: string; name: string } | null;
+  body: RichText;
+  seo: { title: string; description: string; image: ImageData | null };
+  localizations: { id: number; locale: string; slug: string; path: string }[];
+};

@@ -1,0 +1,150 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import type { BlockData, PageData, PlaceholderBlockData } from "../types";
+import { Blocks } from "./blocks";
+import { ALL_BLOCKS, ALL_TYPES, EXAMPLES } from "./block-examples";
+import { ContentPage } from "./content-page";
+import { clearConsentCookie, Providers, renderBlock } from "./test-utils";
+
+afterEach(() => {
+  clearConsentCookie();
+  vi.restoreAllMocks();
+});
+
+describe("Blocks", () => {
+  test("every block type has a case: a page with one block of each renders without an error", { timeout: 20_000 }, async () => {
+    // given
+    const errors = vi.spyOn(console, "error");
+    // when
+    const { container } = renderBlock(<Blocks blocks={ALL_BLOCKS} />);
+    // then
+    // (the lazy blocks: the first import of the form's chunk can take a moment in a cold test run)
+    expect(await screen.findByRole("heading", { name: "Cookie settings" }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Contact us" }, { timeout: 10_000 })).toBeTruthy();
+    expect(container.querySelectorAll("section, .block").length).toBeGreaterThan(20);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  test.each(ALL_TYPES)("a %s block renders something of its own", async (type) => {
+    // filter bar and pagination work on the page's article list
+    const needsList = type === "filter-bar" || type === "pagination";
+    const blocks = needsList ? [EXAMPLES["collection-list"], EXAMPLES[type]] : [EXAMPLES[type]];
+    const { container } = renderBlock(<Blocks blocks={blocks} />);
+    await waitFor(() => expect(container.querySelector("[aria-busy='true']")).toBeNull());
+    const own = needsList ? container.children[1] : container.firstElementChild;
+    expect(own).toBeTruthy();
+    expect(own?.textContent?.trim()).not.toBe("");
+  });
+
+  test("an unknown block type renders nothing", () => {
+    const { container } = renderBlock(<Blocks blocks={[{ type: "hologram", title: "?" } as unknown as BlockData]} />);
+    expect(container.innerHTML).toBe("");
+  });
+
+  test("the unknown block is skipped, the blocks around it still render", () => {
+    renderBlock(<Blocks blocks={[EXAMPLES.text, { type: "hologram" } as unknown as BlockData, EXAMPLES.marquee]} />);
+    expect(screen.getByRole("heading", { name: "About us" })).toBeTruthy();
+    expect(screen.getAllByText("Free shipping").length).toBeGreaterThan(0);
+  });
+
+  const PLACEHOLDERS: [PlaceholderBlockData["type"], string][] = [
+    ["cart", "Your cart"],
+    ["checkout", "Checkout"],
+    ["profile", "Your account"],
+    ["order-item", "Your order"],
+    ["academy-intro", "Splash Academy"],
+    ["academy-item", "Video swimming lesson"],
+    ["child-courses", "Your child's courses"],
+    ["product-intro", "Float suits"],
+    ["product-item", "Float suit"],
+  ];
+
+  test.each(PLACEHOLDERS)("the %s placeholder is a friendly 'opening soon' card titled %s", (type, title) => {
+    const { container } = renderBlock(<Blocks blocks={[EXAMPLES[type]]} />);
+    expect(screen.getByRole("heading", { name: title })).toBeTruthy();
+    expect(screen.getByText("This part of the shop opens soon. We are busy making it extra splashy!")).toBeTruthy();
+    expect(container.querySelector(".placeholder-card svg")?.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  test("academy-intro shows its text, and the placeholder speaks the page's language", () => {
+    renderBlock(<Blocks blocks={[EXAMPLES["academy-intro"], EXAMPLES.cart]} />, { locale: "nl" });
+    expect(screen.getByText("Learn to swim at home.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Je winkelmand" })).toBeTruthy();
+  });
+
+  test("placeholders without a title of their own get one for their kind", () => {
+    renderBlock(<Blocks blocks={[{ type: "child-courses" }, { type: "product-intro" }]} />, { locale: "sv" });
+    expect(screen.getByRole("heading", { name: "Ditt barns lektioner" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Våra flytdräkter" })).toBeTruthy();
+  });
+
+  test("only the first intro is the page's h1; rich text and later intros use h2", () => {
+    renderBlock(
+      <Blocks
+        blocks={[
+          EXAMPLES.intro,
+          { type: "rich-text", body: [{ type: "heading", level: 1, children: [{ type: "text", text: "Editor's h1" }] }] },
+          { ...EXAMPLES.intro, title: "Second intro" },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole("heading", { level: 1 }).map((heading) => heading.textContent)).toEqual(["Float suits for brave swimmers"]);
+    expect(screen.getByRole("heading", { name: "Editor's h1" }).tagName).toBe("H2");
+    expect(screen.getByRole("heading", { name: "Second intro" }).tagName).toBe("H2");
+  });
+
+  test("the intro's image has its size and, as the page's hero, loads eagerly", () => {
+    renderBlock(<Blocks blocks={[EXAMPLES.intro, { ...EXAMPLES.intro, title: "Later" }]} />);
+    const [hero, later] = screen.getAllByRole("img", { name: "Kids in the pool" });
+    expect([hero?.getAttribute("width"), hero?.getAttribute("height"), hero?.getAttribute("loading")]).toEqual(["1200", "800", "eager"]);
+    expect(later?.getAttribute("loading")).toBe("lazy");
+  });
+
+  test("consecutive items form one card grid", () => {
+    const { container } = renderBlock(<Blocks blocks={[EXAMPLES.item, { ...EXAMPLES.item, title: "Float suit Shark" }, EXAMPLES.text, EXAMPLES.item]} />);
+    const grids = container.querySelectorAll(".item-grid");
+    expect([...grids].map((grid) => grid.querySelectorAll(".item-card").length)).toEqual([2, 1]);
+  });
+
+  test("a blog page without an intro: the blog intro carries the h1", () => {
+    const page: PageData = {
+      id: 3,
+      slug: "blog",
+      locale: "en",
+      title: "Blog",
+      layout: "default",
+      blocks: [EXAMPLES["blog-intro"], EXAMPLES["collection-list"]],
+      seo: { title: "Blog", description: null },
+      localizations: [],
+    };
+    renderBlock(<ContentPage page={page} />);
+    expect(screen.getAllByRole("heading", { level: 1 }).map((heading) => heading.textContent)).toEqual(["Swimming blog"]);
+  });
+
+  test("a page without an intro shows its title as the h1", () => {
+    const page: PageData = {
+      id: 4,
+      slug: "cart",
+      locale: "en",
+      title: "Cart",
+      layout: "default",
+      blocks: [EXAMPLES.cart],
+      seo: { title: "Cart", description: null },
+      localizations: [],
+    };
+    renderBlock(<ContentPage page={page} />);
+    expect(screen.getAllByRole("heading", { level: 1 }).map((heading) => heading.textContent)).toEqual(["Cart"]);
+  });
+
+  test("a page renders the same in every language", async () => {
+    for (const locale of ["nl", "de", "es", "fr", "sv"] as const) {
+      const { unmount } = render(
+        <Providers locale={locale}>
+          <Blocks blocks={ALL_BLOCKS} />
+        </Providers>,
+      );
+      await screen.findByRole("heading", { name: "Contact us" });
+      unmount();
+    }
+  });
+});
