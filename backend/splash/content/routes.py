@@ -6,7 +6,7 @@ from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
 from splash.content import blog, services
-from splash.content.collections import ARTICLES, parse_collection_query
+from splash.content.collections import ARTICLES, PAGES, parse_collection_query
 from splash.content.schemas import (
     ArticleList,
     ArticleOne,
@@ -14,6 +14,8 @@ from splash.content.schemas import (
     LocalePublic,
     NavigationItemFlat,
     NavigationItemTree,
+    PageList,
+    PageOne,
     PageSlugsResponse,
 )
 from splash.http.openapi import Parameter, documented
@@ -113,3 +115,34 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
 async def list_categories(request: Request) -> HTTPResponse:
     locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
     return json({"data": await blog.categories(locale)})
+
+
+@bp.get("/pages")
+@documented(
+    "Published pages of a locale: filters, sort, pagination, fields, populate (brackets)",
+    tag="content",
+    response=PageList,
+    parameters=(
+        Parameter("locale", "query", "default: the domain's locale"),
+        Parameter("filters[slug][$eq]", "query", "a page's slug"),
+        Parameter("fields[0]", "query", "slug, title, path, layout, seo, blocks…"),
+        Parameter("populate[localizations]", "query", "true to include them"),
+    ),
+)
+async def find_pages(request: Request) -> HTTPResponse:
+    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    wanted = parse_collection_query(query(request), PAGES)
+    return json(await services.find_pages(locale, wanted, request.app.ctx.routes))
+
+
+@bp.get("/pages/<page_id:str>")
+@documented(
+    "One published page with its blocks and localizations",
+    tag="content",
+    response=PageOne,
+    errors=(404,),
+    parameters=(Parameter("page_id", "path", "The page's id"),),
+)
+async def find_page(request: Request, page_id: str) -> HTTPResponse:
+    wanted = parse_collection_query(query(request), PAGES)
+    return json(await services.find_page_by_id(page_id, wanted, request.app.ctx.routes))

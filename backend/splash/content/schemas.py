@@ -122,3 +122,25 @@ class ArticleOne(BaseModel):
 
 class CategoryList(BaseModel):
     data: list[CategoryPublic]
+
+
+class PagePublic(BaseModel):
+    id: int
+    slug: str | None = None
+    locale: str | None = None
+    path: str | None = None
+    title: str | None = None
+    layout: str | None = None
+    seo: dict[str, Any] | None = None
+    blocks: list[dict[str, Any]] | None = None
+    localizations: list[LocalizedSlug] | None = None
+
+
+class PageList(BaseModel):
+    data: list[PagePublic]
+    meta: ListMeta
+
+
+class PageOne(BaseModel):
+    data: PagePublic
+    meta: dict[str, Any]

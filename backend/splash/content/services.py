@@ -7,7 +7,7 @@ from typing import Any
 
 from splash.content import blog, navigation
 from splash.content.blocks import readable_blocks
-from splash.content.collections import CollectionQuery
+from splash.content.collections import CollectionQuery, pagination_meta
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
@@ -180,3 +180,63 @@ async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any
 
 async def published_article_paths(locale: str, table: RouteTable) -> list[str]:
     return [blog.article_path(table, locale, slug) for slug in await blog.article_slugs(locale)]
+
+
+def _shape_page(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
+    keep = {"id"} | (query.fields if query.fields is not None else set(entry) - {"blocks"})
+    if "localizations" in query.populate:
+        keep.add("localizations")
+    return {key: value for key, value in entry.items() if key in keep}
+
+
+async def find_pages(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    """Published pages of a locale (generic find); blocks only when asked for in fields."""
+    rows, paths = await _page_tree()
+    found = Page.filter(locale_id=locale, published=True, id__in=list(paths), **query.lookups)
+    total = await found.count()
+    pages = await (
+        found.order_by(*query.order_by)
+        .offset((query.page - 1) * query.page_size)
+        .limit(query.page_size)
+    )
+    data = []
+    for page in pages:
+        entry = {
+            "id": page.id,
+            "slug": page.slug,
+            "locale": page.locale_id,
+            "path": paths[page.id],
+            "title": page.title,
+            "layout": page.layout,
+            "seo": {
+                "title": page.seo_title or page.title,
+                "description": page.seo_description,
+                "image": page.seo_image,
+            },
+            "localizations": _localizations(page.id, page.localization_key, rows, paths),
+        }
+        if query.fields and "blocks" in query.fields:
+            entry["blocks"] = (await find_page(page.locale_id, paths[page.id], table) or {}).get(
+                "blocks", []
+            )
+        data.append(_shape_page(entry, query))
+    return {"data": data, "meta": pagination_meta(query, total)}
+
+
+async def find_page_by_id(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    if not raw_id.isdigit() or len(raw_id) > 12:
+        raise ValidationError.for_field(["id"], "id must be a whole number")
+    page = await Page.get_or_none(id=int(raw_id), published=True)
+    if page is None:
+        raise NotFoundError(f"Page {raw_id} not found")
+    rows, paths = await _page_tree()
+    if page.id not in paths:
+        raise NotFoundError(f"Page {raw_id} not found")
+    full = await find_page(page.locale_id, paths[page.id], table)
+    assert full is not None
+    full["localizations"] = _localizations(page.id, page.localization_key, rows, paths)
+    keep = {"id"} | (query.fields if query.fields is not None else set(full))
+    return {
+        "data": {k: v for k, v in full.items() if k in keep or k == "localizations"},
+        "meta": {},
+    }

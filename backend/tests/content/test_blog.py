@@ -138,3 +138,33 @@ async def test_slugify_unknown_slug_is_404_and_unknown_locale_400(client, seeded
     assert missing.status == 404
     assert missing.json["error"]["name"] == "NotFoundError"
     assert (await client.get("/api/slugify/slugs/page/contact?locale=xx")).status == 400
+
+
+async def test_pages_are_found_per_locale_with_paths_and_localizations(client, seeded):
+    response = await client.get(
+        "/api/pages?locale=de&filters[slug][$eq]=kontakt&populate[localizations]=true"
+    )
+    assert response.status == 200
+    [page] = response.json["data"]
+    assert (page["slug"], page["path"], page["locale"]) == ("kontakt", "/kontakt", "de")
+    assert "blocks" not in page
+    assert {loc["locale"] for loc in page["localizations"]} == {"nl", "en", "es", "fr", "sv"}
+    assert response.json["meta"]["pagination"]["total"] == 1
+
+
+async def test_one_page_has_its_blocks_with_the_forms_fields(client, seeded):
+    contact = await Page.get(locale_id="en", slug="contact")
+    response = await client.get(f"/api/pages/{contact.id}")
+    assert response.status == 200
+    form = next(b for b in response.json["data"]["blocks"] if b["type"] == "form")
+    assert [f["name"] for f in form["fields"]][:2] == ["name", "email"]
+    assert (await client.get("/api/pages/x1")).status == 400
+    assert (await client.get("/api/pages/987654")).status == 404
+
+
+async def test_only_whitelisted_page_fields_are_asked_for(client, seeded):
+    response = await client.get("/api/pages?locale=nl&fields[0]=title&fields[1]=path")
+    assert response.status == 200
+    assert all(set(page) == {"id", "title", "path"} for page in response.json["data"])
+    refused = await client.get("/api/pages?locale=nl&fields[0]=blocksJson")
+    assert refused.status == 400
