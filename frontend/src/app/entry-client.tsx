@@ -5,7 +5,8 @@ import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-rou
 import { RouterProvider } from "react-router/dom";
 import { createI18n, loadMessages } from "../lib/i18n";
 import { isOutdated, reloadGuarded } from "./build-update";
-import { fetchPayload, readInlinePayload } from "./payload";
+import { readInlinePayload } from "./payload";
+import { startPrefetching, takePayload } from "./prefetch";
 import { buildRoutes } from "./router";
 import "./styles.css";
 
@@ -16,7 +17,7 @@ const loader: LoaderFunction = ({ request }) => {
     window.location.assign(url.href);
     return new Promise<never>(() => undefined);
   }
-  return fetchPayload(url.pathname, request.signal);
+  return takePayload(url.pathname, request.signal);
 };
 
 window.addEventListener("vite:preloadError", (event) => {
@@ -43,6 +44,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error("No #root element");
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  startPrefetching();
 }
 
 void start();

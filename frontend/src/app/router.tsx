@@ -9,6 +9,7 @@ import { ArticlePage, ContentPage } from "../features/content";
 import { CaptchaProvider } from "../lib/captcha";
 import type { Locale } from "../lib/i18n";
 import { startUpdatePolling } from "./build-update";
+import { usePageViews } from "./tracking";
 import { ComingSoon } from "./coming-soon";
 import { ErrorScreen } from "./error-screen";
 import { pageTitle } from "./head";
@@ -57,6 +58,7 @@ function Root() {
     document.getElementById("main")?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  usePageViews(payload?.settings.gtmId ?? null, payload?.route.name);
   const pollSeconds = payload?.settings.buildPollSeconds ?? 3600;
   useEffect(() => startUpdatePolling(pollSeconds), [pollSeconds]);
   return (

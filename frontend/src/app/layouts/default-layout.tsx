@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation } from "react-router";
 import type { Payload } from "../payload";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -13,13 +14,37 @@ export function SkipLink() {
   );
 }
 
+/**
+ * Out-in page transitions (spec §9): the old page fades out while the next one loads, then the
+ * new one fades in. Reduced motion: no animation.
+ */
+let firstPageShown = false; // the server-rendered page appears without animation
+
+export function PageTransition({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    firstPageShown = true;
+  }, []);
+  return (
+    <div
+      className="page-transition"
+      data-state={navigation.state === "loading" ? "out" : "in"}
+      data-animate={firstPageShown ? "" : undefined}
+      key={pathname}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function DefaultLayout({ payload, children }: { payload: Payload; children: ReactNode }) {
   return (
     <div className="layout layout--default">
       <SkipLink />
       <Header payload={payload} />
       <main id="main" tabIndex={-1}>
-        {children}
+        <PageTransition>{children}</PageTransition>
       </main>
       <Footer payload={payload} />
     </div>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Logo } from "../../ui/logo";
 import type { Payload } from "../payload";
-import { SkipLink } from "./default-layout";
+import { PageTransition, SkipLink } from "./default-layout";
 import { LanguageSwitcher } from "./footer";
 
 /** A calm layout for sign-in screens: logo home, the form, and the language switcher. */
@@ -18,7 +18,7 @@ export function LoginLayout({ payload, children }: { payload: Payload; children:
         </Link>
       </header>
       <main id="main" tabIndex={-1} className="login-main">
-        {children}
+        <PageTransition>{children}</PageTransition>
       </main>
       <footer className="login-footer">
         <LanguageSwitcher payload={payload} />

@@ -1,3 +1,4 @@
 export { ContentPage } from "./components/content-page";
 export { ArticlePage } from "./components/article-page";
 export type { PageData, BlockData, ArticleData } from "./types";
+export { CONSENT_EVENT, readConsent } from "./consent";

@@ -1,0 +1,65 @@
+/**
+ * Link prefetch (spec §9): the payload of an internal link is fetched when the visitor shows
+ * intent (hover, focus, touch) or the link scrolls into view in the main content — never on
+ * slow connections (2g, slow-2g) or with data-saver on. The navigation then uses it: still
+ * one request per navigation.
+ */
+import { fetchPayload, type Payload } from "./payload";
+
+const KEEP_MS = 30_000;
+const cache = new Map<string, { at: number; payload: Promise<Payload> }>();
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+export function prefetchAllowed(connection: Connection | undefined): boolean {
+  if (!connection) return true;
+  return !connection.saveData && !["slow-2g", "2g"].includes(connection.effectiveType ?? "");
+}
+
+export function prefetchPayload(pathname: string, now = Date.now()): void {
+  const cached = cache.get(pathname);
+  if (cached && now - cached.at < KEEP_MS) return;
+  const payload = fetchPayload(pathname);
+  payload.catch(() => cache.delete(pathname));
+  cache.set(pathname, { at: now, payload });
+}
+
+/** A prefetched payload for this path (used once), or a fresh request. */
+export function takePayload(pathname: string, signal?: AbortSignal, now = Date.now()): Promise<Payload> {
+  const cached = cache.get(pathname);
+  cache.delete(pathname);
+  return cached && now - cached.at < KEEP_MS ? cached.payload : fetchPayload(pathname, signal);
+}
+
+function internalPath(target: EventTarget | null): string | null {
+  const link = target instanceof Element ? target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target) return null;
+  return link.pathname === window.location.pathname ? null : link.pathname;
+}
+
+/** Starts intent and visibility prefetching for the whole document; returns a stop function. */
+export function startPrefetching(doc: Document = document): () => void {
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  if (!prefetchAllowed(connection)) return () => undefined;
+  const onIntent = (event: Event) => {
+    const path = internalPath(event.target);
+    if (path) prefetchPayload(path);
+  };
+  const events = ["pointerover", "focusin", "touchstart"] as const;
+  events.forEach((name) => doc.addEventListener(name, onIntent, { passive: true }));
+  const observer =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver((entries) => {
+          for (const entry of entries) {
+            const path = entry.isIntersecting ? internalPath(entry.target) : null;
+            if (path) prefetchPayload(path);
+          }
+        });
+  const observeMain = () => doc.querySelectorAll("main a[href^='/']").forEach((link) => observer?.observe(link));
+  observeMain();
+  return () => {
+    events.forEach((name) => doc.removeEventListener(name, onIntent));
+    observer?.disconnect();
+  };
+}
