@@ -24,6 +24,11 @@ from splash.http.request import query, query_str
 bp = Blueprint("content")
 
 
+async def _locale(request: Request) -> str:
+    """The ``locale`` query parameter, else the domain's locale (400 for an unknown one)."""
+    return await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+
+
 @bp.get("/i18n/locales")
 @documented(
     "The shop's locales, the default one flagged", tag="content", response=list[LocalePublic]
@@ -65,7 +70,7 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
     ),
 )
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
-    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    locale = await _locale(request)
     populate = query(request).get("populate", {})
     fields = populate.get("localizations", {}).get("fields") if isinstance(populate, dict) else None
     if fields is not None and not isinstance(fields, list):
@@ -87,7 +92,7 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     ),
 )
 async def find_articles(request: Request) -> HTTPResponse:
-    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    locale = await _locale(request)
     wanted = parse_collection_query(query(request), ARTICLES)
     return json(await blog.find_articles(locale, wanted, request.app.ctx.routes))
 
@@ -113,7 +118,7 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
     parameters=(Parameter("locale", "query", "default: the domain's locale"),),
 )
 async def list_categories(request: Request) -> HTTPResponse:
-    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    locale = await _locale(request)
     return json({"data": await blog.categories(locale)})
 
 
@@ -130,7 +135,7 @@ async def list_categories(request: Request) -> HTTPResponse:
     ),
 )
 async def find_pages(request: Request) -> HTTPResponse:
-    locale = await services.check_locale(query_str(request, "locale") or request.ctx.locale)
+    locale = await _locale(request)
     wanted = parse_collection_query(query(request), PAGES)
     return json(await services.find_pages(locale, wanted, request.app.ctx.routes))
 

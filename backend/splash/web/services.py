@@ -57,36 +57,32 @@ async def route_payload(
             "alternates": alternates,
             "head": {},
         }
-    if route.kind is RouteKind.PAGE and route.collection is None:
-        page = await content.find_page(locale, path, table)
-        if page is None:
-            return None
-        alternates = {loc["locale"]: loc["path"] for loc in page["localizations"]}
-        alternates[locale] = path
-        return {
-            **await shared_payload(settings, locale),
-            "status": 200,
-            "page": page,
-            "route": _route(route.name, route.kind, path, match.params),
-            "alternates": alternates,
-            "head": dict(page["seo"]),
-        }
+    if route.kind is not RouteKind.PAGE:
+        return None
     if route.collection == "article":
         article = await content.article_at(locale, match.params["slug"], table)
-        if article is None:
-            return None
-        alternates = {loc["locale"]: loc["path"] for loc in article["localizations"]}
-        alternates[locale] = path
-        return {
-            **await shared_payload(settings, locale),
-            "status": 200,
-            "page": None,
-            "article": article,
-            "route": _route(route.name, route.kind, path, match.params),
-            "alternates": alternates,
-            "head": dict(article["seo"]),
-        }
-    return None  # product and course pages arrive with their capabilities
+        if article is not None:
+            return await _published(settings, locale, path, match, "article", article)
+    # A content page may live under a collection's prefix (/academy/how-it-works next to the
+    # courses at /academy/{slug}): a path that names no entity of the collection is a page.
+    page = await content.find_page(locale, path, table)
+    return await _published(settings, locale, path, match, "page", page) if page else None
+
+
+async def _published(
+    settings: Settings, locale: str, path: str, match: RouteMatch, kind: str, entity: dict[str, Any]
+) -> dict[str, Any]:
+    alternates = {loc["locale"]: loc["path"] for loc in entity["localizations"]}
+    alternates[locale] = path
+    return {
+        **await shared_payload(settings, locale),
+        "status": 200,
+        "page": entity if kind == "page" else None,
+        **({"article": entity} if kind == "article" else {}),
+        "route": _route(match.route.name, match.route.kind, path, match.params),
+        "alternates": alternates,
+        "head": dict(entity["seo"]),
+    }
 
 
 async def not_found_payload(settings: Settings, locale: str, path: str) -> dict[str, Any]:

@@ -100,3 +100,13 @@ async def test_the_stored_choice_wins_and_the_switcher_link_stores_it(client, pu
     assert stays.status == 200
     elsewhere = await client.get("/", headers={"cookie": "locale=sv"}, follow_redirects=False)
     assert elsewhere.headers["location"] == "http://sv.localhost:8000/"
+
+
+async def test_a_content_page_under_a_collections_prefix_is_published(client, published):
+    response = await client.get("/academy/zo-werkt-het")
+    assert response.status == 200
+    assert (
+        '<link rel="alternate" hreflang="de" href="http://de.localhost:8000/academy/so-funktioniert-es">'
+        in response.text
+    )
+    assert (await client.get("/academy/bestaat-niet")).status == 404
