@@ -97,7 +97,7 @@ def settings(database_url: str, tmp_path: Path) -> Settings:
     )
 
 
-async def _empty_tables() -> None:
+async def empty_tables() -> None:
     assert Tortoise.apps is not None
     models = list(Tortoise.apps.get_models_iterable())
     connection = Tortoise.get_connection("default")
@@ -114,7 +114,7 @@ async def _empty_tables() -> None:
 async def database(settings: Settings) -> AsyncIterator[None]:
     """A connected, empty database (the schema from the real migrations)."""
     await db.connect(settings.database_url)
-    await _empty_tables()
+    await empty_tables()
     yield
     await db.disconnect()
 

@@ -3,16 +3,7 @@
 import re
 import xml.etree.ElementTree as ET
 
-import pytest
-
-from splash.web.publish import publish
-
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-
-
-@pytest.fixture
-async def published(seeded, settings, spa_built):
-    return await publish(settings)
 
 
 async def test_articles_are_published_at_their_locales_blog_path(client, published):

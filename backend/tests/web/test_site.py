@@ -13,11 +13,6 @@ NL_H1 = "Zelfverzekerd het water in"
 EN_H1 = "Into the water with confidence"
 
 
-@pytest.fixture
-async def published(seeded, settings, spa_built):
-    return await publish(settings)
-
-
 def inline_payload(html: str) -> dict:
     found = re.search(
         r'<script id="splash-payload" type="application/json">(.*?)</script>', html, re.S
