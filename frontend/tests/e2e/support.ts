@@ -229,3 +229,74 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   expect(response.status(), "GET /_test/outbox").toBe(200);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
+
+export type PageFixture = { path: string; title: string; h1: string; seoTitle: string; seoDescription: string };
+
+/**
+ * A content page of fixtures/<locale>/pages/<name>.yaml: its path (`/` + slug, under its parent's
+ * slug when it has a `parent:`), title, SEO title/description, and the title of its first block
+ * (the page's h1 when that block is an intro), falling back to the page title.
+ */
+export function contentPage(locale: Locale, name: string): PageFixture {
+  const file = `${locale}/pages/${name}.yaml`;
+  const text = fixture(file);
+  const pick = (pattern: RegExp, what: string): string => {
+    const found = pattern.exec(text)?.[1];
+    if (found === undefined) throw new Error(`No ${what} in fixtures/${file}`);
+    return unquote(found);
+  };
+  const parent = /^parent: (.+)$/m.exec(text)?.[1];
+  const slug = pick(/^slug: (.+)$/m, "slug");
+  const title = pick(/^title: (.+)$/m, "title");
+  const first = /^blocks:\n {2}- (?:type: [\w-]+\n(?: {4}(?!title:).*\n)*? {4}title: (.+)$|\{type: [\w-]+, title: ('(?:[^']|'')*'|[^,}]+))/m.exec(text);
+  const h1 = first?.[1] ?? first?.[2];
+  return {
+    path: parent ? `${contentPage(locale, unquote(parent)).path}/${slug}` : `/${slug}`,
+    title,
+    h1: h1 === undefined ? title : unquote(h1),
+    seoTitle: pick(/^seo:\n(?: {2}.*\n)*? {2}title: (.+)$/m, "seo.title"),
+    seoDescription: pick(/^seo:\n(?: {2}.*\n)*? {2}description: (.+)$/m, "seo.description"),
+  };
+}
+
+export type ArticleFixture = {
+  slug: string;
+  path: string;
+  title: string;
+  excerpt: string;
+  seoTitle: string;
+  seoDescription: string;
+  cover: { src: string; width: number; height: number };
+};
+
+/**
+ * A blog article of fixtures/<locale>/articles/<name>.yaml (single-line fields; `seo` and `cover`
+ * as flow maps); its path is the locale's blog page path + `/` + slug.
+ */
+export function article(locale: Locale, name: string): ArticleFixture {
+  const file = `${locale}/articles/${name}.yaml`;
+  const text = fixture(file);
+  const pick = (pattern: RegExp, what: string): string => {
+    const found = pattern.exec(text)?.[1];
+    if (found === undefined) throw new Error(`No ${what} in fixtures/${file}`);
+    return unquote(found);
+  };
+  const value = `('(?:[^']|'')*'|"(?:[^"\\\\]|\\\\.)*"|[^,}]+)`;
+  const seo = pick(/^seo: \{(.*)\}\s*$/m, "seo");
+  const cover = pick(/^cover: \{(.*)\}\s*$/m, "cover");
+  const inMap = (map: string, field: string): string => {
+    const found = new RegExp(`(?:^|, )${field}: ${value}`).exec(map)?.[1];
+    if (found === undefined) throw new Error(`No ${field} in fixtures/${file}`);
+    return unquote(found);
+  };
+  const slug = pick(/^slug: (.+)$/m, "slug");
+  return {
+    slug,
+    path: `${contentPage(locale, "blog").path}/${slug}`,
+    title: pick(/^title: (.+)$/m, "title"),
+    excerpt: pick(/^excerpt: (.+)$/m, "excerpt"),
+    seoTitle: inMap(seo, "title"),
+    seoDescription: inMap(seo, "description"),
+    cover: { src: inMap(cover, "src"), width: Number(inMap(cover, "width")), height: Number(inMap(cover, "height")) },
+  };
+}
