@@ -26,6 +26,7 @@ class HeadTags:
     og_locale: str
     og_locale_alternates: list[str]
     og_image: str | None
+    og_type: str
     robots: str | None
 
 
@@ -55,5 +56,6 @@ def head_tags(
         og_locale=OG_LOCALES[locale],
         og_locale_alternates=[OG_LOCALES[c] for c in alternates if c != locale],
         og_image=(origin(locale) + image if image and image.startswith("/") else image),
+        og_type="article" if head.get("type") == "article" else "website",
         robots=None if indexable else "noindex",
     )

@@ -81,7 +81,7 @@ async def _published(
         **({"article": entity} if kind == "article" else {}),
         "route": _route(match.route.name, match.route.kind, path, match.params),
         "alternates": alternates,
-        "head": dict(entity["seo"]),
+        "head": {**entity["seo"], "type": kind},
     }
 
 

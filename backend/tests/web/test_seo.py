@@ -17,6 +17,7 @@ async def test_articles_are_published_at_their_locales_blog_path(client, publish
         '<meta property="og:image" content="http://localhost:8000/media/blog/first-swimming-lesson.webp">'
         in dutch.text
     )
+    assert '<meta property="og:type" content="article">' in dutch.text
     swedish = await client.get("/blogg/den-forsta-simlektionen", host="sv.localhost:8000")
     assert swedish.status == 200
     assert (
