@@ -14,20 +14,27 @@ bp = Blueprint("testing", url_prefix="/_test")
 @bp.post("/seed")
 async def seed(request: Request) -> HTTPResponse:
     """Reset the database to the fixtures."""
-    report = await states.reset_to_fixtures(request.app.ctx.settings)
+    report = await states.reset_to_fixtures(request.app.ctx.settings, request.app.ctx)
     return json({"seeded": report})
 
 
 @bp.post("/pact-state")
 async def pact_state(request: Request) -> HTTPResponse:
-    """Pact provider-state hook: ``{"state": "...", "action": "setup" | "teardown"}``."""
+    """Pact provider-state hook: ``{"state": "...", "action": "setup" | "teardown"}``.
+
+    A set-up handler that returns a dict supplies provider-state values: they are answered
+    alongside state and action, and the Pact verifier injects them where a contract uses
+    ``fromProviderState`` (e.g. ``/api/pages/${pageId}``: ids change with every reset)."""
     body = request.json if isinstance(request.json, dict) else {}
     state, action = body.get("state"), body.get("action", "setup")
     if not isinstance(state, str):
         raise ValidationError.for_field(["state"], "state must be a string")
-    if action == "setup":
+    values = (
         await states.set_up(request.app.ctx.settings, state, request.app.ctx)
-    return json({"state": state, "action": action})
+        if action == "setup"
+        else {}
+    )
+    return json({**values, "state": state, "action": action})
 
 
 @bp.get("/outbox")

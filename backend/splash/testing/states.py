@@ -2,60 +2,63 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tortoise import Tortoise
 
 from splash.config import Settings
+from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.seed import seed_all
 
 
-async def reset_to_fixtures(settings: Settings) -> dict[str, int]:
-    """Empty every table (children first), then load the fixtures again."""
+async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, int]:
+    """Empty every table (children first), forget rate-limit counts, load the fixtures again."""
     assert Tortoise.apps is not None
     for model in reversed(list(Tortoise.apps.get_models_iterable())):
         await model.all().delete()
+    if app_ctx is not None:
+        await app_ctx.rate_limiter.clear()  # no 429 left over from an earlier run
     return await seed_all(settings)
 
 
-async def accept_contact_submissions(settings: Settings, app_ctx: Any = None) -> None:
-    """The fixtures, and no submission counted yet by the rate limiter (10 per 10 minutes per
-    client address and path), so a contract run never meets a 429 left over from earlier
-    submissions."""
-    await reset_to_fixtures(settings)
-    if app_ctx is not None:
-        await app_ctx.rate_limiter.clear()
+async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, int]:
+    """The fixtures; answers the Dutch contact page's id as the provider-state value ``pageId``
+    (contracts inject it with fromProviderState: ids differ from one reset to the next)."""
+    await reset_to_fixtures(settings, app_ctx)
+    page = await Page.get(locale_id="nl", slug="contact", published=True)
+    return {"pageId": page.id}
 
 
-# A handler takes the settings and, when it declares a second parameter, the app context
-# (``app.ctx``: rate limiter, mailer, …). Handlers taking settings only keep working.
-StateHandler = Callable[..., Awaitable[object]]
+async def dutch_first_swimming_lesson(settings: Settings, app_ctx: Any) -> dict[str, int]:
+    """The fixtures; answers the id of the Dutch article 'de-eerste-zwemles' as ``articleId``."""
+    await reset_to_fixtures(settings, app_ctx)
+    article = await Article.get(locale_id="nl", slug="de-eerste-zwemles", published=True)
+    return {"articleId": article.id}
+
+
+# A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
+# provider-state values.
+StateHandler = Callable[[Settings, Any], Awaitable[dict[str, int]]]
 
 STATES: dict[str, StateHandler] = {
     "six locales exist": reset_to_fixtures,
     "the navigation menus are seeded": reset_to_fixtures,
-    "the contact form accepts submissions": accept_contact_submissions,
+    "the contact form accepts submissions": reset_to_fixtures,
+    "the content fixtures are seeded": reset_to_fixtures,
+    "the Dutch contact page is published": dutch_contact_page,
+    "the Dutch article de-eerste-zwemles is published": dutch_first_swimming_lesson,
 }
 
 
-def _takes_context(handler: StateHandler) -> bool:
-    parameters = inspect.signature(handler).parameters.values()
-    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in parameters)
-
-
-async def set_up(settings: Settings, state: str, app_ctx: Any = None) -> None:
+async def set_up(settings: Settings, state: str, app_ctx: Any) -> dict[str, int]:
+    """Prepare a named state; the answer holds the values a contract may inject."""
     handler = STATES.get(state)
     if handler is None:
         raise ValidationError.for_field(["state"], f"Unknown provider state {state!r}")
-    if _takes_context(handler):
-        await handler(settings, app_ctx)
-    else:
-        await handler(settings)
+    return await handler(settings, app_ctx)
 
 
 def outbox_messages(settings: Settings) -> list[dict[str, str | None]]:

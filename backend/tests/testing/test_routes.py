@@ -3,7 +3,7 @@
 import pytest
 
 from splash.app import create_app
-from splash.content.models import Locale
+from splash.content.models import Locale, Page
 
 
 @pytest.mark.parametrize("env", ["development", "production"])
@@ -46,3 +46,12 @@ async def test_teardown_changes_nothing(client, seeded):
     )
     assert response.status == 200
     assert await Locale.all().count() == 6
+
+
+async def test_a_state_answers_the_values_contracts_inject(client, database):
+    response = await client.post(
+        "/_test/pact-state", json={"state": "the Dutch contact page is published"}
+    )
+    assert response.status == 200
+    page = await Page.get(locale_id="nl", slug="contact")
+    assert response.json["pageId"] == page.id
