@@ -3,24 +3,17 @@
  * API modules against Pact's mock server. They write contracts/pacts/splash-web-splash-api.json,
  * which the backend verifies (make test-contracts).
  */
-import path from "node:path";
-import { MatchersV3, PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { getLocales } from "../../src/features/content/api/get-locales";
 import { renderNavigation } from "../../src/features/content/api/render-navigation";
-import { ApiError, createApiClient } from "../../src/lib/api";
+import { ApiError } from "../../src/lib/api";
+import { clientFor as client, splashApi } from "./provider";
 
 const { atLeastLike, eachLike, integer, like, regex, string } = MatchersV3;
 
-const provider = new PactV4({
-  consumer: "splash-web",
-  provider: "splash-api",
-  dir: path.resolve(__dirname, "../../../contracts/pacts"),
-  spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
-  logLevel: "warn",
-});
+const provider = splashApi();
 
-const client = (url: string) => createApiClient({ baseURL: url, prefix: "/api" });
 const LOCALE_CODE = regex("^(nl|en|de|es|fr|sv)$", "nl");
 const PATH = regex("^(/|https?:|mailto:|tel:|#).*", "/shop");
 const errorBody = (status: number, name: string, message: string) => ({

@@ -4,23 +4,16 @@
  * content contracts (contracts/pacts/splash-web-splash-api.json); the backend verifies it with
  * the provider state "the contact form accepts submissions" (fixtures + no rate-limit counts).
  */
-import path from "node:path";
-import { MatchersV3, PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { submitForm } from "../../src/features/content/api/submit-form";
-import { ApiError, createApiClient } from "../../src/lib/api";
+import { ApiError } from "../../src/lib/api";
+import { clientFor as client, splashApi } from "./provider";
 
 const { eachLike, integer, regex, string } = MatchersV3;
 
-const provider = new PactV4({
-  consumer: "splash-web",
-  provider: "splash-api",
-  dir: path.resolve(__dirname, "../../../contracts/pacts"),
-  spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
-  logLevel: "warn",
-});
+const provider = splashApi();
 
-const client = (url: string) => createApiClient({ baseURL: url, prefix: "/api" });
 const STATE = "the contact form accepts submissions";
 /** ISO 8601 date-time with an offset (Z or ±hh:mm); fractional seconds optional. */
 const ISO_TIMESTAMP = regex(

@@ -7,26 +7,19 @@
  * provider state: its handler answers { pageId } or { articleId } and the verifier injects it into
  * the path (fromProviderState); the consumer side runs with the example id.
  */
-import path from "node:path";
-import { MatchersV3, PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { findArticle } from "../../src/features/content/api/find-article";
 import { findArticles } from "../../src/features/content/api/find-articles";
 import { findPage, findPages } from "../../src/features/content/api/find-pages";
 import { getPageSlugs } from "../../src/features/content/api/get-page-slugs";
-import { ApiError, createApiClient } from "../../src/lib/api";
+import { ApiError } from "../../src/lib/api";
+import { clientFor as client, splashApi } from "./provider";
 
 const { eachLike, fromProviderState, integer, like, regex, string } = MatchersV3;
 
-const provider = new PactV4({
-  consumer: "splash-web",
-  provider: "splash-api",
-  dir: path.resolve(__dirname, "../../../contracts/pacts"),
-  spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
-  logLevel: "warn",
-});
+const provider = splashApi();
 
-const client = (url: string) => createApiClient({ baseURL: url, prefix: "/api" });
 
 const SEEDED = "the content fixtures are seeded";
 const CONTACT_PAGE = "the Dutch contact page is published";

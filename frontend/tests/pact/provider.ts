@@ -1,0 +1,19 @@
+/** The one Pact set-up every consumer contract uses: the SPA against the Splash API. */
+import path from "node:path";
+import { PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { createApiClient, type ApiClient } from "../../src/lib/api";
+
+export function splashApi(): PactV4 {
+  return new PactV4({
+    consumer: "splash-web",
+    provider: "splash-api",
+    dir: path.resolve(__dirname, "../../../contracts/pacts"),
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: "warn",
+  });
+}
+
+/** The real lib/api client, pointed at Pact's mock server. */
+export function clientFor(url: string): ApiClient {
+  return createApiClient({ baseURL: url, prefix: "/api" });
+}
