@@ -65,6 +65,26 @@ function Message({ id, message }: { id: string; message: string | null }) {
   );
 }
 
+/** Label, help, the control and its message: the frame every single-control field shares. */
+function FieldShell({ id, label, required, help, message, className, children }: {
+  id: string;
+  label: string;
+  required: boolean;
+  help: ReactNode;
+  message: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field ${className ?? ""}`} data-invalid={message ? "true" : undefined}>
+      <Label id={id} label={label} required={required} />
+      <Help id={id} help={help} />
+      {children}
+      <Message id={id} message={message} />
+    </div>
+  );
+}
+
 type TextProps = Common & {
   type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date" | "search";
   autoComplete?: string;
@@ -75,9 +95,7 @@ type TextProps = Common & {
 export function TextField({ name, type = "text", autoComplete, inputMode, placeholder, help, className }: TextProps) {
   const { form, field, id, value, message, required } = useField(name, "blur");
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={message ? "true" : undefined}>
-      <Label id={id} label={field.label} required={required} />
-      <Help id={id} help={help} />
+    <FieldShell id={id} label={field.label} required={required} help={help} message={message} className={className}>
       <input
         id={id}
         name={name}
@@ -92,17 +110,14 @@ export function TextField({ name, type = "text", autoComplete, inputMode, placeh
         onChange={(event) => form.setValue(name, event.target.value)}
         onBlur={() => form.blur(name)}
       />
-      <Message id={id} message={message} />
-    </div>
+    </FieldShell>
   );
 }
 
 export function TextArea({ name, help, className, rows = 6 }: Common & { rows?: number }) {
   const { form, field, id, value, message, required } = useField(name, "blur");
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={message ? "true" : undefined}>
-      <Label id={id} label={field.label} required={required} />
-      <Help id={id} help={help} />
+    <FieldShell id={id} label={field.label} required={required} help={help} message={message} className={className}>
       <textarea
         id={id}
         name={name}
@@ -114,8 +129,7 @@ export function TextArea({ name, help, className, rows = 6 }: Common & { rows?: 
         onChange={(event) => form.setValue(name, event.target.value)}
         onBlur={() => form.blur(name)}
       />
-      <Message id={id} message={message} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -125,9 +139,7 @@ export function Select({ name, options, help, className, autoComplete }: Common 
   const { t } = useTranslation();
   const { form, field, id, value, message, required } = useField(name, "blur");
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={message ? "true" : undefined}>
-      <Label id={id} label={field.label} required={required} />
-      <Help id={id} help={help} />
+    <FieldShell id={id} label={field.label} required={required} help={help} message={message} className={className}>
       <select
         id={id}
         name={name}
@@ -146,8 +158,7 @@ export function Select({ name, options, help, className, autoComplete }: Common 
           </option>
         ))}
       </select>
-      <Message id={id} message={message} />
-    </div>
+    </FieldShell>
   );
 }
 
