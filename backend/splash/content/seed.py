@@ -3,7 +3,9 @@ nothing — rows are matched on their natural keys and only updated where they d
 
 from __future__ import annotations
 
+import copy
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +29,18 @@ class FixtureError(ValueError):
     pass
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when installed
+
+
+@lru_cache(maxsize=1024)
+def _parse(path: Path, modified: float) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # safe loader
+
+
 def read_yaml(path: Path) -> Any:
+    """A fixture file, parsed once per version of the file."""
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return copy.deepcopy(_parse(path, path.stat().st_mtime))
     except (OSError, yaml.YAMLError) as exc:
         raise FixtureError(f"{path}: {exc}") from exc
 
