@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.content.collections import CollectionQuery, pagination_meta
+from splash.content.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content.models import Article, Category
-from splash.errors import NotFoundError, ValidationError
+from splash.errors import NotFoundError
 from splash.route_table import RouteTable
 
 
@@ -85,12 +85,6 @@ async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) 
         )
         entries.append(_shape(entry, query))
     return {"data": entries, "meta": pagination_meta(query, total)}
-
-
-def parse_id(raw: str) -> int:
-    if not raw.isdigit() or len(raw) > 12:
-        raise ValidationError.for_field(["id"], "id must be a whole number")
-    return int(raw)
 
 
 async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:

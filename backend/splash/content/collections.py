@@ -146,6 +146,13 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
     )
 
 
+def parse_id(raw: str) -> int:
+    """A findOne id from the path: a whole number, else a 400 naming it."""
+    if not raw.isdigit() or len(raw) > 12:
+        raise ValidationError.for_field(["id"], "id must be a whole number")
+    return int(raw)
+
+
 def pagination_meta(query: CollectionQuery, total: int) -> dict[str, dict[str, int]]:
     return {
         "pagination": {

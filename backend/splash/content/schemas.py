@@ -43,12 +43,6 @@ class SettingsPublic(PublicModel):
     social_links: SocialLinks
 
 
-class NavigationQuery(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    locale: str | None = None
-    type: str = "FLAT"
-
-
 class LocalizedSlug(BaseModel):
     id: int
     slug: str | None = None

@@ -7,7 +7,7 @@ from typing import Any
 
 from splash.content import blog, navigation
 from splash.content.blocks import readable_blocks
-from splash.content.collections import CollectionQuery, pagination_meta
+from splash.content.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
@@ -224,9 +224,7 @@ async def find_pages(locale: str, query: CollectionQuery, table: RouteTable) -> 
 
 
 async def find_page_by_id(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
-    if not raw_id.isdigit() or len(raw_id) > 12:
-        raise ValidationError.for_field(["id"], "id must be a whole number")
-    page = await Page.get_or_none(id=int(raw_id), published=True)
+    page = await Page.get_or_none(id=parse_id(raw_id), published=True)
     if page is None:
         raise NotFoundError(f"Page {raw_id} not found")
     rows, paths = await _page_tree()

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { getLocales } from "../../src/features/content/api/get-locales";
 import { renderNavigation } from "../../src/features/content/api/render-navigation";
 import { ApiError } from "../../src/lib/api";
-import { clientFor as client, splashApi } from "./provider";
+import { errorBody, clientFor as client, splashApi } from "./provider";
 
 const { atLeastLike, eachLike, integer, like, regex, string } = MatchersV3;
 
@@ -16,10 +16,6 @@ const provider = splashApi();
 
 const LOCALE_CODE = regex("^(nl|en|de|es|fr|sv)$", "nl");
 const PATH = regex("^(/|https?:|mailto:|tel:|#).*", "/shop");
-const errorBody = (status: number, name: string, message: string) => ({
-  data: null,
-  error: { status, name, message: string(message), details: like({}) },
-});
 
 describe("content API contract", () => {
   it("lists the six locales with nl as default", async () => {

@@ -14,7 +14,7 @@ import { findArticles } from "../../src/features/content/api/find-articles";
 import { findPage, findPages } from "../../src/features/content/api/find-pages";
 import { getPageSlugs } from "../../src/features/content/api/get-page-slugs";
 import { ApiError } from "../../src/lib/api";
-import { clientFor as client, splashApi } from "./provider";
+import { errorBody, clientFor as client, splashApi } from "./provider";
 
 const { eachLike, fromProviderState, integer, like, regex, string } = MatchersV3;
 
@@ -44,10 +44,6 @@ const IMAGE = { src: string("/media/blog/first-swimming-lesson.webp"), alt: stri
 const LOCALIZATION = { id: integer(8), slug: string("kontakt"), locale: localeCode("de"), path: sitePath("/kontakt") };
 const CATEGORY = { key: exactly("learning-to-swim"), slug: exactly("leren-zwemmen"), name: string("Leren zwemmen") };
 
-const errorBody = (status: number, name: string, message: string) => ({
-  data: null,
-  error: { status, name, message: string(message), details: like({}) },
-});
 
 describe("pages and articles API contract", () => {
   it("resolves the Dutch contact page's slug into its slug in every locale", async () => {

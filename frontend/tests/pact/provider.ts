@@ -1,6 +1,6 @@
 /** The one Pact set-up every consumer contract uses: the SPA against the Splash API. */
 import path from "node:path";
-import { PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { MatchersV3, PactV4, SpecificationVersion } from "@pact-foundation/pact";
 import { createApiClient, type ApiClient } from "../../src/lib/api";
 
 export function splashApi(): PactV4 {
@@ -16,4 +16,9 @@ export function splashApi(): PactV4 {
 /** The real lib/api client, pointed at Pact's mock server. */
 export function clientFor(url: string): ApiClient {
   return createApiClient({ baseURL: url, prefix: "/api" });
+}
+
+/** The API's error envelope with any message text and details. */
+export function errorBody(status: number, name: string, message: string) {
+  return { data: null, error: { status, name, message: MatchersV3.string(message), details: MatchersV3.like({}) } };
 }
