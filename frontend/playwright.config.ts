@@ -40,6 +40,10 @@ const storageState = {
   origins: [],
 };
 
+/** The stub Google OAuth server (backend/splash/testing/google_stub.py). */
+const GOOGLE_STUB_PORT = 8124;
+const GOOGLE_STUB = `http://127.0.0.1:${GOOGLE_STUB_PORT}`;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -57,13 +61,32 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions, storageState },
     },
   ],
-  webServer: {
-    command: "../.venv/bin/python -m splash.testing.server --port 8123",
-    cwd: "../backend",
-    url: "http://127.0.0.1:8123/healthz",
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // Google's OAuth servers, played by a local stub (the internet is not reachable).
+      command: `../.venv/bin/python -m splash.testing.google_stub --port ${GOOGLE_STUB_PORT}`,
+      cwd: "../backend",
+      url: `${GOOGLE_STUB}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "../.venv/bin/python -m splash.testing.server --port 8123",
+      cwd: "../backend",
+      url: "http://127.0.0.1:8123/healthz",
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        SPLASH_GOOGLE_CLIENT_ID: "splash-test",
+        SPLASH_GOOGLE_CLIENT_SECRET: "splash-test-secret",
+        SPLASH_GOOGLE_AUTHORIZE_URL: `${GOOGLE_STUB}/o/oauth2/v2/auth`,
+        SPLASH_GOOGLE_TOKEN_URL: `${GOOGLE_STUB}/token`,
+        SPLASH_GOOGLE_USERINFO_URL: `${GOOGLE_STUB}/v1/userinfo`,
+      },
+    },
+  ],
 });

@@ -40,8 +40,8 @@ from locust import FastHttpUser, between, events, task
 LOCALE_WEIGHTS: dict[str, int] = {"nl": 40, "en": 20, "de": 15, "es": 10, "fr": 10, "sv": 5}
 DEFAULT_LOCALE = "nl"
 
-# Published pages whose payload a client-side navigation fetches (/_payload/<page>.json).
-# Only the home page is published today; add pages here when they are.
+# Published pages whose payload a client-side navigation fetches (/_payload/<page>.json);
+# product pages are found through the product list (the ``shop`` task).
 PAGES: list[str] = ["index"]
 
 MENUS: list[str] = ["primary", "secondary", "legal"]
@@ -241,6 +241,67 @@ class Visitor(FastHttpUser):
                     response.failure(f"{path}: empty body")
                 else:
                     response.success()
+
+    @task(3)
+    def shop(self) -> None:
+        """Shopping: the product list, a product page, a variant picked, the cart priced."""
+        json_headers = self.headers(Accept="application/json")
+        with self.client.get(
+            f"/api/products?locale={self.locale}",
+            name="/api/products",
+            headers=json_headers,
+            catch_response=True,
+        ) as response:
+            listed = _json(response)
+            products = listed.get("data") if isinstance(listed, dict) else None
+            if response.status_code != 200 or not isinstance(products, list) or not products:
+                return response.failure(f"products: status {response.status_code}, no list")
+            response.success()
+        path = random.choice(products).get("path", "")
+        with self.client.get(
+            f"/_payload{path}.json",
+            name="/_payload/[product].json",
+            headers=json_headers,
+            catch_response=True,
+        ) as response:
+            payload = _json(response)
+            product = payload.get("product") if isinstance(payload, dict) else None
+            if response.status_code != 200 or not isinstance(product, dict):
+                return response.failure(f"product payload {path}: status {response.status_code}")
+            variants = [v for v in product.get("variants", []) if v.get("available")]
+            if not variants:
+                return response.failure(f"product payload {path}: no available variant")
+            response.success()
+        variant = random.choice(variants)
+        with self.client.get(
+            f"/api/product-variants/{variant['id']}"
+            "?populate[introImage]=true&populate[product][populate][introImage]=true",
+            name="/api/product-variants/[id]",
+            headers=json_headers,
+            catch_response=True,
+        ) as response:
+            found = _json(response)
+            data = found.get("data") if isinstance(found, dict) else None
+            if response.status_code != 200 or not isinstance(data, dict):
+                return response.failure(f"variant: status {response.status_code}")
+            if data.get("price") != variant.get("price"):
+                return response.failure("variant: price differs from the product page")
+            response.success()
+        quantity = random.randint(1, 3)
+        with self.client.post(
+            "/api/cart/quote",
+            name="/api/cart/quote",
+            json={"items": [{"variantId": variant["id"], "quantity": quantity, "options": []}]},
+            headers=json_headers,
+            catch_response=True,
+        ) as response:
+            quoted = _json(response)
+            data = quoted.get("data") if isinstance(quoted, dict) else None
+            if response.status_code != 200 or not isinstance(data, dict):
+                return response.failure(f"quote: status {response.status_code}")
+            if data.get("subtotal") != variant["price"] * quantity:
+                return response.failure("quote: subtotal is not price × quantity")
+            response.success()
 
     @task(1)
     def dead_link(self) -> None:

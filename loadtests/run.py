@@ -40,6 +40,12 @@ VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 PYTHON = str(VENV_PYTHON) if VENV_PYTHON.exists() else sys.executable
 
 HEALTH_TIMEOUT = 120.0  # seconds for migrate + seed + publish + startup
+# A server that says it is ready but whose /healthz query never returns within this many
+# seconds is started again (at most START_ATTEMPTS times in all). Seen about once in ten starts
+# since 2026-11-21: the worker serves files but its first database query waits forever on the
+# database client's lock (under investigation; the note on issue 6 has the details).
+READY_BUT_SILENT = 20.0
+START_ATTEMPTS = 5
 SMOKE_WAIT = "0.1,0.5"  # SPLASH_LOADTEST_WAIT for the smoke run: more requests in 10 s
 FULL_WAIT = "1,3"
 
@@ -114,8 +120,13 @@ def start_server(port: int, workers: int, log_path: Path) -> subprocess.Popen:
         log.close()  # the child holds its own descriptor
 
 
+class SilentServer(RunError):
+    """Ready according to its log, but /healthz never answers."""
+
+
 def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
     started = time.monotonic()
+    ready_at: float | None = None
     url = f"http://127.0.0.1:{port}/healthz"
     last = "no answer"
     while True:
@@ -133,6 +144,10 @@ def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
             last = f"status {error.code}: {error.read()[:300].decode(errors='replace')}"
         except (urllib.error.URLError, OSError) as error:  # not listening yet
             last = str(getattr(error, "reason", error))
+        if ready_at is None and "splash: ready on" in log_path.read_text(errors="replace"):
+            ready_at = time.monotonic()
+        if ready_at is not None and time.monotonic() - ready_at > READY_BUT_SILENT:
+            raise SilentServer(f"ready, but {url} did not answer within {READY_BUT_SILENT:.0f} s")
         if time.monotonic() - started > HEALTH_TIMEOUT:
             server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -315,17 +330,27 @@ def main(argv: list[str] | None = None) -> int:
     # A SIGTERM (CI cancelling the job) unwinds through the finally below and stops the server.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    port = free_port()
     log_path = RESULTS / f"{args.name}-server.log"
     label = f"loadtest {args.kind}"
-    print(
-        f"{label}: starting the test server on 127.0.0.1:{port} ({args.workers} worker(s)); "
-        f"log: {log_path.relative_to(ROOT)}",
-        flush=True,
-    )
-    server = start_server(port, args.workers, log_path)
+    server = None
     try:
-        ready = wait_healthy(server, port, log_path)
+        for attempt in range(1, START_ATTEMPTS + 1):
+            port = free_port()
+            print(
+                f"{label}: starting the test server on 127.0.0.1:{port} "
+                f"({args.workers} worker(s)); log: {log_path.relative_to(ROOT)}",
+                flush=True,
+            )
+            server = start_server(port, args.workers, log_path)
+            try:
+                ready = wait_healthy(server, port, log_path)
+                break
+            except SilentServer as error:
+                print(f"{label}: start {attempt} failed ({error}); stopping it", flush=True)
+                stop_server(server)
+                server = None
+                if attempt == START_ATTEMPTS:
+                    raise
         print(
             f"{label}: server ready after {ready:.1f} s; {args.users} users, "
             f"rate {args.rate:g}/s, {args.duration}",
@@ -340,7 +365,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
-        print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
+        if server is not None:
+            print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
 
     try:
         rows, total = read_stats(args.name)

@@ -6,6 +6,8 @@ import httpx
 from sanic import Blueprint, Request, Sanic
 
 from splash import db
+from splash.accounts.routes import bp as accounts_bp
+from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
@@ -13,6 +15,7 @@ from splash.http import errors, logging, openapi
 from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
+from splash.orders.routes import bp as orders_bp
 from splash.route_table import RouteTable
 from splash.web.domains import locale_for_host
 from splash.web.published import PublishedSite
@@ -32,7 +35,9 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
 
-    api = Blueprint.group(content_bp, forms_bp, url_prefix=settings.api_prefix)
+    api = Blueprint.group(
+        content_bp, forms_bp, accounts_bp, catalog_bp, orders_bp, url_prefix=settings.api_prefix
+    )
     app.blueprint(api)
     openapi.install(app, settings.api_prefix)
     if settings.env is Environment.TEST:
@@ -53,6 +58,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
         app.ctx.owns_database = await db.connect_once(settings.database_url)
+        # The first query opens the connection here, before requests arrive: a first query
+        # from a request task could wait forever on the database client's lock (seen in about
+        # a third of test-server starts), and a database that is down fails the start at once.
+        await db.ping()
         app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"})
         app.ctx.captcha = CaptchaVerifier(
             app.ctx.http,

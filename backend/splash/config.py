@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     payments: str = "test"
     mollie_api_key: str | None = None
     mollie_base_url: str = "https://api.mollie.com/v2"
+    session_days: int = Field(default=30, ge=1, le=365)
     google_client_id: str | None = None
     google_client_secret: str | None = None
     google_authorize_url: str = "https://accounts.google.com/o/oauth2/v2/auth"

@@ -7,9 +7,15 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from tortoise import Tortoise
+from tortoise import Tortoise, connections
 
-MODEL_MODULES = ["splash.content.models", "splash.forms.models"]
+MODEL_MODULES = [
+    "splash.content.models",
+    "splash.forms.models",
+    "splash.accounts.models",
+    "splash.catalog.models",
+    "splash.orders.models",
+]
 
 
 def _ensure_sqlite_folder(url: str) -> None:
@@ -54,6 +60,11 @@ async def connect_once(database_url: str) -> bool:
         return False
     await connect(database_url)
     return True
+
+
+async def ping() -> None:
+    """One trivial query: proves the database answers (health checks, worker start-up)."""
+    await connections.get("default").execute_query("SELECT 1")
 
 
 async def disconnect() -> None:

@@ -146,6 +146,11 @@ class Client:
         _, response = await self.app.asgi_client.post(path, headers=headers, **kwargs)
         return response
 
+    async def put(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
+        headers = {"host": host, **kwargs.pop("headers", {})}
+        _, response = await self.app.asgi_client.put(path, headers=headers, **kwargs)
+        return response
+
 
 @pytest.fixture
 def client(app: Sanic) -> Client:

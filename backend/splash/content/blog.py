@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.content.collections import CollectionQuery, pagination_meta, parse_id
+from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content.models import Article, Category
 from splash.errors import NotFoundError
 from splash.route_table import RouteTable

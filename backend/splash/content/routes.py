@@ -5,8 +5,9 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
+from splash.collections import parse_collection_query
 from splash.content import blog, services
-from splash.content.collections import ARTICLES, PAGES, parse_collection_query
+from splash.content.collections import ARTICLES, PAGES
 from splash.content.schemas import (
     ArticleList,
     ArticleOne,

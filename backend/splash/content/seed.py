@@ -3,16 +3,13 @@ nothing — rows are matched on their natural keys and only updated where they d
 
 from __future__ import annotations
 
-import copy
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from tortoise.transactions import in_transaction
 
-from splash.content.blocks import IMAGE, RICH_TEXT, validate_blocks
+from splash.content.blocks import IMAGE, validate_blocks
 from splash.content.models import (
     Article,
     Category,
@@ -23,43 +20,14 @@ from splash.content.models import (
     SiteSettings,
 )
 from splash.content.navigation import MENUS
-
-
-class FixtureError(ValueError):
-    pass
-
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when installed
-
-
-@lru_cache(maxsize=1024)
-def _parse(path: Path, modified: float) -> Any:
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # safe loader
-
-
-def read_yaml(path: Path) -> Any:
-    """A fixture file, parsed once per version of the file."""
-    try:
-        return copy.deepcopy(_parse(path, path.stat().st_mtime))
-    except (OSError, yaml.YAMLError) as exc:
-        raise FixtureError(f"{path}: {exc}") from exc
-
-
-async def _upsert(model: type[Any], lookup: dict[str, Any], values: dict[str, Any]) -> Any:
-    row = await model.get_or_none(**lookup)
-    if row is None:
-        return await model.create(**lookup, **values)
-    changed = {k: v for k, v in values.items() if getattr(row, k) != v}
-    if changed:
-        row.update_from_dict(changed)
-        await row.save(update_fields=list(changed))
-    return row
+from splash.content.services import checked_rich_text
+from splash.fixtures import FixtureError, read_yaml, upsert
 
 
 async def seed_locales(root: Path) -> list[str]:
     codes = []
     for position, entry in enumerate(read_yaml(root / "locales.yaml")):
-        await _upsert(
+        await upsert(
             Locale,
             {"code": entry["code"]},
             {
@@ -74,7 +42,7 @@ async def seed_locales(root: Path) -> list[str]:
 
 async def seed_settings(root: Path) -> None:
     data = read_yaml(root / "settings.yaml")
-    await _upsert(
+    await upsert(
         SiteSettings,
         {"id": 1},
         {
@@ -93,7 +61,7 @@ async def _seed_items(
         if item["key"] in seen:
             raise FixtureError(f"navigation {nav.slug}: duplicate key {item['key']!r}")
         seen.add(item["key"])
-        row = await _upsert(
+        row = await upsert(
             NavigationItem,
             {"navigation": nav, "key": item["key"]},
             {
@@ -109,7 +77,7 @@ async def _seed_items(
 async def seed_navigation(root: Path, locale: str) -> None:
     menus = read_yaml(root / locale / "navigation.yaml")
     for slug in MENUS:
-        nav = await _upsert(Navigation, {"slug": slug, "locale_id": locale}, {})
+        nav = await upsert(Navigation, {"slug": slug, "locale_id": locale}, {})
         seen: set[str] = set()
         await _seed_items(nav, menus.get(slug, []), None, seen)
         await NavigationItem.filter(navigation=nav).exclude(key__in=seen).delete()
@@ -131,7 +99,7 @@ async def seed_pages(root: Path, locale: str) -> int:
         except ValueError as exc:
             raise FixtureError(f"{path}: invalid block: {exc}") from exc
         seo = data.get("seo", {})
-        await _upsert(
+        await upsert(
             Page,
             {"locale_id": locale, "localization_key": data["localization_key"]},
             {
@@ -152,9 +120,7 @@ async def seed_pages(root: Path, locale: str) -> int:
         parent = await Page.get_or_none(locale_id=locale, localization_key=parent_key)
         if parent is None:
             raise FixtureError(f"{locale}/pages: parent {parent_key!r} of {key!r} does not exist")
-        await _upsert(
-            Page, {"locale_id": locale, "localization_key": key}, {"parent_id": parent.id}
-        )
+        await upsert(Page, {"locale_id": locale, "localization_key": key}, {"parent_id": parent.id})
     return count
 
 
@@ -164,7 +130,7 @@ async def seed_blog(root: Path, locale: str) -> int:
     for entry in (
         read_yaml(folder / "categories.yaml") if (folder / "categories.yaml").exists() else []
     ):
-        await _upsert(
+        await upsert(
             Category,
             {"locale_id": locale, "key": entry["key"]},
             {"slug": entry["slug"], "name": entry["name"]},
@@ -173,7 +139,7 @@ async def seed_blog(root: Path, locale: str) -> int:
     for path in sorted((folder / "articles").glob("*.yaml")):
         data = read_yaml(path)
         try:
-            body = RICH_TEXT.validate_python(data["body"])
+            body = checked_rich_text(data["body"], str(path))
             cover = IMAGE.validate_python(data["cover"]) if data.get("cover") else None
         except ValueError as exc:
             raise FixtureError(f"{path}: {exc}") from exc
@@ -183,7 +149,7 @@ async def seed_blog(root: Path, locale: str) -> int:
             if category is None:
                 raise FixtureError(f"{path}: unknown category {data['category']!r}")
         seo = data.get("seo", {})
-        await _upsert(
+        await upsert(
             Article,
             {"locale_id": locale, "localization_key": data["localization_key"]},
             {
@@ -191,7 +157,7 @@ async def seed_blog(root: Path, locale: str) -> int:
                 "title": data["title"],
                 "excerpt": data["excerpt"],
                 "cover": cover.model_dump() if cover else None,
-                "body": [node.model_dump(exclude_unset=True) for node in body],
+                "body": body,
                 "category_id": category.id if category else None,
                 "seo_title": seo.get("title"),
                 "seo_description": seo.get("description"),

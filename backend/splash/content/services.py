@@ -5,13 +5,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from splash.catalog import services as catalog
+from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content import blog, navigation
-from splash.content.blocks import readable_blocks
-from splash.content.collections import CollectionQuery, pagination_meta, parse_id
+from splash.content.blocks import RICH_TEXT, readable_blocks
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
+from splash.fixtures import FixtureError
 from splash.forms import services as forms
 from splash.route_table import RouteTable
 
@@ -23,6 +25,10 @@ async def list_locales() -> list[LocalePublic]:
         LocalePublic(code=row.code, name=row.name, is_default=row.is_default)
         for row in await Locale.all()
     ]
+
+
+async def has_content() -> bool:
+    return await Locale.exists()
 
 
 async def check_locale(locale: str | None, field: str = "locale") -> str:
@@ -102,6 +108,11 @@ async def _enrich(block: dict[str, Any], locale: str, table: RouteTable) -> dict
         )
         found = await blog.find_articles(locale, first, table)
         return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
+    if block["type"] == "collection-list" and block["collection"] == "product":
+        found = await catalog.product_cards(locale, table, block.get("limit", 6))
+        return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
+    if block["type"] == "product-item":
+        return {**block, "entry": await catalog.product_card(locale, block["product"], table)}
     if block["type"] == "filter-bar":
         return {**block, "categories": await blog.categories(locale)}
     return block
@@ -238,3 +249,13 @@ async def find_page_by_id(raw_id: str, query: CollectionQuery, table: RouteTable
         "data": {k: v for k, v in full.items() if k in keep or k == "localizations"},
         "meta": {},
     }
+
+
+def checked_rich_text(nodes: object, where: str) -> list[dict[str, Any]]:
+    """Rich text as stored (the content system's structured JSON); a FixtureError names
+    ``where`` when it is not valid rich text."""
+    try:
+        body = RICH_TEXT.validate_python(nodes)
+    except ValueError as exc:
+        raise FixtureError(f"{where}: {exc}") from exc
+    return [node.model_dump(exclude_unset=True) for node in body]

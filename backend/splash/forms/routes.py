@@ -5,12 +5,11 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash.errors import ValidationError
 from splash.forms import services
 from splash.forms.schemas import SubmissionCreate, SubmissionPublic, SubmissionResponse
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
-from splash.http.request import client_address
+from splash.http.request import client_address, json_body
 
 bp = Blueprint("forms")
 SUBMISSIONS_PER_WINDOW = 10
@@ -31,9 +30,7 @@ WINDOW_SECONDS = 600
 async def create_submission(request: Request, form: str) -> HTTPResponse:
     ctx = request.app.ctx
     services.definition(form)  # 404 before anything else for a form that does not exist
-    if not isinstance(request.json, dict):
-        raise ValidationError.for_field(["body"], "Send a JSON object")
-    body = SubmissionCreate.model_validate(request.json)
+    body = json_body(request, SubmissionCreate)
     await ctx.captcha.verify(
         body.captcha_token, client_address(request, ctx.settings.trusted_proxies)
     )

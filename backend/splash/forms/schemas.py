@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from splash.content.schemas import PublicModel
+from splash.schemas import PublicModel
 
 FieldValue = Annotated[str, StringConstraints(max_length=5000)] | bool | None
 

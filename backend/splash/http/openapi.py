@@ -58,6 +58,7 @@ class Operation:
     parameters: tuple[Parameter, ...] = ()
     errors: tuple[int, ...] = ()
     status: int = 200
+    multipart: bool = False  # the body is JSON in the form field ``data`` (PUT /users/me)
 
 
 def documented(
@@ -69,10 +70,18 @@ def documented(
     parameters: tuple[Parameter, ...] = (),
     errors: tuple[int, ...] = (),
     status: int = 200,
+    multipart: bool = False,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
-            summary, tag, response, body, parameters, tuple(sorted({400, *errors})), status
+            summary,
+            tag,
+            response,
+            body,
+            parameters,
+            tuple(sorted({400, *errors})),
+            status,
+            multipart,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -137,10 +146,16 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
             ],
         }
         if operation.body is not None:
-            spec["requestBody"] = {
-                "required": True,
-                "content": {"application/json": {"schema": _schema(operation.body, components)}},
-            }
+            schema = _schema(operation.body, components)
+            if operation.multipart:
+                field = {"type": "string", "contentMediaType": "application/json"}
+                schema = {
+                    "type": "object",
+                    "required": ["data"],
+                    "properties": {"data": {**field, "contentSchema": schema}},
+                }
+            media = "multipart/form-data" if operation.multipart else "application/json"
+            spec["requestBody"] = {"required": True, "content": {media: {"schema": schema}}}
         for method in route.methods:
             if method not in ("HEAD", "OPTIONS"):
                 paths.setdefault(_path(route.uri), {})[method.lower()] = spec

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from ipaddress import ip_address, ip_network
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
 from sanic import Request
 
-from splash.errors import ValidationError
+from splash.errors import ValidationError, from_pydantic
 from splash.http.query import Query, QueryError, parse_query
 
 
@@ -22,6 +24,19 @@ def query(request: Request) -> Query:
             ) from None
     parsed: Query = request.ctx.query
     return parsed
+
+
+Body = TypeVar("Body", bound=BaseModel)
+
+
+def json_body(request: Request, model: type[Body]) -> Body:
+    """The JSON body checked against ``model``: a 400 naming each failing field."""
+    if not isinstance(request.json, dict):
+        raise ValidationError.for_field(["body"], "Send a JSON object")
+    try:
+        return model.model_validate(request.json)
+    except PydanticValidationError as exc:
+        raise from_pydantic(exc) from None
 
 
 def query_str(request: Request, name: str, default: str | None = None) -> str | None:

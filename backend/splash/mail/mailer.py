@@ -3,6 +3,8 @@ outbox folder (one ``.eml`` file per message), so development never needs a mail
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,6 +17,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import aiosmtplib
 
 from splash.config import REPO_ROOT
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -104,3 +108,21 @@ def create_mailer(mail_url: str, sender: str) -> Mailer:
             starttls=options.get("starttls", ["0"])[0] in ("1", "true"),
         )
     raise ValueError(f"SPLASH_MAIL_URL must start with outbox:// or smtp://, got {mail_url!r}")
+
+
+_sending: set[asyncio.Task[None]] = set()
+
+
+def send_later(mailer: Mailer, email: Email) -> None:
+    """Sends in the background: the request answers without waiting for the mail server (so an
+    answer's timing tells nothing about whether a mail went out); a failure is logged."""
+
+    async def deliver() -> None:
+        try:
+            await mailer.send(email)
+        except Exception:
+            log.exception("e-mail not sent", extra={"subject": email.subject})
+
+    task = asyncio.get_running_loop().create_task(deliver())
+    _sending.add(task)  # keep a reference until it is done
+    task.add_done_callback(_sending.discard)

@@ -7,6 +7,8 @@ from typing import Any
 
 from tortoise import Tortoise
 
+from splash.accounts import services as accounts
+from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.errors import ValidationError
@@ -14,7 +16,7 @@ from splash.mail.mailer import create_mailer
 from splash.seed import seed_all
 
 
-async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, int]:
+async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
     """Empty every table (children first), forget rate-limit counts, load the fixtures again."""
     assert Tortoise.apps is not None
     for model in reversed(list(Tortoise.apps.get_models_iterable())):
@@ -24,7 +26,7 @@ async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str
     return await seed_all(settings)
 
 
-async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, int]:
+async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures; answers the Dutch contact page's id as the provider-state value ``pageId``
     (contracts inject it with fromProviderState: ids differ from one reset to the next)."""
     await reset_to_fixtures(settings, app_ctx)
@@ -32,16 +34,48 @@ async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, int]
     return {"pageId": page.id}
 
 
-async def dutch_first_swimming_lesson(settings: Settings, app_ctx: Any) -> dict[str, int]:
+async def dutch_first_swimming_lesson(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures; answers the id of the Dutch article 'de-eerste-zwemles' as ``articleId``."""
     await reset_to_fixtures(settings, app_ctx)
     article = await Article.get(locale_id="nl", slug="de-eerste-zwemles", published=True)
     return {"articleId": article.id}
 
 
+PARENT = "ouder@example.com"
+PARENT_PASSWORD = "Zwemmen-2026"
+
+
+async def confirmed_parent(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures and a confirmed parent ouder@example.com (password Zwemmen-2026)."""
+    await reset_to_fixtures(settings, app_ctx)
+    await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    return {}
+
+
+async def signed_in_parent(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """A confirmed parent and a session token for them as ``token``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    return {"token": accounts.session_token(user, settings)}
+
+
+async def parent_with_reset_code(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """A confirmed parent and a live password-reset code for them as ``code``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    return {"code": await accounts.reset_code_for(user)}
+
+
+async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; answers the ids of the blue M float suit (``variantId``), a sold-out
+    variant (``soldOutVariantId``) and the float suit (``productId``)."""
+    await reset_to_fixtures(settings, app_ctx)
+    return await catalog.test_ids()
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
-StateHandler = Callable[[Settings, Any], Awaitable[dict[str, int]]]
+StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
 
 STATES: dict[str, StateHandler] = {
     "six locales exist": reset_to_fixtures,
@@ -50,10 +84,17 @@ STATES: dict[str, StateHandler] = {
     "the content fixtures are seeded": reset_to_fixtures,
     "the Dutch contact page is published": dutch_contact_page,
     "the Dutch article de-eerste-zwemles is published": dutch_first_swimming_lesson,
+    "no account exists for nieuw@example.com": reset_to_fixtures,
+    "a confirmed parent ouder@example.com with password Zwemmen-2026": confirmed_parent,
+    "a signed-in parent ouder@example.com": signed_in_parent,
+    "a reset code for ouder@example.com": parent_with_reset_code,
+    # The stub Google server reads the profile from the token itself.
+    "Google knows the access token's owner": reset_to_fixtures,
+    "the catalog is seeded": seeded_catalog,
 }
 
 
-async def set_up(settings: Settings, state: str, app_ctx: Any) -> dict[str, int]:
+async def set_up(settings: Settings, state: str, app_ctx: Any) -> dict[str, Any]:
     """Prepare a named state; the answer holds the values a contract may inject."""
     handler = STATES.get(state)
     if handler is None:

@@ -56,6 +56,6 @@ def head_tags(
         og_locale=OG_LOCALES[locale],
         og_locale_alternates=[OG_LOCALES[c] for c in alternates if c != locale],
         og_image=(origin(locale) + image if image and image.startswith("/") else image),
-        og_type="article" if head.get("type") == "article" else "website",
+        og_type={"article": "article", "product": "product"}.get(head.get("type", ""), "website"),
         robots=None if indexable else "noindex",
     )

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from splash import db
+from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.services import published_article_paths, published_page_paths
 from splash.route_table import RouteKind, RouteTable
@@ -44,11 +45,15 @@ class PublishResult:
 async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     for locale in table.locales:
+        shared = await services.shared_payload(settings, locale)
         paths = await published_page_paths(locale)
         paths += await published_article_paths(locale, table)
+        paths += await catalog.product_paths(locale, table)
         for path in paths:
             match = table.match(locale, path)
-            payload = match and await services.route_payload(settings, table, locale, path, match)
+            payload = match and await services.route_payload(
+                settings, table, locale, path, match, shared
+            )
             if payload:
                 entries.append((page_key(locale, path), payload))
         for route in table.routes:
@@ -56,11 +61,14 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
                 path = route.paths[locale]
                 match = table.match(locale, path)
                 assert match is not None
-                payload = await services.route_payload(settings, table, locale, path, match)
+                payload = await services.route_payload(settings, table, locale, path, match, shared)
                 assert payload is not None
                 entries.append((app_key(locale, route.name), payload))
         entries.append(
-            (not_found_key(locale), await services.not_found_payload(settings, locale, "/404"))
+            (
+                not_found_key(locale),
+                await services.not_found_payload(settings, locale, "/404", shared),
+            )
         )
     return entries
 

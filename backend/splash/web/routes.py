@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sanic import Blueprint, Request, empty, file, html, json, raw, redirect, text
 from sanic.response import HTTPResponse
-from tortoise import connections
 
+from splash import db
 from splash.errors import NotFoundError
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
@@ -19,7 +19,7 @@ REVALIDATE = "public, max-age=0, must-revalidate"
 
 @bp.get("/healthz")
 async def healthz(request: Request) -> HTTPResponse:
-    await connections.get("default").execute_query("SELECT 1")
+    await db.ping()
     return json({"status": "ok"}, headers={"cache-control": "no-store"})
 
 

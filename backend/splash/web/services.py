@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content import services as content
 from splash.route_table import RouteKind, RouteMatch, RouteTable
@@ -41,53 +42,74 @@ def _route(name: str, kind: str, path: str, params: dict[str, str]) -> dict[str,
 
 
 async def route_payload(
-    settings: Settings, table: RouteTable, locale: str, path: str, match: RouteMatch
+    settings: Settings,
+    table: RouteTable,
+    locale: str,
+    path: str,
+    match: RouteMatch,
+    shared: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
-    """The payload of a known route, or None when the path names nothing that exists."""
+    """The payload of a known route, or None when the path names nothing that exists.
+
+    ``shared`` is this locale's :func:`shared_payload` when the caller already has it (publishing
+    computes it once per locale, not once per route).
+    """
     route = match.route
+    if route.kind is RouteKind.SERVER:
+        return None
+    shared = shared or await shared_payload(settings, locale)
     if route.kind is RouteKind.APP:
         alternates = {
             code: table.path_for(route.name, code, match.params) for code in table.locales
         }
         return {
-            **await shared_payload(settings, locale),
+            **shared,
             "status": 200,
             "page": None,
             "route": _route(route.name, route.kind, path, match.params),
             "alternates": alternates,
             "head": {},
         }
-    if route.kind is not RouteKind.PAGE:
-        return None
     if route.collection == "article":
         article = await content.article_at(locale, match.params["slug"], table)
         if article is not None:
-            return await _published(settings, locale, path, match, "article", article)
+            return _published(shared, locale, path, match, "article", article)
+    if route.collection == "product":
+        product = await catalog.product_at(locale, match.params["slug"], table)
+        if product is not None:
+            return _published(shared, locale, path, match, "product", product)
     # A content page may live under a collection's prefix (/academy/how-it-works next to the
     # courses at /academy/{slug}): a path that names no entity of the collection is a page.
     page = await content.find_page(locale, path, table)
-    return await _published(settings, locale, path, match, "page", page) if page else None
+    return _published(shared, locale, path, match, "page", page) if page else None
 
 
-async def _published(
-    settings: Settings, locale: str, path: str, match: RouteMatch, kind: str, entity: dict[str, Any]
+def _published(
+    shared: dict[str, Any],
+    locale: str,
+    path: str,
+    match: RouteMatch,
+    kind: str,
+    entity: dict[str, Any],
 ) -> dict[str, Any]:
     alternates = {loc["locale"]: loc["path"] for loc in entity["localizations"]}
     alternates[locale] = path
     return {
-        **await shared_payload(settings, locale),
+        **shared,
         "status": 200,
         "page": entity if kind == "page" else None,
-        **({"article": entity} if kind == "article" else {}),
+        **({kind: entity} if kind != "page" else {}),
         "route": _route(match.route.name, match.route.kind, path, match.params),
         "alternates": alternates,
         "head": {**entity["seo"], "type": kind},
     }
 
 
-async def not_found_payload(settings: Settings, locale: str, path: str) -> dict[str, Any]:
+async def not_found_payload(
+    settings: Settings, locale: str, path: str, shared: dict[str, Any] | None = None
+) -> dict[str, Any]:
     return {
-        **await shared_payload(settings, locale),
+        **(shared or await shared_payload(settings, locale)),
         "status": 404,
         "page": None,
         "route": _route(NOT_FOUND, "app", path, {}),

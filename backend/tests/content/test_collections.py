@@ -1,6 +1,7 @@
 import pytest
 
-from splash.content.collections import ARTICLES, pagination_meta, parse_collection_query
+from splash.collections import pagination_meta, parse_collection_query
+from splash.content.collections import ARTICLES
 from splash.errors import ValidationError
 from splash.http.query import parse_query
 

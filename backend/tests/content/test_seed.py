@@ -5,6 +5,7 @@ import shutil
 import pytest
 import yaml
 
+from splash.catalog.models import Product
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.seed import FixtureError, seed_content
 from splash.seed import seed_fixtures
@@ -82,5 +83,15 @@ async def test_an_invalid_block_is_refused_and_nothing_is_stored(database, setti
 async def test_seed_if_empty_leaves_a_filled_database_alone(seeded, settings):
     await Page.filter(locale_id="en", slug="home").update(title="Edited by the shop owner")
     report = await seed_fixtures(settings, only_if_empty=True)
-    assert report == "database already holds content; not seeded"
+    assert report == "database already holds every part; not seeded"
+    assert (await Page.get(locale_id="en", slug="home")).title == "Edited by the shop owner"
+
+
+async def test_seed_if_empty_fills_a_part_that_is_missing(seeded, settings):
+    """A database made before the catalog existed gets it; its edited content stays."""
+    await Page.filter(locale_id="en", slug="home").update(title="Edited by the shop owner")
+    await Product.all().delete()
+    report = await seed_fixtures(settings, only_if_empty=True)
+    assert report == "seeded 2 products, 28 variants"
+    assert await Product.all().count() == 2
     assert (await Page.get(locale_id="en", slug="home")).title == "Edited by the shop owner"

@@ -14,11 +14,14 @@ from urllib.request import urlopen
 import pytest
 
 from splash.config import REPO_ROOT
+from splash.testing.google_stub import GoogleStub
 from tests.support import free_port
 
 
 @pytest.fixture(scope="session")
 def live_server(database_url: str, spa_built) -> Iterator[str]:
+    """The server, with Google sign-in pointed at a stub OAuth server in this process."""
+    google = GoogleStub().start()
     port = free_port()
     process = subprocess.Popen(
         [
@@ -32,7 +35,7 @@ def live_server(database_url: str, spa_built) -> Iterator[str]:
         ],
         cwd=REPO_ROOT / "backend",
         start_new_session=True,
-        env={**os.environ, "SPLASH_LOG_LEVEL": "WARNING"},
+        env={**os.environ, "SPLASH_LOG_LEVEL": "WARNING", **google.environment()},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -51,6 +54,7 @@ def live_server(database_url: str, spa_built) -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
+        google.stop()
         os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=15)

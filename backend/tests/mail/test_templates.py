@@ -30,7 +30,27 @@ CONTEXTS = {
         "received": "21-11-2026 12:00 UTC",
         "language": "Swedish",
     },
+    "account_confirmation": {
+        "name": "Zoë",
+        "link": "https://en.splash.example/api/auth/email-confirmation?confirmation=abc",
+        "valid_days": 7,
+        "shop_url": "https://en.splash.example",
+    },
+    "password_changed": {
+        "name": "Zoë",
+        "when": "21-11-2026 12:00 UTC",
+        "forgot_link": "https://en.splash.example/forgot-password",
+        "shop_email": "hello@splash.example",
+        "shop_url": "https://en.splash.example",
+    },
+    "password_reset": {
+        "name": "Zoë",
+        "link": "https://en.splash.example/reset?code=abc",
+        "valid_minutes": 60,
+        "shop_url": "https://en.splash.example",
+    },
 }
+ACCOUNT_MAILS = ("account_confirmation", "password_changed", "password_reset")
 
 
 def variables(locale: str, name: str, kind: str) -> set[str]:
@@ -40,7 +60,12 @@ def variables(locale: str, name: str, kind: str) -> set[str]:
 
 
 def test_there_are_templates_and_a_context_for_each():
-    assert NAMES == ["contact_submission"]
+    assert NAMES == [
+        "account_confirmation",
+        "contact_submission",
+        "password_changed",
+        "password_reset",
+    ]
     assert sorted(CONTEXTS) == NAMES
 
 
@@ -77,14 +102,17 @@ def test_each_locale_renders_strictly_with_the_complete_context(name, locale):
     subject, text, html = templates.render(name, locale, context)
 
     assert subject and "\n" not in subject
-    assert "Zoë Åström" in subject and "#42" in subject
-    assert "Passar flytdräkten en treåring?\nTack!" in text
-    for value in ("zoe@example.se", "+46 70 123 45 67", "SPL-1001", "21-11-2026 12:00 UTC"):
-        assert value in text and value in html
+    for value in context.values():
+        assert str(value) in text and str(value) in html, value
     assert html.startswith("<!doctype html>\n")
     assert f'<html lang="{locale}">' in html
     assert f"<title>{subject}</title>" in html
-    assert "Passar flytdräkten en treåring?\nTack!" in html
+    if name == "contact_submission":
+        assert "Zoë Åström" in subject and "#42" in subject
+        assert "Passar flytdräkten en treåring?\nTack!" in text
+        for value in ("zoe@example.se", "+46 70 123 45 67", "SPL-1001", "21-11-2026 12:00 UTC"):
+            assert value in text and value in html
+        assert "Passar flytdräkten en treåring?\nTack!" in html
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -129,3 +157,14 @@ def test_user_input_is_escaped_in_the_html_part(locale):
     # plain text and the subject are not HTML: the visitor's words stay as written
     assert "<script>alert('x')</script> & <img src=x onerror=alert(1)>" in text
     assert 'Tom & "Jerry" <b>' in parsed["Subject"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", ACCOUNT_MAILS)
+def test_the_account_holders_name_is_escaped_in_the_html_part(name, locale):
+    context = {**CONTEXTS[name], "name": 'Tom & "Jerry" <b>'}
+
+    _, text, html = templates.render(name, locale, context)
+
+    assert "<b>" not in html and "Tom &amp; &#34;Jerry&#34; &lt;b&gt;" in html
+    assert 'Tom & "Jerry" <b>' in text

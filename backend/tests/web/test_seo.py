@@ -102,3 +102,23 @@ async def test_a_content_page_under_a_collections_prefix_is_published(client, pu
         in response.text
     )
     assert (await client.get("/academy/bestaat-niet")).status == 404
+
+
+async def test_product_pages_are_published_with_product_head_tags_and_in_the_sitemap(
+    client, published
+):
+    spanish = await client.get("/tienda/banador-flotador-splash", host="es.localhost:8000")
+    assert spanish.status == 200
+    assert '<meta property="og:type" content="product">' in spanish.text
+    assert (
+        '<link rel="alternate" hreflang="nl" href="http://localhost:8000/shop/splash-drijfpak">'
+        in spanish.text
+    )
+    assert (
+        '<meta property="og:image" '
+        'content="http://es.localhost:8000/media/products/splash-float-suit-blue.webp">'
+        in spanish.text
+    )
+    sitemap = await client.get("/sitemap.xml", host="sv.localhost:8000")
+    assert b"http://sv.localhost:8000/butik/splash-flytdrakt" in sitemap.body
+    assert b"http://sv.localhost:8000/butik/splash-uv-flytdrakt" in sitemap.body

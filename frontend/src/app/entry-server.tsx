@@ -17,13 +17,17 @@ export async function render(url: string, payload: Payload): Promise<Rendered> {
   const context = await handler.query(new Request(new URL(url, "http://splash.invalid")));
   if (context instanceof Response) throw new Error(`Rendering ${url} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // prerender waits for lazy parts (forms), so the published HTML holds the whole page.
+  // prerender waits for lazy parts (forms, the product page). A boundary whose content is
+  // larger than React's progressive chunk size (12.8 kB by default) would still be written out
+  // of order — a hidden segment that a script moves into place, never seen without JavaScript —
+  // so the chunk size is unlimited: every part of the page stands in place in the HTML.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </I18nextProvider>
     </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = "";
   for await (const chunk of prelude) html += chunk.toString();

@@ -4,6 +4,7 @@
  */
 import type { NavigationItem, MenuName } from "../features/content/api/render-navigation";
 import type { ArticleData, PageData } from "../features/content/types";
+import type { ProductData } from "../features/shop";
 import type { Locale } from "../lib/i18n";
 
 export type SiteSettings = {
@@ -25,6 +26,8 @@ export type Payload = {
   page: PageData | null;
   /** Set on blog article routes. */
   article?: ArticleData;
+  /** Set on product routes (/shop/{slug}, /tienda/{slug}, /magasin/{slug}, /butik/{slug}). */
+  product?: ProductData;
   navigation: Record<MenuName, NavigationItem[]>;
   settings: SiteSettings;
   alternates: Partial<Record<Locale, string>>;

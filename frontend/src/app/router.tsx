@@ -2,12 +2,19 @@
  * The SPA's routes, built from contracts/routes.json for the domain's locale. Every route has the
  * same loader (its page payload) and renders through RouteView, so server and browser agree.
  */
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
-import { ArticlePage, ContentPage } from "../features/content";
+import { AuthScreen, isAuthRoute } from "../features/auth";
+import { CartBlock } from "../features/cart";
+import { ArticlePage, BlockComponentsProvider, ContentPage, type BlockComponentMap } from "../features/content";
+import { OrdersBlock, ProfileBlock } from "../features/profile";
+import { ProductIntroBlock, ProductItemBlock, ProductListBlock, ProductPage } from "../features/shop";
+import { AuthProvider, authStore } from "../lib/auth";
+import { CartProvider, cartStore } from "../lib/cart";
 import { CaptchaProvider } from "../lib/captcha";
 import type { Locale } from "../lib/i18n";
+import { routeId, spaRoutes } from "../lib/routes";
 import { startUpdatePolling } from "./build-update";
 import { usePageViews } from "./tracking";
 import { ComingSoon } from "./coming-soon";
@@ -17,15 +24,39 @@ import { DefaultLayout } from "./layouts/default-layout";
 import { LoginLayout } from "./layouts/login-layout";
 import { NotFound } from "./not-found";
 import type { Payload } from "./payload";
-import { routeId, spaRoutes } from "./route-table";
 
 const LOGIN_LAYOUT_ROUTES = new Set(["login", "register", "forgot-password", "reset"]);
+
+/** Content blocks whose components live in other features (each its own lazy chunk). */
+const SUPPLIED_BLOCKS: BlockComponentMap = {
+  profile: ProfileBlock,
+  "order-item": OrdersBlock,
+  cart: CartBlock,
+  "collection-list:product": ProductListBlock,
+  "product-item": ProductItemBlock,
+  "product-intro": ProductIntroBlock,
+};
 
 function Screen({ payload }: { payload: Payload }) {
   if (payload.status === 404) return <NotFound />;
   if (payload.page) return <ContentPage page={payload.page} />;
   if (payload.article) return <ArticlePage article={payload.article} />;
-  return <ComingSoon routeName={payload.route.name} />;
+  if (payload.product) {
+    return (
+      <Suspense fallback={<article className="product-page" aria-busy="true" />}>
+        <ProductPage key={payload.product.id} product={payload.product} />
+      </Suspense>
+    );
+  }
+  const name = payload.route.name;
+  if (isAuthRoute(name)) {
+    return (
+      <Suspense fallback={<section className="auth-card" aria-busy="true" />}>
+        <AuthScreen name={name} />
+      </Suspense>
+    );
+  }
+  return <ComingSoon routeName={name} />;
 }
 
 export function RouteView() {
@@ -62,9 +93,15 @@ function Root() {
   const pollSeconds = payload?.settings.buildPollSeconds ?? 3600;
   useEffect(() => startUpdatePolling(pollSeconds), [pollSeconds]);
   return (
-    <CaptchaProvider siteKey={payload?.settings.recaptchaSiteKey ?? null}>
-      <Outlet />
-    </CaptchaProvider>
+    <AuthProvider store={authStore}>
+      <CartProvider store={cartStore}>
+        <BlockComponentsProvider components={SUPPLIED_BLOCKS}>
+          <CaptchaProvider siteKey={payload?.settings.recaptchaSiteKey ?? null}>
+            <Outlet />
+          </CaptchaProvider>
+        </BlockComponentsProvider>
+      </CartProvider>
+    </AuthProvider>
   );
 }
 

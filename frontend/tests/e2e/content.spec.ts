@@ -4,15 +4,18 @@
  * JavaScript, client-side navigation through /_payload and the FAQ accordion by keyboard.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { EXAMPLES } from "../../src/features/content/components/block-examples";
 import { expectNoSeriousA11yViolations } from "./axe";
 import {
   LOCALES,
   OG_LOCALES,
   article,
+  blockTypes,
   contentPage,
   menus,
   message,
   origin,
+  product,
   waitForHydrated,
   waitForHydration,
   type Locale,
@@ -51,9 +54,11 @@ const PAGES: PageCheck[] = [
       await expect(page.locator(".block-intro .block-intro__eyebrow")).toBeVisible();
       await expect(page.locator(".block-icon-points--selling-points-shipping .icon-points__item")).toHaveCount(3);
       await expect(page.locator(".block-icon-points--shop-conditions .icon-points__item")).toHaveCount(3);
-      // collection-list (product), product-intro and product-item open later: placeholder cards.
-      await expect(page.locator(".block-placeholder--products")).toHaveCount(2);
-      await expect(page.locator(".block-placeholder--product")).toHaveCount(1);
+      // collection-list (product), product-intro and product-item: the shop's blocks (two float suits).
+      await expect(page.locator(".block-products .product-card")).toHaveCount(2);
+      await expect(page.locator(".block-product-intro h2")).toHaveCount(1);
+      await expect(page.locator(".block-product-item .product-card--featured")).toHaveCount(1);
+      await expect(page.locator(".block-placeholder")).toHaveCount(0);
     },
   },
   {
@@ -164,10 +169,32 @@ const PAGES: PageCheck[] = [
       await expect(form.locator('button[type="submit"]')).toHaveCount(1);
     },
   },
-  { name: "cart", axe: "cart placeholder page", check: placeholder(["cart"]) },
+  {
+    name: "cart",
+    axe: "cart page",
+    async check(page) {
+      // A new visitor: once the browser has restored the (empty) cart, the empty state.
+      await expect(page.locator(".block-cart .cart-empty__text")).toHaveText(message("nl", "cart.empty"));
+    },
+  },
   { name: "checkout", check: placeholder(["checkout"]) },
-  { name: "account", check: placeholder(["profile", "order"]) },
+  {
+    name: "account",
+    axe: "account page (signed out)",
+    async check(page) {
+      // Signed out, the profile block invites to log in or register; the orders appear once signed in.
+      const card = page.locator(".block-profile .profile-card--signed-out");
+      await expect(card.getByRole("heading", { name: message("nl", "profile.signedOut.title") })).toBeVisible();
+      await expect(card.getByRole("link", { name: message("nl", "profile.signedOut.login") })).toBeVisible();
+      await expect(page.locator(".block-orders")).toHaveCount(0);
+    },
+  },
 ];
+
+test("the pages below hold every block type the content system knows", () => {
+  const visited = new Set(PAGES.flatMap((entry) => blockTypes("nl", entry.name)));
+  expect(Object.keys(EXAMPLES).filter((type) => !visited.has(type))).toEqual([]);
+});
 
 test.describe("every block type renders (nl)", () => {
   for (const entry of PAGES) {
@@ -242,7 +269,18 @@ test.describe("served HTML without JavaScript", () => {
   };
   const faq = contentPage("nl", "faq");
   const nlArticle = article("nl", "first-swimming-lesson");
+  const suit = product("nl", "splash-float-suit");
   const cases: Case[] = [
+    {
+      label: `product page (${suit.path})`,
+      path: (code) => product(code, "splash-float-suit").path,
+      seoTitle: suit.seoTitle,
+      seoDescription: suit.seoDescription,
+      h1: suit.title,
+      // The pickers' prompt: the product form is in the served HTML, not only the text.
+      text: message("nl", "shop.choose"),
+      image: `${origin("nl")}/media/products/splash-float-suit-blue.webp`,
+    },
     {
       label: `FAQ page (${faq.path})`,
       path: (code) => contentPage(code, "faq").path,

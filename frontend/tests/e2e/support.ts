@@ -121,12 +121,12 @@ export function homePage(locale: Locale): HomeFixture {
 
 /**
  * Resolves once React has hydrated the server-rendered header: React attaches its props to each
- * DOM node it claims (an own property named `__reactProps$…`), so the menu toggle carrying one
- * means its click handler is live.
+ * DOM node it claims (an own property named `__reactProps$…`), so the menu toggle (or, in the
+ * login layout, the logo link) carrying one means the page's handlers are live.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const toggle = document.querySelector("header button.menu-toggle");
+    const toggle = document.querySelector("header button.menu-toggle, header.login-header a");
     return toggle !== null && Object.keys(toggle).some((key) => key.startsWith("__reactProps$"));
   });
 }
@@ -259,6 +259,12 @@ export function contentPage(locale: Locale, name: string): PageFixture {
   };
 }
 
+/** The types of a content page's blocks, in order (top-level blocks only, not rich-text nodes). */
+export function blockTypes(locale: Locale, name: string): string[] {
+  const text = fixture(`${locale}/pages/${name}.yaml`);
+  return [...text.matchAll(/^ {2}- \{?type: ([\w-]+)/gm)].map((match) => match[1] as string);
+}
+
 export type ArticleFixture = {
   slug: string;
   path: string;
@@ -298,5 +304,26 @@ export function article(locale: Locale, name: string): ArticleFixture {
     seoTitle: inMap(seo, "title"),
     seoDescription: inMap(seo, "description"),
     cover: { src: inMap(cover, "src"), width: Number(inMap(cover, "width")), height: Number(inMap(cover, "height")) },
+  };
+}
+
+export type ProductFixture = { slug: string; title: string; path: string; seoTitle: string; seoDescription: string };
+
+/** A product's slug, title and page path in a locale (fixtures/<locale>/catalog.yaml). */
+export function product(locale: Locale, key: string): ProductFixture {
+  const block = fixture(`${locale}/catalog.yaml`)
+    .split(/^ {2}- key: /m)
+    .find((part) => part.startsWith(`${key}\n`));
+  const slug = block?.match(/^ {4}slug: (.+)$/m)?.[1];
+  const title = block?.match(/^ {4}title: (.+)$/m)?.[1];
+  const seoTitle = block?.match(/^ {4}seo:\n {6}title: (.+)$/m)?.[1];
+  const seoDescription = block?.match(/^ {4}seo:\n(?: {6}.*\n)*? {6}description: (.+)$/m)?.[1];
+  if (!slug || !title || !seoTitle || !seoDescription) throw new Error(`No ${key} in fixtures/${locale}/catalog.yaml`);
+  return {
+    slug,
+    title: unquote(title),
+    path: routePath("product", locale).replace(":slug", slug),
+    seoTitle: unquote(seoTitle),
+    seoDescription: unquote(seoDescription),
   };
 }

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { findArticle } from "../../src/features/content/api/find-article";
 import { findArticles } from "../../src/features/content/api/find-articles";
 import { findPage, findPages } from "../../src/features/content/api/find-pages";
-import { getPageSlugs } from "../../src/features/content/api/get-page-slugs";
+import { getPageSlugs } from "../../src/lib/pages/get-page-slugs";
 import { ApiError } from "../../src/lib/api";
 import { errorBody, clientFor as client, splashApi } from "./provider";
 

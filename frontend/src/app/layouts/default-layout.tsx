@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
+import { CartFeedback } from "../../features/cart";
 import type { Payload } from "../payload";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -47,6 +48,7 @@ export function DefaultLayout({ payload, children }: { payload: Payload; childre
         <PageTransition>{children}</PageTransition>
       </main>
       <Footer payload={payload} />
+      <CartFeedback />
     </div>
   );
 }

@@ -1,15 +1,41 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { rememberRedirect, useAuth } from "../../lib/auth";
+import { useCartCount } from "../../lib/cart";
 import type { Locale } from "../../lib/i18n";
+import { useAccountPath } from "../../lib/pages/account-path";
 import { CartIcon, CloseIcon, MenuIcon, UserIcon } from "../../ui/icons";
 import { Logo } from "../../ui/logo";
 import { NavLinkList } from "../../ui/nav-link-list";
 import type { Payload } from "../payload";
-import { routePath } from "../route-table";
-import { useCartCount } from "./cart-count";
+import { routePath } from "../../lib/routes";
 
 const BANNER_REPEAT = 8;
+
+/**
+ * Signed in: a link to the account page. Otherwise (also in the published HTML) a link to the
+ * login screen that remembers to come back to the account page afterwards.
+ */
+export function AccountLink({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  const accountPath = useAccountPath(locale);
+  if (status === "signed-in") {
+    return (
+      <Link to={accountPath} className="icon-link account-link">
+        <UserIcon />
+        <span className="icon-link__label">{t("routes.account")}</span>
+      </Link>
+    );
+  }
+  return (
+    <Link to={routePath("login", locale)} className="icon-link account-link" onClick={() => rememberRedirect(accountPath)}>
+      <UserIcon />
+      <span className="icon-link__label">{t("header.login")}</span>
+    </Link>
+  );
+}
 
 function Banner() {
   const { t } = useTranslation();
@@ -72,10 +98,7 @@ export function Header({ payload }: { payload: Payload }) {
               {cartCount}
             </span>
           </Link>
-          <Link to={routePath("login", locale)} className="icon-link">
-            <UserIcon />
-            <span className="icon-link__label">{t("header.login")}</span>
-          </Link>
+          <AccountLink locale={locale} />
           <button
             ref={toggle}
             type="button"

@@ -7,6 +7,7 @@
  * every mounted `useConsent()` and dispatches a `splash:consent` window event for the app.
  */
 import { useSyncExternalStore } from "react";
+import { cookieValue, writeCookie } from "../../lib/cookies";
 
 export const CONSENT_COOKIE = "consent";
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -16,16 +17,6 @@ export type ConsentChoice = { statistics: boolean; marketing: boolean; embeds: b
 export type Consent = ConsentChoice & { savedAt: string };
 
 export const NO_CONSENT: ConsentChoice = { statistics: false, marketing: false, embeds: false };
-
-/** The raw value of a cookie in a `document.cookie`-style string, or null. */
-function cookieValue(cookies: string, name: string): string | null {
-  for (const part of cookies.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
-}
 
 /** The consent stored in a cookie string (`document.cookie` or a Cookie header); null when absent or malformed. */
 export function parseConsent(cookies: string): Consent | null {
@@ -85,9 +76,7 @@ export function writeConsent(choice: ConsentChoice, now: Date = new Date()): Con
     embeds: choice.embeds,
     savedAt: now.toISOString(),
   };
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie =
-    `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(consent))}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  writeCookie(CONSENT_COOKIE, JSON.stringify(consent), CONSENT_MAX_AGE_SECONDS);
   refresh();
   for (const notify of listeners) notify();
   window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));

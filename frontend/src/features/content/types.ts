@@ -2,31 +2,12 @@
  * Page content as the API sends it: the TypeScript side of backend/splash/content/blocks.py.
  * Optional fields are left out of the payload when the editor did not set them.
  */
+// Images and rich text are drawn by src/ui: the shop's product descriptions use them too.
+import type { ImageData, RichText } from "../../ui/rich-text-types";
+
+export type { ImageData, InlineNode, LinkNode, RichNode, RichText, TextNode } from "../../ui/rich-text-types";
+
 export type LinkData = { label: string; path: string; variant?: "primary" | "secondary" };
-
-/** An image with its intrinsic size, so it never shifts the layout while loading. */
-export type ImageData = { src: string; alt: string; width: number; height: number };
-
-// Rich text: structured JSON, rendered by components (never raw HTML).
-export type TextNode = {
-  type: "text";
-  text: string;
-  bold?: boolean;
-  italic?: boolean;
-  underline?: boolean;
-  strikethrough?: boolean;
-  code?: boolean;
-};
-export type LinkNode = { type: "link"; url: string; children: TextNode[] };
-export type InlineNode = TextNode | LinkNode;
-export type RichNode =
-  | { type: "heading"; level: 1 | 2 | 3 | 4 | 5 | 6; children: InlineNode[] }
-  | { type: "paragraph"; children: InlineNode[] }
-  | { type: "quote"; children: InlineNode[] }
-  | { type: "code"; language?: string; children: TextNode[] }
-  | { type: "image"; image: ImageData }
-  | { type: "list"; format: "ordered" | "unordered"; children: { type: "list-item"; children: InlineNode[] }[] };
-export type RichText = RichNode[];
 
 export type IconPoint = { icon: string; title: string; text?: string };
 

@@ -2,8 +2,9 @@
  * Inputs of the one form system. Each has a real <label>, links its help and error text with
  * aria-describedby, sets aria-invalid, and announces its message through a live region.
  */
-import { useId, useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from "react";
+import { useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../hydration";
 import { fieldId, useFormContext } from "./form";
 import type { ShowMode } from "./schema";
 
@@ -90,9 +91,11 @@ type TextProps = Common & {
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal" | "url";
   placeholder?: string;
+  /** Shown and focusable, but not editable (e.g. the e-mail address on the profile). */
+  readOnly?: boolean;
 };
 
-export function TextField({ name, type = "text", autoComplete, inputMode, placeholder, help, className }: TextProps) {
+export function TextField({ name, type = "text", autoComplete, inputMode, placeholder, help, className, readOnly }: TextProps) {
   const { form, field, id, value, message, required } = useField(name, "blur");
   return (
     <FieldShell id={id} label={field.label} required={required} help={help} message={message} className={className}>
@@ -104,6 +107,7 @@ export function TextField({ name, type = "text", autoComplete, inputMode, placeh
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        readOnly={readOnly}
         required={required}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, help, message)}
@@ -274,13 +278,6 @@ export function PasswordFields({ name, confirmation, autoComplete = "new-passwor
       <TextField name={confirmation} type="password" autoComplete={autoComplete} />
     </>
   );
-}
-
-const noSubscription = () => () => undefined;
-
-/** False in the server's HTML and while hydrating; true once the form's code runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 /**

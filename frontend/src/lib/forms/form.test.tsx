@@ -452,6 +452,65 @@ describe("server errors", () => {
   });
 });
 
+describe("describeError: the form's own wording of a failure", () => {
+  async function submitDescribed(error: unknown, describeError: FormProps["describeError"]) {
+    const onSubmit = vi.fn().mockRejectedValue(error);
+    const view = renderForm({ onSubmit, describeError, incompleteMessage: INCOMPLETE, initialValues: { name: "Jan", email: "jan@example.com" } });
+    await submit(view.form);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(view.form.getAttribute("data-state")).not.toBe("loading"));
+    return view;
+  }
+
+  test("a text for the form replaces the defaults (also the rate-limit text)", async () => {
+    const describeError = vi.fn(() => ({ form: "Too many attempts." }));
+    await submitDescribed(apiError(429), describeError);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Too many attempts."));
+    expect(describeError).toHaveBeenCalledWith(expect.objectContaining({ status: 429 }));
+  });
+
+  test("texts per field land at those fields, with the incomplete message, and focus the first", async () => {
+    await submitDescribed(apiError(400), () => ({ fields: { email: "That address already has an account." } }));
+    await waitFor(() => expect(errorOf("contact-email").textContent).toBe("That address already has an account."));
+    expect(input("Email address").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("alert").textContent).toBe(INCOMPLETE);
+    await waitFor(() => expect(document.activeElement).toBe(input("Email address")));
+  });
+
+  test("null leaves the failure to the defaults", async () => {
+    await submitDescribed(apiError(400, [{ path: ["data", "email"], message: "Server text", name: "ValidationError" }]), () => null);
+    await waitFor(() => expect(errorOf("contact-email").textContent).toBe("Server text"));
+  });
+
+  test("an error that is not an API error never reaches it", async () => {
+    const describeError = vi.fn(() => ({ form: "described" }));
+    await submitDescribed(new TypeError("Failed to fetch"), describeError);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Sorry, something went wrong. Please try again in a moment."));
+    expect(describeError).not.toHaveBeenCalled();
+  });
+});
+
+describe("resetOnSuccess", () => {
+  test("by default a successful submit empties the form", async () => {
+    const { form } = renderForm({ onSubmit: vi.fn(), initialValues: { name: "", email: "" } });
+    type("Name", "Jan");
+    type("Email address", "jan@example.com");
+    await submit(form);
+    await waitFor(() => expect(form.getAttribute("data-state")).toBe("submitted"));
+    expect(input("Name").value).toBe("");
+  });
+
+  test("false keeps the saved values (edit forms) and still shows the success message", async () => {
+    const { form } = renderForm({ onSubmit: vi.fn(), resetOnSuccess: false, successMessage: "Saved.", initialValues: { name: "", email: "" } });
+    type("Name", "Jan");
+    type("Email address", "jan@example.com");
+    await submit(form);
+    await waitFor(() => expect(form.getAttribute("data-state")).toBe("submitted"));
+    expect(input("Name").value).toBe("Jan");
+    expect(screen.getByRole("status").textContent).toBe("Saved.");
+  });
+});
+
 describe("debounce", () => {
   test("typing does not validate synchronously; 20 ms after the last keystroke it does", async () => {
     // given

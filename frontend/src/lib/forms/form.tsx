@@ -26,6 +26,8 @@ export const DEBOUNCE_MS = 20;
 export type FormState = "validating" | "loading" | "submitted" | "incomplete" | "complete" | "invalid";
 
 export type SubmitContext = { captchaToken: string | null };
+/** A form's own wording of a server failure: a text for the whole form and/or texts per field. */
+export type ErrorDescription = { form?: string; fields?: Record<string, string> };
 
 export type FormProps = {
   id: string;
@@ -34,9 +36,13 @@ export type FormProps = {
   onSubmit: (values: Values, context: SubmitContext) => Promise<unknown> | unknown;
   /** Shown when a submit is blocked; 'Form incomplete.' when the form gives none. */
   incompleteMessage?: string;
-  /** Shown after a successful submit (the form is then reset). */
+  /** Shown after a successful submit (the form is then reset, unless resetOnSuccess is false). */
   successMessage?: string;
   messages?: MessageOverrides;
+  /** Words a server failure (e.g. by its details.code) before the defaults do; null leaves it to them. */
+  describeError?: (error: ApiError) => ErrorDescription | null | undefined;
+  /** Empties the form after a successful submit (the default); false keeps the saved values (edit forms). */
+  resetOnSuccess?: boolean;
   captcha?: boolean;
   className?: string;
   children: ReactNode;
@@ -111,6 +117,8 @@ export function Form({
   incompleteMessage,
   successMessage,
   messages,
+  describeError,
+  resetOnSuccess = true,
   captcha = false,
   className,
   children,
@@ -139,10 +147,22 @@ export function Form({
         const captchaToken = captcha ? await guard.token() : null;
         await onSubmit(values, { captchaToken });
         setSubmitted(true);
-        helpers.resetForm({ values: initial });
+        if (resetOnSuccess) helpers.resetForm({ values: initial });
       } catch (error) {
         if (!(error instanceof ApiError)) {
           setFormError(t(captcha && error instanceof Error && error.name === "CaptchaError" ? "forms.captcha.failed" : "forms.failed"));
+          return;
+        }
+        const described = describeError?.(error);
+        if (described) {
+          const fieldErrors = described.fields ?? {};
+          const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+          if (hasFieldErrors) {
+            helpers.setErrors(fieldErrors);
+            helpers.setTouched(Object.fromEntries(Object.keys(fieldErrors).map((name) => [name, true])), false);
+            focusFirstInvalid.current = true;
+          }
+          setFormError(described.form ?? (hasFieldErrors ? (incompleteMessage ?? t("forms.incompleteDefault")) : null));
           return;
         }
         const labelOf = (name: string) => compiled.find((field) => field.name === name)?.label ?? name;

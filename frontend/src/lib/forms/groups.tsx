@@ -4,6 +4,7 @@
  * in one form (shipping and billing).
  */
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Select, TextField } from "./fields";
 import type { FieldDefinitions } from "./schema";
@@ -31,14 +32,15 @@ export function addressFields(t: TFunction, { prefix = "", requireAddition = fal
   };
 }
 
-export function PersonalDetails() {
+/** First name, last name and e-mail; `emailHelp` with a read-only e-mail (the profile cannot change it). */
+export function PersonalDetails({ emailReadOnly = false, emailHelp }: { emailReadOnly?: boolean; emailHelp?: ReactNode } = {}) {
   const { t } = useTranslation();
   return (
     <fieldset className="field-group">
       <legend>{t("forms.groups.personalDetails")}</legend>
       <TextField name="firstname" autoComplete="given-name" />
       <TextField name="lastname" autoComplete="family-name" />
-      <TextField name="email" type="email" autoComplete="email" inputMode="email" />
+      <TextField name="email" type="email" autoComplete="email" inputMode="email" readOnly={emailReadOnly} help={emailHelp} />
     </fieldset>
   );
 }

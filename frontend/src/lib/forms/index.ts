@@ -1,5 +1,5 @@
 export { Form, useFormContext, deriveState, fieldId, DEBOUNCE_MS } from "./form";
-export type { FormProps, FormState, SubmitContext } from "./form";
+export type { ErrorDescription, FormProps, FormState, SubmitContext } from "./form";
 export { TextField, TextArea, Select, Checkbox, RadioGroup, FileField, PasswordFields, SubmitButton, isMessageVisible } from "./fields";
 export type { Option } from "./fields";
 export { Address, PersonalDetails, addressFields, personalDetailsFields, SHIPPING_COUNTRIES } from "./groups";

@@ -4,7 +4,9 @@
  * server renders many locales in one process without shared state.
  */
 import i18next, { type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
+
+export { formatPrice, intlLocale } from "./format";
 
 export const LOCALES = ["nl", "en", "de", "es", "fr", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -42,4 +44,10 @@ export function createI18n(locale: Locale, messages: Messages): I18n {
     },
   });
   return instance;
+}
+
+/** The page's locale: the language the app renders in (one per domain). */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ArticleData } from "../types";
-import { ContentImage } from "./content-image";
+import { ContentImage } from "../../../ui/content-image";
 import { formatDate, isoDate } from "./format";
-import { RichText } from "./rich-text";
+import { RichText } from "../../../ui/rich-text";
 
 /** A blog article: title, date and category, the cover, then the body as rich text. */
 export function ArticlePage({ article }: { article: ArticleData }) {

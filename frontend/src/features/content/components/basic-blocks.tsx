@@ -13,8 +13,8 @@ import type {
   TextBlockData,
   TextWithMediaBlockData,
 } from "../types";
-import { ContentImage } from "./content-image";
-import { RichText } from "./rich-text";
+import { ContentImage } from "../../../ui/content-image";
+import { RichText } from "../../../ui/rich-text";
 
 export type MainHeadingLevel = 1 | 2;
 

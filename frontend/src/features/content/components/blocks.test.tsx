@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { BlockData, PageData, PlaceholderBlockData } from "../types";
+import { BlockComponentsProvider } from "./block-components";
 import { Blocks } from "./blocks";
 import { ALL_BLOCKS, ALL_TYPES, EXAMPLES } from "./block-examples";
 import { ContentPage } from "./content-page";
@@ -64,6 +65,48 @@ describe("Blocks", () => {
     expect(screen.getByRole("heading", { name: title })).toBeTruthy();
     expect(screen.getByText("This part of the shop opens soon. We are busy making it extra splashy!")).toBeTruthy();
     expect(container.querySelector(".placeholder-card svg")?.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  test("a block type the app supplies a component for renders that component instead of the placeholder", async () => {
+    // given
+    const Profile = ({ block }: { block: { type: "profile" } }) => <p>Supplied {block.type}</p>;
+    // when
+    render(
+      <Providers>
+        <BlockComponentsProvider components={{ profile: Profile }}>
+          <Blocks blocks={[EXAMPLES.profile, EXAMPLES["order-item"]]} />
+        </BlockComponentsProvider>
+      </Providers>,
+    );
+    // then
+    expect(await screen.findByText("Supplied profile")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your account" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Your order" })).toBeTruthy(); // not supplied: still the placeholder
+  });
+
+  test("a product list is supplied as 'collection-list:product'; the article list stays content's own", async () => {
+    // given
+    const Products = ({ block }: { block: { collection: string; title?: string } }) => <p>Supplied {block.collection} list</p>;
+    const products: BlockData = { type: "collection-list", collection: "product", title: "All float suits" };
+    // when
+    render(
+      <Providers>
+        <BlockComponentsProvider components={{ "collection-list:product": Products }}>
+          <Blocks blocks={[products, EXAMPLES["collection-list"]]} />
+        </BlockComponentsProvider>
+      </Providers>,
+    );
+    // then
+    expect(await screen.findByText("Supplied product list")).toBeTruthy();
+    expect(screen.queryByText("Supplied article list")).toBeNull();
+    expect(document.querySelector(".block-articles")).toBeTruthy();
+    expect(document.querySelector(".block-placeholder")).toBeNull();
+  });
+
+  test("without a supplied component a product list is still the 'opening soon' card", () => {
+    renderBlock(<Blocks blocks={[{ type: "collection-list", collection: "product", title: "All float suits" }]} />);
+    expect(screen.getByRole("heading", { name: "All float suits" })).toBeTruthy();
+    expect(document.querySelector(".block-placeholder--products")).toBeTruthy();
   });
 
   test("academy-intro shows its text, and the placeholder speaks the page's language", () => {

@@ -1,6 +1,7 @@
 import { Fragment, lazy, Suspense, type ReactNode } from "react";
 import type { ApiClient } from "../../../lib/api";
 import type { BlockData, ItemBlockData } from "../types";
+import { suppliedComponent, useSuppliedBlocks, type BlockComponentMap } from "./block-components";
 import {
   BlogIntroBlock,
   ButtonsBlock,
@@ -35,7 +36,16 @@ export function mainHeadingIndex(blocks: BlockData[]): number {
   return blocks.findIndex((block) => MAIN_HEADING_TYPES.has(block.type));
 }
 
-function renderBlock(block: BlockData, headingLevel: MainHeadingLevel): ReactNode {
+function renderBlock(block: BlockData, headingLevel: MainHeadingLevel, supplied: BlockComponentMap): ReactNode {
+  const Supplied = suppliedComponent(supplied, block);
+  if (Supplied) {
+    // Supplied blocks are usually lazy (their feature's own chunk); publishing waits for them.
+    return (
+      <Suspense fallback={<section className={`block block-${block.type}`} aria-busy="true" />}>
+        <Supplied block={block} />
+      </Suspense>
+    );
+  }
   switch (block.type) {
     case "intro":
       return <IntroBlock block={block} headingLevel={headingLevel} />;
@@ -119,6 +129,7 @@ type Props = {
 
 /** Renders a page's blocks; the first intro carries the page's main heading; consecutive items form one grid. */
 export function Blocks({ blocks, client }: Props) {
+  const supplied = useSuppliedBlocks();
   const main = mainHeadingIndex(blocks);
   const rendered: ReactNode[] = [];
   for (let index = 0; index < blocks.length; index++) {
@@ -130,7 +141,7 @@ export function Blocks({ blocks, client }: Props) {
       rendered.push(<ItemGroup key={index} items={items} />);
       continue;
     }
-    rendered.push(<Fragment key={index}>{renderBlock(block, index === main ? 1 : 2)}</Fragment>);
+    rendered.push(<Fragment key={index}>{renderBlock(block, index === main ? 1 : 2, supplied)}</Fragment>);
   }
   return (
     <CollectionProvider block={findArticleList(blocks)} client={client}>

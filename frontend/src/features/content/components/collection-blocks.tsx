@@ -6,7 +6,7 @@ import { Icon } from "../../../ui/icon";
 import type { CollectionListBlockData, FilterBarBlockData, PaginationBlockData } from "../types";
 import { useCollection, type FocusRequest } from "./collection";
 import type { ArticleCard, EnrichedCollectionListBlock, EnrichedFilterBarBlock } from "./collection-types";
-import { ContentImage } from "./content-image";
+import { ContentImage } from "../../../ui/content-image";
 import { formatDate, isoDate } from "./format";
 import { PlaceholderBlock } from "./placeholder-block";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../../ui/icon";
 import { NO_CONSENT, readConsent, useConsent, writeConsent } from "../consent";
 import type { ConsentEmbedBlockData } from "../types";
-import { ContentImage } from "./content-image";
+import { ContentImage } from "../../../ui/content-image";
 import { embedUrl, PROVIDER_NAMES } from "./embed-url";
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { Icon } from "../../../ui/icon";
 import type { FaqBlockData } from "../types";
-import { RichText } from "./rich-text";
+import { RichText } from "../../../ui/rich-text";
 
 /**
  * Questions and answers as an accordion (WAI-ARIA APG): each question is a heading holding a

@@ -1,11 +1,5 @@
 /** Locale-aware formatting that gives the same text on the server and in the browser. */
-
-/** The shop's languages with the region of their domain (the English shop is British). */
-const INTL_LOCALES: Record<string, string> = { nl: "nl-NL", en: "en-GB", de: "de-DE", es: "es-ES", fr: "fr-FR", sv: "sv-SE" };
-
-export function intlLocale(language: string): string {
-  return INTL_LOCALES[language] ?? language;
-}
+import { intlLocale } from "../../../lib/i18n";
 
 /**
  * A date ("2025-05-01") or timestamp as a long date in the page's language, e.g. "1 May 2025".

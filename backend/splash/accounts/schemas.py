@@ -1,0 +1,121 @@
+"""Request bodies (unknown fields refused) and the public user, as in contracts/accounts-api.md.
+
+Field limits match the SPA's field groups (frontend/src/lib/forms/groups.tsx).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, StringConstraints
+
+from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
+from splash.schemas import PublicModel, RequestBody
+
+MAX_ADDRESSES = 10
+
+Email = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, max_length=254, pattern=r"^[^\s@]+@[^\s@]+\.[^\s@]{2,}$"
+    ),
+]
+Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=MAX_LENGTH)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+
+Addition = Annotated[str, StringConstraints(strip_whitespace=True, max_length=10)]
+AdditionalInfo = Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)]
+
+
+class Register(RequestBody):
+    username: Email
+    email: Email
+    password: Password
+
+
+class Login(RequestBody):
+    identifier: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=254)
+    ]
+    password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
+
+
+class EmailOnly(RequestBody):
+    email: Email
+
+
+class ResetPassword(RequestBody):
+    code: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    password: Password
+    password_confirmation: Annotated[str, StringConstraints(max_length=MAX_LENGTH)]
+
+
+class ChangePassword(RequestBody):
+    current_password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
+    password: Password
+    password_confirmation: Annotated[str, StringConstraints(max_length=MAX_LENGTH)]
+
+
+class AddressInput(RequestBody):
+    id: int | None = None
+    street: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    housenumber: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=10, pattern=r"\d"),
+    ]
+    addition: Addition | None = None
+    additional_info: AdditionalInfo | None = None
+    postal_code: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=3, max_length=10)
+    ]
+    city: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+    country: Literal["nl", "de", "fr", "es", "se"]  # where Splash ships (spec §3)
+
+
+class ProfileUpdate(RequestBody):
+    """What a user may change about themselves: personal details and addresses, nothing else
+    (never id, e-mail, role, confirmed, blocked, provider or password)."""
+
+    firstname: Name | None = None
+    lastname: Name | None = None
+    addresses: list[AddressInput] | None = Field(default=None, max_length=MAX_ADDRESSES)
+
+
+class AddressPublic(PublicModel):
+    id: int
+    street: str
+    housenumber: str
+    addition: str | None
+    additional_info: str | None
+    postal_code: str
+    city: str
+    country: str
+
+
+class UserPublic(PublicModel):
+    id: int
+    username: str
+    email: str
+    provider: Literal["local", "google"]
+    confirmed: bool
+    blocked: bool
+    firstname: str | None
+    lastname: str | None
+    created_at: datetime
+    updated_at: datetime
+    addresses: list[AddressPublic]
+
+
+class AuthResponse(BaseModel):
+    jwt: str
+    user: UserPublic
+
+
+class Ok(BaseModel):
+    ok: Literal[True] = True
+
+
+class ConfirmationSent(BaseModel):
+    email: str
+    sent: Literal[True] = True

@@ -1,0 +1,46 @@
+"""What the account flows share: a failure the SPA tells apart by ``details.code``, and
+single-use secrets (confirmation and reset links, Google state) stored only as their SHA-256."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from splash.accounts import tokens
+from splash.accounts.models import AccountToken, User
+from splash.errors import ValidationError, field_error
+
+
+def failure(code: str, message: str, field: list[str] | None = None) -> ValidationError:
+    details: dict[str, Any] = {"code": code}
+    if field:
+        details["errors"] = [field_error(field, message)]
+    return ValidationError(message, details)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def new_secret(
+    kind: str, valid: timedelta, user: User | None = None, data: dict[str, Any] | None = None
+) -> str:
+    raw, digest = tokens.new_secret()
+    await AccountToken.create(
+        kind=kind, token_hash=digest, user=user, data=data, expires_at=now() + valid
+    )
+    return raw
+
+
+async def live_secret(kind: str, raw: object) -> AccountToken | None:
+    if not isinstance(raw, str) or not raw or len(raw) > 200:
+        return None
+    found = await AccountToken.get_or_none(kind=kind, token_hash=tokens.digest(raw))
+    if found is None or found.used_at is not None or found.expires_at <= now():
+        return None
+    return found
+
+
+async def use_secret(secret: AccountToken) -> bool:
+    """Marks a secret used; False when another request used it first."""
+    return await AccountToken.filter(id=secret.id, used_at=None).update(used_at=now()) == 1

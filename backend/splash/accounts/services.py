@@ -1,0 +1,367 @@
+"""Accounts: registration and e-mail confirmation, sign-in with a password or Google, password
+reset and change, sessions (JWT with a per-user token version) and the user's own profile.
+
+Answers never tell whether an e-mail address has an account, except registration (which must
+say the address is taken). Every e-mail goes out in the background, so a request with an
+account takes as long as one without.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+from urllib.parse import urlencode
+
+from pydantic import ValidationError as PydanticValidationError
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from splash.accounts import passwords, tokens
+from splash.accounts.models import AccountToken, Address, User
+from splash.accounts.schemas import (
+    AddressInput,
+    ChangePassword,
+    Login,
+    ProfileUpdate,
+    Register,
+    ResetPassword,
+    UserPublic,
+)
+from splash.accounts.secrets import failure, live_secret, new_secret, now, use_secret
+from splash.config import Settings
+from splash.errors import UnauthorizedError, ValidationError, from_pydantic
+from splash.mail import templates
+from splash.mail.mailer import Email
+from splash.route_table import RouteTable
+
+CONFIRMATION_VALID = timedelta(days=7)
+RESET_VALID = timedelta(hours=1)
+
+INVALID_CREDENTIALS = "Email address and/or password incorrect"
+
+
+# --- sessions ------------------------------------------------------------------------------------
+
+
+def session_token(user: User, settings: Settings) -> str:
+    ttl = timedelta(days=settings.session_days)
+    return tokens.issue(user.id, user.token_version, settings.secret_key, ttl)
+
+
+async def authenticate(authorization: str | None, settings: Settings) -> User:
+    """The user a ``Bearer`` token belongs to; 401 for a missing, malformed, expired, wrongly
+    signed or revoked token, and for a blocked user."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise UnauthorizedError("Missing or invalid credentials")
+    try:
+        claims = tokens.read(token.strip(), settings.secret_key)
+    except tokens.InvalidToken:
+        raise UnauthorizedError("Missing or invalid credentials") from None
+    user = await User.get_or_none(id=claims.user_id)
+    if user is None or user.token_version != claims.version or user.blocked:
+        raise UnauthorizedError("Missing or invalid credentials")
+    return user
+
+
+async def address_countries(authorization: str | None, settings: Settings) -> list[str]:
+    """The countries of the signed-in user's saved addresses, first first; none for a guest
+    (no token, or one that is not valid)."""
+    if not authorization:
+        return []
+    try:
+        user = await authenticate(authorization, settings)
+    except UnauthorizedError:
+        return []
+    return [address.country for address in await Address.filter(user_id=user.id)]
+
+
+async def public_user(user: User) -> dict[str, Any]:
+    addresses = await Address.filter(user_id=user.id)
+    public = UserPublic.model_validate(
+        {
+            "id": user.id,
+            "username": user.username,
+            "email": user.email,
+            "provider": user.provider,
+            "confirmed": user.confirmed,
+            "blocked": user.blocked,
+            "firstname": user.firstname,
+            "lastname": user.lastname,
+            "created_at": user.created_at,
+            "updated_at": user.updated_at,
+            "addresses": [
+                {
+                    "id": a.id,
+                    "street": a.street,
+                    "housenumber": a.housenumber,
+                    "addition": a.addition,
+                    "additional_info": a.additional_info,
+                    "postal_code": a.postal_code,
+                    "city": a.city,
+                    "country": a.country,
+                }
+                for a in addresses
+            ],
+        }
+    )
+    return public.model_dump(mode="json", by_alias=True)
+
+
+async def signed_in(user: User, settings: Settings) -> dict[str, Any]:
+    """The answer of every sign-in: a fresh session token and the user."""
+    return {"jwt": session_token(user, settings), "user": await public_user(user)}
+
+
+async def end_sessions(user: User) -> None:
+    """Every token issued so far stops working (the next one carries the new version)."""
+    await User.filter(id=user.id).update(token_version=user.token_version + 1)
+    user.token_version += 1
+
+
+# --- e-mails -------------------------------------------------------------------------------------
+
+
+def _mail(name: str, locale: str, user: User, context: dict[str, Any], settings: Settings) -> Email:
+    subject, text, html = templates.render(
+        name,
+        locale,
+        {"name": user.firstname or user.email, "shop_url": settings.origin(locale), **context},
+    )
+    return Email(to=user.email, subject=subject, text=text, html=html)
+
+
+async def _confirmation_mail(user: User, locale: str, settings: Settings) -> Email:
+    raw = await new_secret("confirm", CONFIRMATION_VALID, user)
+    query = urlencode({"confirmation": raw})
+    link = f"{settings.origin(locale)}{settings.api_prefix}/auth/email-confirmation?{query}"
+    return _mail(
+        "account_confirmation",
+        locale,
+        user,
+        {"link": link, "valid_days": CONFIRMATION_VALID.days},
+        settings,
+    )
+
+
+def _password_changed_mail(user: User, locale: str, settings: Settings, table: RouteTable) -> Email:
+    return _mail(
+        "password_changed",
+        locale,
+        user,
+        {
+            "when": now().strftime("%d-%m-%Y %H:%M UTC"),
+            "forgot_link": settings.origin(locale) + table.path_for("forgot-password", locale),
+            "shop_email": settings.shop_email,
+        },
+        settings,
+    )
+
+
+# --- registration and confirmation ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A signed-in user and the e-mail to send (if any)."""
+
+    user: User
+    email: Email | None = None
+
+
+async def register(body: Register, locale: str, settings: Settings) -> Outcome:
+    email = body.email.lower()
+    if body.username.lower() != email:
+        raise ValidationError.for_field(["username"], "username must equal the e-mail address")
+    taken = failure("email_taken", "Email is already taken", ["email"])
+    if await User.exists(email=email):
+        raise taken
+    password_hash = await passwords.hash_password(body.password)
+    try:
+        user = await User.create(
+            email=email, username=email, password_hash=password_hash, locale=locale
+        )
+    except IntegrityError:  # registered by a concurrent request meanwhile
+        raise taken from None
+    return Outcome(user, await _confirmation_mail(user, locale, settings))
+
+
+async def confirm_email(raw: str | None) -> bool:
+    """Follows a confirmation link: True when the account is confirmed (now, or by an earlier
+    visit of the same link — mail scanners open links first), False for an unknown or expired
+    link."""
+    if not raw or len(raw) > 200:
+        return False
+    secret = await AccountToken.get_or_none(kind="confirm", token_hash=tokens.digest(raw))
+    if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
+        return False
+    if secret.used_at is not None:
+        return True
+    if secret.expires_at <= now():
+        return False
+    await use_secret(secret)
+    await User.filter(id=secret.user_id).update(confirmed=True)  # type: ignore[attr-defined]
+    return True
+
+
+async def resend_confirmation(email: str, locale: str, settings: Settings) -> Email | None:
+    user = await User.get_or_none(email=email.lower())
+    if user is None or user.confirmed or user.blocked:
+        return None
+    return await _confirmation_mail(user, locale, settings)
+
+
+# --- sign-in -------------------------------------------------------------------------------------
+
+
+async def login(body: Login) -> User:
+    user = await User.get_or_none(email=body.identifier.lower())
+    stored = user.password_hash if user else None
+    if not await passwords.verify_password(stored, body.password) or user is None:
+        raise failure("invalid_credentials", INVALID_CREDENTIALS)
+    # Only someone who knows the password learns more about the account.
+    if not user.confirmed:
+        raise failure("email_not_confirmed", "Your account email is not confirmed")
+    if user.blocked:
+        raise failure("blocked", "Your account has been blocked")
+    if stored and passwords.needs_rehash(stored):
+        user.password_hash = await passwords.hash_password(body.password)
+        await user.save(update_fields=["password_hash"])
+    return user
+
+
+# --- passwords -----------------------------------------------------------------------------------
+
+
+def _check_confirmation(password: str, confirmation: str) -> None:
+    if password != confirmation:
+        raise failure("passwords_mismatch", "Passwords do not match", ["passwordConfirmation"])
+
+
+async def forgot_password(
+    email: str, locale: str, settings: Settings, table: RouteTable
+) -> Email | None:
+    user = await User.get_or_none(email=email.lower())
+    if user is None or user.blocked:
+        return None
+    raw = await new_secret("reset", RESET_VALID, user)
+    link = f"{settings.origin(locale)}{table.path_for('reset', locale)}?{urlencode({'code': raw})}"
+    minutes = int(RESET_VALID.total_seconds() // 60)
+    return _mail("password_reset", locale, user, {"link": link, "valid_minutes": minutes}, settings)
+
+
+async def _set_password(user: User, password: str) -> None:
+    user.password_hash = await passwords.hash_password(password)
+    await user.save(update_fields=["password_hash", "updated_at"])
+    await end_sessions(user)
+
+
+async def reset_password(
+    body: ResetPassword, locale: str, settings: Settings, table: RouteTable
+) -> Outcome:
+    _check_confirmation(body.password, body.password_confirmation)
+    invalid = failure("invalid_code", "Incorrect code provided", ["code"])
+    secret = await live_secret("reset", body.code)
+    if secret is None or not await use_secret(secret):
+        raise invalid
+    user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
+    if user is None or user.blocked:
+        raise invalid
+    # Every other reset link of this user stops working too.
+    await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
+    user.confirmed = True  # the link proved the address
+    await user.save(update_fields=["confirmed"])
+    await _set_password(user, body.password)
+    return Outcome(user, _password_changed_mail(user, locale, settings, table))
+
+
+async def change_password(
+    user: User, body: ChangePassword, locale: str, settings: Settings, table: RouteTable
+) -> Outcome:
+    if not await passwords.verify_password(user.password_hash, body.current_password):
+        raise failure(
+            "current_password_incorrect",
+            "The current password is incorrect",
+            ["currentPassword"],
+        )
+    _check_confirmation(body.password, body.password_confirmation)
+    await _set_password(user, body.password)
+    return Outcome(user, _password_changed_mail(user, locale, settings, table))
+
+
+# --- profile -------------------------------------------------------------------------------------
+
+
+def parse_profile(raw: object) -> ProfileUpdate:
+    """The ``data`` field of PUT /users/me: JSON with personal details and addresses only."""
+    if not isinstance(raw, str):
+        raise ValidationError.for_field(["data"], "Send the changes as JSON in the field data")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        raise ValidationError.for_field(["data"], "data is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ValidationError.for_field(["data"], "data must be a JSON object")
+    try:
+        return ProfileUpdate.model_validate(value)
+    except PydanticValidationError as exc:
+        raise from_pydantic(exc, ["data"]) from None
+
+
+def _address_fields(entry: AddressInput, position: int) -> dict[str, Any]:
+    return {
+        "position": position,
+        "street": entry.street,
+        "housenumber": entry.housenumber,
+        "addition": entry.addition or None,
+        "additional_info": entry.additional_info or None,
+        "postal_code": entry.postal_code.upper(),
+        "city": entry.city,
+        "country": entry.country,
+    }
+
+
+async def update_profile(user: User, changes: ProfileUpdate) -> User:
+    sent = changes.model_fields_set
+    if changes.addresses is not None:
+        owned = {a.id for a in await Address.filter(user_id=user.id)}
+        for index, entry in enumerate(changes.addresses):
+            if entry.id is not None and entry.id not in owned:
+                raise ValidationError.for_field(
+                    ["data", "addresses", index, "id"], "Unknown address"
+                )
+    async with in_transaction():
+        if "firstname" in sent:
+            user.firstname = changes.firstname
+        if "lastname" in sent:
+            user.lastname = changes.lastname
+        await user.save(update_fields=["firstname", "lastname", "updated_at"])
+        if changes.addresses is not None:
+            kept = {entry.id for entry in changes.addresses if entry.id is not None}
+            await Address.filter(user_id=user.id).exclude(id__in=kept).delete()
+            for position, entry in enumerate(changes.addresses):
+                fields = _address_fields(entry, position)
+                if entry.id is None:
+                    await Address.create(user_id=user.id, **fields)
+                else:
+                    await Address.filter(id=entry.id, user_id=user.id).update(**fields)
+    return user
+
+
+# --- test set-ups (used by splash.testing only) ---------------------------------------------------
+
+
+async def create_test_user(email: str, password: str) -> User:
+    """A confirmed parent with this password (end-to-end and contract test set-ups)."""
+    return await User.create(
+        email=email.lower(),
+        username=email.lower(),
+        password_hash=await passwords.hash_password(password),
+        confirmed=True,
+    )
+
+
+async def reset_code_for(user: User) -> str:
+    return await new_secret("reset", RESET_VALID, user)

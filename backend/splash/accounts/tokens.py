@@ -1,0 +1,60 @@
+"""Session tokens (JWT, HS256 only, via PyJWT) and one-time secrets (pure: no I/O).
+
+A session token names the user and their token version; raising the version on the user
+revokes every token issued before. One-time secrets (e-mail confirmation, password reset,
+Google state) are 256 random bits, handed out once and stored only as their SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import jwt
+
+ALGORITHM = "HS256"
+
+
+@dataclass(frozen=True)
+class Claims:
+    user_id: int
+    version: int
+
+
+class InvalidToken(Exception):
+    pass
+
+
+def issue(
+    user_id: int, version: int, secret: str, ttl: timedelta, now: datetime | None = None
+) -> str:
+    issued = now or datetime.now(UTC)
+    payload = {"sub": str(user_id), "ver": version, "iat": issued, "exp": issued + ttl}
+    return jwt.encode(payload, secret, algorithm=ALGORITHM)
+
+
+def read(token: str, secret: str) -> Claims:
+    """The claims of a valid token; InvalidToken for a forged, expired, malformed or
+    differently signed one (``alg: none`` and every algorithm but HS256 are refused)."""
+    try:
+        payload = jwt.decode(
+            token, secret, algorithms=[ALGORITHM], options={"require": ["sub", "exp", "iat"]}
+        )
+        user_id, version = int(payload["sub"]), payload.get("ver")
+    except (jwt.PyJWTError, ValueError, TypeError) as exc:
+        raise InvalidToken(str(exc)) from exc
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InvalidToken("no token version")
+    return Claims(user_id, version)
+
+
+def new_secret() -> tuple[str, str]:
+    """A fresh one-time secret and the hash to store."""
+    raw = secrets.token_urlsafe(32)
+    return raw, digest(raw)
+
+
+def digest(raw: str) -> str:
+    return hashlib.sha256(raw.encode()).hexdigest()

@@ -1,0 +1,102 @@
+"""Catalog endpoints (contracts/catalog-api.md): variants, and find/findOne for products."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sanic import Blueprint, Request, json
+from sanic.response import HTTPResponse
+
+from splash.catalog import services
+from splash.collections import parse_collection_query
+from splash.content import services as content
+from splash.errors import ValidationError
+from splash.http.openapi import Parameter, documented
+from splash.http.request import query, query_str
+
+bp = Blueprint("catalog")
+
+LOCALE = Parameter("locale", "query", "default: the domain's locale")
+TRUE = ("true", "1", True)
+
+
+async def _locale(request: Request) -> str:
+    return await content.check_locale(query_str(request, "locale") or request.ctx.locale)
+
+
+def _variant_populate(raw: Any) -> set[str]:
+    """``populate[introImage]=true&populate[product][populate][introImage]=true`` (also as a
+    list, or ``*`` for everything) → {"introImage", "product.introImage"}."""
+    everything = {"introImage", "product.introImage"}
+    if raw is None:
+        return set()
+    if raw == "*":
+        return everything
+    names = raw if isinstance(raw, list) else None
+    if isinstance(raw, dict):
+        names = []
+        for key, value in raw.items():
+            nested = value.get("populate") if isinstance(value, dict) else None
+            if key == "product" and isinstance(nested, dict):
+                names += [f"product.{name}" for name, on in nested.items() if on in TRUE]
+            elif key == "product" and isinstance(nested, list):
+                names += [f"product.{name}" for name in nested]
+            elif value in TRUE:
+                names.append(key)
+    if names is None or not all(isinstance(name, str) for name in names):
+        raise ValidationError.for_field(["query", "populate"], "populate is not valid")
+    unknown = set(names) - everything - {"product"}
+    if unknown:
+        raise ValidationError.for_field(
+            ["query", "populate"], f"Cannot populate {', '.join(sorted(unknown))}"
+        )
+    return set(names) & everything
+
+
+@bp.get("/product-variants/<variant_id:str>")
+@documented(
+    "One variant (colour and size) with its price in cents, stock and product",
+    tag="catalog",
+    errors=(404,),
+    parameters=(
+        Parameter("variant_id", "path", "The variant's id"),
+        Parameter("populate[introImage]", "query", "true: include the variant's image"),
+        Parameter("populate[product][populate][introImage]", "query", "true: the product's image"),
+        LOCALE,
+    ),
+)
+async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
+    populate = _variant_populate(query(request).get("populate"))
+    locale = await _locale(request)
+    answer = await services.variant(variant_id, locale, request.app.ctx.routes, populate)
+    return json({"data": answer})
+
+
+@bp.get("/products")
+@documented(
+    "Products of a locale: filters, sort, pagination, fields and populate (bracket notation)",
+    tag="catalog",
+    parameters=(
+        LOCALE,
+        Parameter("filters[key][$eq]", "query", "a product's key"),
+        Parameter("pagination[page]", "query", "1, 2, …"),
+        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)"),
+        Parameter("sort[0]", "query", "position:asc (default), title:asc, …"),
+    ),
+)
+async def find_products(request: Request) -> HTTPResponse:
+    locale = await _locale(request)
+    wanted = parse_collection_query(query(request), services.PRODUCTS)
+    return json(await services.find_products(locale, wanted, request.app.ctx.routes))
+
+
+@bp.get("/products/<product_id:str>")
+@documented(
+    "One product with its description, photos, size guide, variants and localizations",
+    tag="catalog",
+    errors=(404,),
+    parameters=(Parameter("product_id", "path", "The product's id"), LOCALE),
+)
+async def find_product(request: Request, product_id: str) -> HTTPResponse:
+    locale = await _locale(request)
+    return json({"data": await services.product_by_id(product_id, locale, request.app.ctx.routes)})

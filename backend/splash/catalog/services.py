@@ -1,0 +1,242 @@
+"""The catalog: products with texts per locale, their variants (colour and size, price in cents,
+stock) and the size guide. Shapes as in contracts/catalog-api.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from splash.catalog.models import Product, ProductText, ProductVariant
+from splash.catalog.sizes import size_label
+from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
+from splash.errors import NotFoundError
+from splash.route_table import RouteTable
+
+PRODUCTS = Collection(
+    name="products",
+    filters={"key": "product__key", "slug": "slug", "title": "title", "type": "product__type"},
+    sorts={"title": "title", "id": "product_id", "position": "product__position"},
+    fields=frozenset({"key", "slug", "title", "intro", "path", "type", "priceFrom", "colours"}),
+    populate=frozenset({"introImage"}),  # accepted; cards always carry their image
+    default_sort=(("position", True),),
+)
+
+
+async def has_products() -> bool:
+    return await Product.exists()
+
+
+def _image(product: Product, key: str, text: ProductText | None) -> dict[str, Any] | None:
+    image = product.images.get(key)
+    if image is None:
+        return None
+    return {**image, "alt": (text.image_alt.get(key) if text else None) or ""}
+
+
+def _intro_image(product: Product, text: ProductText | None) -> dict[str, Any] | None:
+    first = next(iter(product.images), None)
+    return _image(product, first, text) if first else None
+
+
+def _available(variant: ProductVariant) -> bool:
+    return variant.active and variant.stock > 0
+
+
+def _path(table: RouteTable, locale: str, text: ProductText) -> str:
+    return table.path_for("product", locale, {"slug": text.slug})
+
+
+def _variant(
+    variant: ProductVariant, product: Product, text: ProductText | None, with_image: bool
+) -> dict[str, Any]:
+    colour_name = (text.colours.get(variant.colour) if text else None) or variant.colour
+    name = text.title if text else product.key
+    title = f"{name} \N{EN DASH} {colour_name}, {size_label(variant.size)}"
+    found: dict[str, Any] = {
+        "id": variant.id,
+        "sku": variant.sku,
+        "colour": variant.colour,
+        "size": variant.size,
+        "sizeLabel": size_label(variant.size),
+        "title": title,
+        "price": variant.price,
+        "stock": max(variant.stock, 0),
+        "available": _available(variant),
+    }
+    if with_image:
+        found["introImage"] = _image(product, variant.colour, text) or _intro_image(product, text)
+    return found
+
+
+async def _text(product_id: int, locale: str) -> ProductText | None:
+    return await ProductText.get_or_none(product_id=product_id, locale=locale)
+
+
+async def variant(
+    raw_id: str, locale: str, table: RouteTable, populate: set[str]
+) -> dict[str, Any]:
+    """GET /product-variants/{id}: ``populate`` may hold ``introImage`` and
+    ``product.introImage``."""
+    found = await ProductVariant.get_or_none(id=parse_id(raw_id)).prefetch_related("product")
+    if found is None or not found.product.published:
+        raise NotFoundError("Product variant not found")
+    product = found.product
+    text = await _text(product.id, locale)
+    answer = _variant(found, product, text, "introImage" in populate)
+    answer["product"] = {
+        "id": product.id,
+        "key": product.key,
+        "type": product.type,
+        "slug": text.slug if text else None,
+        "path": _path(table, locale, text) if text else None,
+        "title": text.title if text else product.key,
+    }
+    if "product.introImage" in populate:
+        answer["product"]["introImage"] = _intro_image(product, text)
+    return answer
+
+
+def _card(
+    product: Product,
+    text: ProductText,
+    variants: list[ProductVariant],
+    table: RouteTable,
+    query: CollectionQuery | None = None,
+) -> dict[str, Any]:
+    card: dict[str, Any] = {
+        "id": product.id,
+        "key": product.key,
+        "type": product.type,
+        "slug": text.slug,
+        "path": _path(table, text.locale, text),
+        "title": text.title,
+        "intro": text.intro,
+        "priceFrom": min((v.price for v in variants), default=0),
+        "colours": list(dict.fromkeys(v.colour for v in variants)),
+        "available": any(_available(v) for v in variants),
+        "introImage": _intro_image(product, text),  # a card always shows its photo
+    }
+    if query is not None and query.fields is not None:
+        card = {k: v for k, v in card.items() if k in query.fields or k in ("id", "introImage")}
+    return card
+
+
+async def _variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]]:
+    by_product: dict[int, list[ProductVariant]] = {pid: [] for pid in product_ids}
+    for row in await ProductVariant.filter(product_id__in=product_ids):
+        by_product[row.product_id].append(row)  # type: ignore[attr-defined]
+    return by_product
+
+
+async def find_products(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    found = ProductText.filter(locale=locale, product__published=True, **query.lookups)
+    total = await found.count()
+    texts = await (
+        found.order_by(*query.order_by, "id")
+        .offset((query.page - 1) * query.page_size)
+        .limit(query.page_size)
+        .prefetch_related("product")
+    )
+    variants = await _variants_of([t.product.id for t in texts])
+    return {
+        "data": [_card(t.product, t, variants[t.product.id], table, query) for t in texts],
+        "meta": pagination_meta(query, total),
+    }
+
+
+async def product_cards(locale: str, table: RouteTable, limit: int) -> dict[str, Any]:
+    """The first products of the shop, as the collection list block shows them."""
+    return await find_products(
+        locale, CollectionQuery(page_size=limit, order_by=("product__position",)), table
+    )
+
+
+async def product_card(locale: str, key: str, table: RouteTable) -> dict[str, Any] | None:
+    text = await ProductText.get_or_none(
+        locale=locale, product__key=key, product__published=True
+    ).prefetch_related("product")
+    if text is None:
+        return None
+    variants = await _variants_of([text.product.id])
+    return _card(text.product, text, variants[text.product.id], table)
+
+
+async def _full(text: ProductText, table: RouteTable) -> dict[str, Any]:
+    product = text.product
+    variants = (await _variants_of([product.id]))[product.id]
+    others = await ProductText.filter(product_id=product.id).exclude(locale=text.locale)
+    return {
+        **_card(product, text, variants, table),
+        "description": text.description,
+        "images": [_image(product, key, text) for key in product.images],
+        "minAgeYears": product.min_age_years,
+        "sizeGuide": [{**row, "sizeLabel": size_label(row["size"])} for row in product.size_guide],
+        "variants": [_variant(v, product, text, True) for v in variants],
+        "localizations": [
+            {"locale": o.locale, "slug": o.slug, "path": _path(table, o.locale, o)}
+            for o in sorted(others, key=lambda o: o.locale)
+            if o.locale in table.locales
+        ],
+        "seo": {
+            "title": text.seo_title,
+            "description": text.seo_description,
+            "image": (_intro_image(product, text) or {}).get("src"),
+        },
+    }
+
+
+async def product_by_id(raw_id: str, locale: str, table: RouteTable) -> dict[str, Any]:
+    text = await ProductText.get_or_none(
+        product_id=parse_id(raw_id), locale=locale, product__published=True
+    ).prefetch_related("product")
+    if text is None:
+        raise NotFoundError("Product not found")
+    return await _full(text, table)
+
+
+async def product_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
+    """The product published at /shop/{slug} (in the locale's segment), for its page."""
+    text = await ProductText.get_or_none(
+        locale=locale, slug=slug, product__published=True
+    ).prefetch_related("product")
+    return await _full(text, table) if text else None
+
+
+async def product_paths(locale: str, table: RouteTable) -> list[str]:
+    texts = await ProductText.filter(locale=locale, product__published=True).order_by("slug")
+    return [_path(table, locale, text) for text in texts]
+
+
+@dataclass(frozen=True)
+class Sellable:
+    """What the cart quote needs to know about a variant."""
+
+    id: int
+    price: int
+    stock: int
+    available: bool
+    physical: bool
+
+
+async def sellables(ids: list[int]) -> dict[int, Sellable]:
+    rows = await ProductVariant.filter(id__in=ids, product__published=True).prefetch_related(
+        "product"
+    )
+    return {
+        row.id: Sellable(
+            row.id, row.price, max(row.stock, 0), _available(row), row.product.type == "physical"
+        )
+        for row in rows
+    }
+
+
+async def test_ids() -> dict[str, int]:
+    """Ids tests refer to (they change from one seeding to the next): the blue M float suit,
+    a sold-out variant and the float suit."""
+    blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
+    sold_out = await ProductVariant.filter(stock=0).order_by("id").first()
+    return {
+        "variantId": blue.id,
+        "soldOutVariantId": sold_out.id if sold_out else blue.id,
+        "productId": blue.product_id,  # type: ignore[attr-defined]
+    }

@@ -1,0 +1,164 @@
+"""find/findOne query parameters for collections (pages, articles, products…), Strapi-style:
+``filters[category][slug][$eq]=tips``, ``sort[0]=publishedAt:desc``,
+``pagination[page]=2&pagination[pageSize]=6``, ``fields[0]=title``, ``populate[0]=cover``.
+
+Pure: turns the parsed bracket query into a checked ``CollectionQuery`` against a whitelist of
+fields per collection; anything else is a 400 naming the parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from splash.errors import ValidationError
+
+DEFAULT_PAGE_SIZE = 25
+MAX_PAGE_SIZE = 100
+
+OPERATORS = {
+    "$eq": "",
+    "$ne": "__not",
+    "$in": "__in",
+    "$notIn": "__not_in",
+    "$contains": "__contains",
+    "$containsi": "__icontains",
+    "$startsWith": "__startswith",
+    "$lt": "__lt",
+    "$lte": "__lte",
+    "$gt": "__gt",
+    "$gte": "__gte",
+    "$null": "__isnull",
+}
+
+
+@dataclass(frozen=True)
+class Collection:
+    """What may be asked of one collection: filter and sort fields map to ORM lookups."""
+
+    name: str
+    filters: dict[str, str]
+    sorts: dict[str, str]
+    fields: frozenset[str]
+    populate: frozenset[str]
+    default_sort: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True)
+class CollectionQuery:
+    page: int = 1
+    page_size: int = DEFAULT_PAGE_SIZE
+    lookups: dict[str, Any] = field(default_factory=dict)
+    order_by: tuple[str, ...] = ()
+    fields: frozenset[str] | None = None
+    populate: frozenset[str] = frozenset()
+
+
+def _refuse(path: list[str], message: str) -> ValidationError:
+    return ValidationError.for_field(["query", *path], message)
+
+
+def _positive(value: Any, path: list[str], maximum: int | None = None) -> int:
+    if not isinstance(value, str) or not value.isdigit() or int(value) < 1:
+        raise _refuse(path, "must be a whole number of 1 or more")
+    number = int(value)
+    if maximum is not None and number > maximum:
+        raise _refuse(path, f"must be at most {maximum}")
+    return number
+
+
+def _filters(raw: Any, collection: Collection) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _refuse(["filters"], "must be an object")
+    lookups: dict[str, Any] = {}
+
+    def walk(node: Any, path: list[str]) -> None:
+        if not isinstance(node, dict):
+            raise _refuse(["filters", *path], "needs an operator such as $eq")
+        for key, value in node.items():
+            if key.startswith("$"):
+                name = ".".join(path)
+                if name not in collection.filters:
+                    raise _refuse(["filters", *path], f"cannot filter on {name!r}")
+                if key not in OPERATORS:
+                    raise _refuse(["filters", *path, key], f"unknown operator {key}")
+                if key in ("$in", "$notIn"):
+                    value = value if isinstance(value, list) else [value]
+                elif key == "$null":
+                    value = value in ("true", "1")
+                elif not isinstance(value, str):
+                    raise _refuse(["filters", *path, key], "must be a single value")
+                lookups[collection.filters[name] + OPERATORS[key]] = value
+            else:
+                walk(value, [*path, key])
+
+    walk(raw, [])
+    return lookups
+
+
+def _sort(raw: Any, collection: Collection) -> tuple[str, ...]:
+    entries = raw if isinstance(raw, list) else [raw]
+    order = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, str):
+            raise _refuse(["sort", str(index)], "must be field:asc or field:desc")
+        name, _, direction = entry.partition(":")
+        if name not in collection.sorts or direction.lower() not in ("", "asc", "desc"):
+            raise _refuse(["sort", str(index)], f"cannot sort on {entry!r}")
+        order.append(("-" if direction.lower() == "desc" else "") + collection.sorts[name])
+    return tuple(order)
+
+
+def _names(raw: Any, allowed: frozenset[str], parameter: str) -> frozenset[str]:
+    if isinstance(raw, dict):  # populate[cover]=true
+        raw = [key for key, value in raw.items() if value not in ("false", "0")]
+    names = raw if isinstance(raw, list) else str(raw).split(",")
+    unknown = [name for name in names if name not in allowed]
+    if unknown:
+        raise _refuse([parameter], f"unknown {parameter}: {', '.join(map(str, unknown))}")
+    return frozenset(names)
+
+
+def parse_collection_query(query: dict[str, Any], collection: Collection) -> CollectionQuery:
+    pagination = query.get("pagination", {})
+    if not isinstance(pagination, dict):
+        raise _refuse(["pagination"], "must be an object")
+    page = _positive(pagination.get("page", "1"), ["pagination", "page"])
+    size = _positive(
+        pagination.get("pageSize", str(DEFAULT_PAGE_SIZE)),
+        ["pagination", "pageSize"],
+        MAX_PAGE_SIZE,
+    )
+    default_order = tuple(
+        ("" if asc else "-") + collection.sorts[name] for name, asc in collection.default_sort
+    )
+    return CollectionQuery(
+        page=page,
+        page_size=size,
+        lookups=_filters(query["filters"], collection) if "filters" in query else {},
+        order_by=_sort(query["sort"], collection) if "sort" in query else default_order,
+        fields=_names(query["fields"], collection.fields, "fields") if "fields" in query else None,
+        populate=(
+            _names(query["populate"], collection.populate, "populate")
+            if "populate" in query and query["populate"] != "*"
+            else (collection.populate if query.get("populate") == "*" else frozenset())
+        ),
+    )
+
+
+def parse_id(raw: str) -> int:
+    """A findOne id from the path: a whole number, else a 400 naming it."""
+    if not raw.isdigit() or len(raw) > 12:
+        raise ValidationError.for_field(["id"], "id must be a whole number")
+    return int(raw)
+
+
+def pagination_meta(query: CollectionQuery, total: int) -> dict[str, dict[str, int]]:
+    return {
+        "pagination": {
+            "page": query.page,
+            "pageSize": query.page_size,
+            "pageCount": -(-total // query.page_size),
+            "total": total,
+        }
+    }

@@ -1,0 +1,42 @@
+"""Reading fixture files (``fixtures/``) and writing them idempotently: shared by every domain's
+seed module."""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class FixtureError(ValueError):
+    pass
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when installed
+
+
+@lru_cache(maxsize=1024)
+def _parse(path: Path, modified: float) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # safe loader
+
+
+def read_yaml(path: Path) -> Any:
+    """A fixture file, parsed once per version of the file."""
+    try:
+        return copy.deepcopy(_parse(path, path.stat().st_mtime))
+    except (OSError, yaml.YAMLError) as exc:
+        raise FixtureError(f"{path}: {exc}") from exc
+
+
+async def upsert(model: type[Any], lookup: dict[str, Any], values: dict[str, Any]) -> Any:
+    row = await model.get_or_none(**lookup)
+    if row is None:
+        return await model.create(**lookup, **values)
+    changed = {k: v for k, v in values.items() if getattr(row, k) != v}
+    if changed:
+        row.update_from_dict(changed)
+        await row.save(update_fields=list(changed))
+    return row

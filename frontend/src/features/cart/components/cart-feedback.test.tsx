@@ -1,0 +1,126 @@
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { fakeApi, ok } from "../../../lib/auth/test-utils";
+import type { CartLine } from "../../../lib/cart";
+import { renderWithCart, resetCartTestState, variantFixture } from "../../../lib/cart/test-utils";
+import type { Locale } from "../../../lib/i18n";
+import { CartFeedback } from "./cart-feedback";
+
+/** The spec: a card disappears after 5 seconds. */
+const FEEDBACK_MS = 5000;
+
+const line = (variantId: number, quantity = 1): CartLine => ({ variantId, quantity, options: [] });
+
+function renderFeedback(locale: Locale = "en") {
+  fakeApi({
+    "GET /product-variants/13": () => ok({ data: variantFixture({ id: 13 }) }),
+    "GET /product-variants/22": () => ok({ data: variantFixture({ id: 22, colour: "pink", size: "s" }) }),
+  });
+  const view = renderWithCart(
+    <>
+      <button type="button">Add to cart</button>
+      <CartFeedback />
+    </>,
+    { path: "/shop/splash-float-suit", locale },
+  );
+  /** Adds a line as the product page does, and lets its variant load. */
+  const add = (added: CartLine) => act(async () => void (await view.cart.add(added)));
+  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  return { ...view, add, wait };
+}
+
+const cards = () => document.querySelectorAll(".cart-feedback__card");
+const shownProduct = () => document.querySelector(".cart-feedback__product")?.textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetCartTestState();
+});
+
+describe("CartFeedback", () => {
+  test("after an add: 'Added to your cart' with the variant, in a polite region, without taking the focus", async () => {
+    // given
+    const { add } = renderFeedback();
+    const button = screen.getByRole("button", { name: "Add to cart" });
+    button.focus();
+    // when
+    await add(line(13));
+    // then
+    const region = screen.getByRole("status", { name: "Cart messages" });
+    expect(region.textContent).toContain("Added to your cart");
+    expect(shownProduct()).toBe("Splash float suit – Blue, M");
+    expect(screen.getByRole("img", { name: "Illustration of the blue Splash float suit" })).toBeTruthy();
+    expect(document.activeElement).toBe(button);
+  });
+
+  test("more than one shows the quantity", async () => {
+    const { add } = renderFeedback();
+    await add(line(13, 2));
+    expect(shownProduct()).toBe("2 × Splash float suit – Blue, M");
+  });
+
+  test("cards queue and show one at a time; each goes after 5 seconds, then the next one shows", async () => {
+    const { add, wait } = renderFeedback();
+    await add(line(13));
+    await add(line(22));
+    expect(cards()).toHaveLength(1);
+    expect(shownProduct()).toBe("Splash float suit – Blue, M");
+    await wait(FEEDBACK_MS - 1);
+    expect(shownProduct()).toBe("Splash float suit – Blue, M");
+    await wait(1);
+    expect(shownProduct()).toBe("Splash float suit – Pink, S");
+    await wait(FEEDBACK_MS);
+    expect(cards()).toHaveLength(0);
+  });
+
+  test("the close button removes the card at once", async () => {
+    const { add, cart } = renderFeedback();
+    await add(line(13));
+    await add(line(22));
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(shownProduct()).toBe("Splash float suit – Pink, S");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(cards()).toHaveLength(0);
+    expect(cart.getState().feedback).toEqual([]);
+  });
+
+  test("'View cart' leads to the cart page and removes the card", async () => {
+    const { add, location } = renderFeedback("nl");
+    await add(line(13));
+    const view = screen.getByRole("link", { name: "Bekijk winkelmand" });
+    expect(view.getAttribute("href")).toBe("/winkelmand");
+    fireEvent.click(view);
+    expect(location()).toBe("/winkelmand");
+    expect(cards()).toHaveLength(0);
+  });
+
+  test("hovering or focusing the card pauses its 5 seconds; leaving it runs the rest", async () => {
+    const { add, wait } = renderFeedback();
+    await add(line(13));
+    await wait(2000);
+    const card = document.querySelector(".cart-feedback__card") as HTMLElement;
+    fireEvent.mouseEnter(card);
+    await wait(30_000);
+    expect(cards()).toHaveLength(1);
+    fireEvent.mouseLeave(card);
+    await wait(FEEDBACK_MS - 2000 - 1);
+    expect(cards()).toHaveLength(1);
+    await wait(1);
+    expect(cards()).toHaveLength(0);
+  });
+
+  test("focus inside the card pauses it too", async () => {
+    const { add, wait } = renderFeedback();
+    await add(line(13));
+    fireEvent.focus(screen.getByRole("link", { name: "View cart" }));
+    await wait(FEEDBACK_MS * 3);
+    expect(cards()).toHaveLength(1);
+    fireEvent.blur(screen.getByRole("link", { name: "View cart" }));
+    await wait(FEEDBACK_MS);
+    expect(cards()).toHaveLength(0);
+  });
+});

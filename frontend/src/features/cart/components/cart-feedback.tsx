@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCart, type CartFeedback as Feedback, type VariantDetails } from "../../../lib/cart";
+import { useLocale } from "../../../lib/i18n";
+import { routePath } from "../../../lib/routes";
+import { ButtonLink } from "../../../ui/button-link";
+import { ContentImage } from "../../../ui/content-image";
+import { Icon } from "../../../ui/icon";
+import { CloseIcon } from "../../../ui/icons";
+
+/** How long a card stays (spec): it pauses while hovered or focused. */
+export const FEEDBACK_MS = 5000;
+
+/**
+ * "Added to your cart", after each addition: one card at a time (the next waits its turn), gone
+ * after 5 seconds, on its close button or on "View cart". The region is polite and the card never
+ * takes the focus. Rendered by the app's layout, so it outlives a navigation.
+ */
+export function CartFeedback() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const card = cart.feedback[0];
+  return (
+    <div className="cart-feedback" role="status" aria-label={t("cart.feedback.region")}>
+      {card ? <FeedbackCard key={card.id} card={card} details={cart.variants[card.line.variantId]} onDone={cart.dismissFeedback} /> : null}
+    </div>
+  );
+}
+
+type CardProps = { card: Feedback; details: VariantDetails | undefined; onDone: (id: number) => void };
+
+function FeedbackCard({ card, details, onDone }: CardProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(FEEDBACK_MS);
+  const variant = details?.status === "loaded" ? details.variant : null;
+  const image = variant?.introImage ?? variant?.product.introImage ?? null;
+  const { id } = card;
+
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = window.setTimeout(() => onDone(id), remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [paused, id, onDone]);
+
+  const done = () => onDone(id);
+  return (
+    <div
+      className="cart-feedback__card"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setPaused(false);
+      }}
+    >
+      <div className="cart-feedback__media">
+        {image ? <ContentImage className="cart-feedback__image" image={image} /> : <Icon name="mdi:check-circle" size={40} />}
+      </div>
+      <div className="cart-feedback__text">
+        <p className="cart-feedback__title">{t("cart.feedback.title")}</p>
+        {variant ? (
+          <p className="cart-feedback__product">
+            {card.line.quantity > 1 ? t("cart.feedback.quantity", { quantity: card.line.quantity, product: variant.title }) : variant.title}
+          </p>
+        ) : null}
+      </div>
+      <div className="cart-feedback__actions">
+        <ButtonLink to={routePath("cart", locale)} onClick={done}>
+          {t("cart.feedback.view")}
+        </ButtonLink>
+      </div>
+      <button type="button" className="cart-feedback__close" aria-label={t("cart.feedback.close")} onClick={done}>
+        <CloseIcon size={20} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { lazy } from "react";
+// With the app's CSS (the account page is published as HTML); only the code below loads lazily.
+import "./profile.css";
+
+/**
+ * The account page's blocks, each loaded only where the page has it: visitors who never open the
+ * account page never load the form system.
+ */
+export const ProfileBlock = lazy(() => import("./components/profile-block").then((module) => ({ default: module.ProfileBlock })));
+export const OrdersBlock = lazy(() => import("./components/orders-block").then((module) => ({ default: module.OrdersBlock })));

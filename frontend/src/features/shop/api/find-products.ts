@@ -1,0 +1,16 @@
+import { api, type ApiClient } from "../../../lib/api";
+import type { PaginationMeta, ProductCard } from "../types";
+
+export type ProductList = { data: ProductCard[]; meta: { pagination: PaginationMeta } };
+
+/**
+ * GET /products: the products with these keys as cards (with their image), in the domain's
+ * language, in the shop's order — how the product blocks refresh price and availability.
+ */
+export function findProducts(keys: string[], client: ApiClient = api): Promise<ProductList> {
+  return client.find<ProductList>("products", {
+    filters: { key: { $in: keys } },
+    pagination: { page: 1, pageSize: Math.max(1, keys.length) },
+    populate: { introImage: true },
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Accounts end to end, in two languages: register, confirm through the e-mailed link, log out,
+ * reset the password through the e-mailed link, log in, edit personal details and an address,
+ * log out; and sign in with Google against the stub OAuth server (splash.testing.google_stub).
+ * Mails are read back from the test server's outbox; axe checks every account screen.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import {
+  contentPage,
+  message,
+  origin,
+  outbox,
+  resetRateLimits,
+  routePath,
+  waitForHydration,
+  type Locale,
+} from "./support";
+
+const PASSWORD = "Zwemmen-2026";
+const NEW_PASSWORD = "Drijfpak-Blauw-3XL";
+
+test.beforeEach(async ({ request }) => {
+  await resetRateLimits(request);
+});
+
+/** A fresh address per run: the test server keeps its database between tests. */
+function freshEmail(locale: Locale): string {
+  return `ouder-${locale}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The first link in the newest mail to `to` that starts with `prefix`. */
+async function mailedLink(page: Page, to: string, prefix: string, count: number): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await outbox(page.request)).filter((mail) => mail.to === to);
+      if (mails.length < count) return undefined;
+      const text = mails[mails.length - 1]?.text ?? "";
+      link = text.match(new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`))?.[0];
+      return link;
+    }, `mail ${count} to ${to} with a link starting ${prefix}`)
+    .toBeTruthy();
+  return link as string;
+}
+
+function accountPath(locale: Locale): string {
+  return contentPage(locale, "account").path;
+}
+
+async function logOut(page: Page, locale: Locale): Promise<void> {
+  await page.goto(`${origin(locale)}${accountPath(locale)}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: message(locale, "profile.logout"), exact: true }).click();
+  // Signed out: the header offers the login again.
+  await expect(page.locator("header.site-header").getByRole("link", { name: message(locale, "header.login") })).toBeVisible();
+}
+
+async function fillPasswords(page: Page, locale: Locale, password: string): Promise<void> {
+  await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(password);
+  await page.getByLabel(message(locale, "forms.labels.passwordConfirmation"), { exact: true }).fill(password);
+}
+
+for (const locale of ["nl", "en"] as const) {
+  test(`a parent's whole account life cycle (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = freshEmail(locale);
+    const site = origin(locale);
+
+    // Register.
+    await page.goto(`${site}${routePath("register", locale)}`);
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page, `register (${locale})`);
+    await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(email);
+    await fillPasswords(page, locale, PASSWORD);
+    await page.getByRole("button", { name: message(locale, "auth.register.submit") }).click();
+    await expect(page.getByText(message(locale, "auth.register.checkEmail").replace("{{email}}", email))).toBeVisible();
+
+    // Follow the confirmation link from the delivered e-mail.
+    const confirm = await mailedLink(page, email, `${site}/api/auth/email-confirmation`, 1);
+    await page.goto(confirm);
+    await expect(page).toHaveURL(`${site}${routePath("email-confirmed", locale)}`);
+    await expect(page.getByText(message(locale, "auth.confirmation.confirmedText"))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `e-mail confirmed (${locale})`);
+
+    await logOut(page, locale);
+
+    // Request a reset from the login screen's link, follow the e-mailed link, choose a password.
+    await page.goto(`${site}${routePath("login", locale)}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: message(locale, "auth.login.forgot") }).click();
+    await expect(page).toHaveURL(`${site}${routePath("forgot-password", locale)}`);
+    await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(email);
+    await page.getByRole("button", { name: message(locale, "auth.forgot.submit") }).click();
+    await expect(page.getByText(message(locale, "auth.forgot.sent").replace("{{email}}", email))).toBeVisible();
+    const reset = await mailedLink(page, email, `${site}/reset?code=`, 2);
+    await page.goto(reset);
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page, `reset (${locale})`);
+    await fillPasswords(page, locale, NEW_PASSWORD);
+    await page.getByRole("button", { name: message(locale, "auth.reset.submit") }).click();
+    await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
+    await logOut(page, locale);
+
+    // The header's login button remembers the account page and returns there after login.
+    await page.locator("header.site-header").getByRole("link", { name: message(locale, "header.login") }).click();
+    await expect(page).toHaveURL(`${site}${routePath("login", locale)}`);
+    await expectNoSeriousA11yViolations(page, `login (${locale})`);
+    await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(email);
+    await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: message(locale, "auth.login.submit") }).click();
+    await expect(page.getByRole("alert")).toContainText(message(locale, "auth.errors.invalidCredentials"));
+    await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: message(locale, "auth.login.submit") }).click();
+    await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
+
+    // Edit personal details.
+    const details = page.locator("form", { has: page.getByRole("button", { name: message(locale, "profile.details.save") }) });
+    await details.getByLabel(message(locale, "forms.labels.firstname")).fill("Sanne");
+    await details.getByLabel(message(locale, "forms.labels.lastname")).fill("de Vries");
+    await details.getByRole("button", { name: message(locale, "profile.details.save") }).click();
+    await expect(page.getByText(message(locale, "profile.details.saved"))).toBeVisible();
+    await expect(page.getByRole("heading", { name: message(locale, "profile.greeting").replace("{{name}}", "Sanne") })).toBeVisible();
+
+    // Add an address, then edit it.
+    await page.getByRole("button", { name: message(locale, "profile.addresses.add") }).click();
+    const address = page.locator("form", { has: page.getByRole("button", { name: message(locale, "profile.addresses.save") }) });
+    await address.getByLabel(message(locale, "forms.labels.street")).fill("Kerkstraat");
+    await address.getByLabel(message(locale, "forms.labels.housenumber")).fill("12");
+    await address.getByLabel(message(locale, "forms.labels.postalCode")).fill("1017 GC");
+    await address.getByLabel(message(locale, "forms.labels.city")).fill("Amsterdam");
+    await address.getByLabel(message(locale, "forms.labels.country")).selectOption("nl");
+    await address.getByRole("button", { name: message(locale, "profile.addresses.save") }).click();
+    await expect(page.getByText(message(locale, "profile.addresses.saved"))).toBeVisible();
+    await expect(page.getByText(/Kerkstraat 12/)).toBeVisible();
+    await page.getByRole("button", { name: message(locale, "profile.addresses.edit"), exact: false }).first().click();
+    await address.getByLabel(message(locale, "forms.labels.street")).fill("Dorpsstraat");
+    await address.getByRole("button", { name: message(locale, "profile.addresses.save") }).click();
+    await expect(page.getByText(/Dorpsstraat 12/)).toBeVisible();
+
+    // The changes are stored: a reload shows them.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText(/Dorpsstraat 12/)).toBeVisible();
+    await expect(page.getByText(message(locale, "profile.orders.empty"))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `profile (${locale})`);
+
+    await logOut(page, locale);
+  });
+}
+
+test("signing in with Google (against the stub) lands on the account page", async ({ page }) => {
+  const locale = "en";
+  const site = origin(locale);
+  const email = freshEmail(locale);
+  await page.goto(`${site}${routePath("login", locale)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "auth.google.continue") }).click();
+
+  // Google's consent screen (the stub's): choose the account.
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("First name").fill("Lotte");
+  await page.getByLabel("Last name").fill("Jansen");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
+  await expect(page.getByRole("heading", { name: message(locale, "profile.greeting").replace("{{name}}", "Lotte") })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("cancelling at Google shows a friendly message with a way back to the login", async ({ page }) => {
+  const locale = "nl";
+  const site = origin(locale);
+  await page.goto(`${site}${routePath("login", locale)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "auth.google.continue") }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`${routePath("connect-google-redirect", locale)}\\?error=denied$`));
+  await expect(page.getByRole("heading", { name: message(locale, "auth.google.failedTitle") })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "google failed");
+});

@@ -1,0 +1,127 @@
+/**
+ * The shop and the cart end to end, in two languages: a product page's 'choose' message, colour
+ * and size, adding twice (one line, quantity 2), the feedback card leaving after 5 seconds, the
+ * cart restored from its cookie after a reload, removing after a yes/no confirmation, the empty
+ * state; a sold-out variant; and a cart cookie that is garbage or names a missing variant.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { collectProblems, contentPage, message, origin, product, waitForHydration, type Locale } from "./support";
+
+const fill = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((text, [key, value]) => text.replace(`{{${key}}}`, value), template);
+
+async function openProduct(page: Page, locale: Locale, key = "splash-float-suit") {
+  const found = product(locale, key);
+  const response = await page.goto(`${origin(locale)}${found.path}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("main h1")).toHaveText(found.title);
+  await waitForHydration(page);
+  return found;
+}
+
+async function choose(page: Page, locale: Locale, colour: "blue" | "pink", size: string) {
+  await page.getByRole("group", { name: message(locale, "shop.colour") }).getByRole("radio", { name: message(locale, `shop.colours.${colour}`) }).check();
+  await page.getByRole("group", { name: message(locale, "shop.size") }).getByRole("radio", { name: size, exact: true }).check();
+}
+
+function cartLines(page: Page, locale: Locale) {
+  return page.getByRole("list", { name: message(locale, "cart.lines") }).getByRole("listitem");
+}
+
+for (const locale of ["nl", "en"] as const) {
+  test(`choose, add twice, feedback, restore from the cookie, remove (${locale})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const site = origin(locale);
+    const suit = await openProduct(page, locale);
+    const status = page.locator(".product-page__status");
+    const add = page.getByRole("button", { name: message(locale, "shop.addToCart") });
+
+    await expect(status).toHaveText(message(locale, "shop.choose"));
+    await expect(add).toBeDisabled();
+    await expectNoSeriousA11yViolations(page, `product page (${locale})`);
+
+    await choose(page, locale, "blue", "M");
+    await expect(status).not.toHaveText(message(locale, "shop.choose"));
+    await expect(add).toBeEnabled();
+    await add.click();
+    await add.click();
+
+    const badge = page.getByTestId("cart-count");
+    await expect(badge).toHaveText("2");
+    const cards = page.getByRole("status", { name: message(locale, "cart.feedback.region") }).locator(".cart-feedback__card");
+    await expect(cards).toHaveCount(1); // one card at a time
+    await expect(cards.first()).toContainText(message(locale, "cart.feedback.title"));
+    // Two adds queue two cards of 5 seconds each; then none is left.
+    await expect(cards).toHaveCount(0, { timeout: 15_000 });
+
+    await page.goto(`${site}${contentPage(locale, "cart").path}`);
+    await waitForHydration(page);
+    const lines = cartLines(page, locale);
+    await expect(lines).toHaveCount(1);
+    const title = `${suit.title} – ${message(locale, "shop.colours.blue")}, M`;
+    const quantity = page.getByRole("spinbutton", { name: fill(message(locale, "cart.quantityOf"), { product: title }) });
+    await expect(quantity).toHaveValue("2");
+    await expect(page.getByTestId("cart-total")).not.toBeEmpty();
+
+    // The cookie holds only variantId, quantity and options; a reload restores the cart from it.
+    const cookie = (await page.context().cookies(site)).find((entry) => entry.name === "cart");
+    const stored = JSON.parse(decodeURIComponent(cookie?.value ?? "[]")) as Record<string, unknown>[];
+    expect(stored).toHaveLength(1);
+    expect(Object.keys(stored[0] ?? {}).sort()).toEqual(["options", "quantity", "variantId"]);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(cartLines(page, locale)).toHaveCount(1);
+    await expect(quantity).toHaveValue("2");
+    await expectNoSeriousA11yViolations(page, `cart (${locale})`);
+
+    await page.getByRole("button", { name: fill(message(locale, "cart.removeLabel"), { product: title }) }).click();
+    await page.getByRole("button", { name: message(locale, "cart.yesRemove") }).click();
+    await expect(page.locator(".cart-empty__text")).toHaveText(message(locale, "cart.empty"));
+    await expect(badge).toHaveText("0");
+    expect((await page.context().cookies(site)).find((entry) => entry.name === "cart")).toBeUndefined();
+  });
+}
+
+test("the product page and the cart page hydrate without console errors or warnings", async ({ page }) => {
+  const problems = collectProblems(page);
+  await openProduct(page, "de");
+  await choose(page, "de", "pink", "S");
+  await page.getByRole("button", { name: message("de", "shop.addToCart") }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto(`${origin("de")}${contentPage("de", "cart").path}`);
+  await waitForHydration(page);
+  await expect(cartLines(page, "de")).toHaveCount(1);
+  expect(problems).toEqual([]);
+});
+
+test("a sold-out variant says it is unavailable and cannot be added", async ({ page }) => {
+  await openProduct(page, "en");
+  await choose(page, "en", "pink", "3XL");
+  await expect(page.locator(".product-page__status")).toHaveText(message("en", "shop.unavailable"));
+  await expect(page.getByRole("button", { name: message("en", "shop.addToCart") })).toBeDisabled();
+});
+
+test("a garbage cart cookie or a missing variant never breaks the cart page", async ({ page, context }) => {
+  const locale = "nl";
+  const site = origin(locale);
+  const cartPath = contentPage(locale, "cart").path;
+  await context.addCookies([{ name: "cart", value: "%7Bnot%20json", url: site }]);
+  await page.goto(`${site}${cartPath}`);
+  await waitForHydration(page);
+  await expect(page.locator(".cart-empty__text")).toHaveText(message(locale, "cart.empty"));
+
+  const missing = encodeURIComponent(JSON.stringify([{ variantId: 999999, quantity: 1, options: [] }]));
+  await context.addCookies([{ name: "cart", value: missing, url: site }]);
+  await page.goto(`${site}${cartPath}`);
+  await waitForHydration(page);
+  await expect(page.locator(".cart-notice")).toContainText(message(locale, "cart.notice"));
+  await expect(page.locator(".cart-empty__text")).toHaveText(message(locale, "cart.empty"));
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+});
+
+test("the product's Spanish segment on the Dutch domain is a 404", async ({ page }) => {
+  const spanish = product("es", "splash-float-suit");
+  const response = await page.goto(`${origin("nl")}${spanish.path}`);
+  expect(response?.status()).toBe(404);
+});
