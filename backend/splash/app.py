@@ -58,9 +58,12 @@ def create_app(settings: Settings | None = None) -> Sanic:
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
         app.ctx.owns_database = await db.connect_once(settings.database_url)
-        # The first query opens the connection here, before requests arrive: a first query
-        # from a request task could wait forever on the database client's lock (seen in about
-        # a third of test-server starts), and a database that is down fails the start at once.
+        # The first query opens the connection here, before requests arrive. Tortoise 1.1's
+        # ConnectionWrapper takes its lock and then connects; a request cancelled while that
+        # first connect runs (a client that gives up) never releases the lock, and every later
+        # query waits forever (seen in about a third of test-server starts, reproduced by
+        # cancelling a first query). Connected here, no request can hit that path; and a
+        # database that is down fails the start at once.
         await db.ping()
         app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"})
         app.ctx.captcha = CaptchaVerifier(
