@@ -9,12 +9,15 @@ fields per collection; anything else is a 400 naming the parameter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from splash.errors import ValidationError
+from splash.http.query import is_whole_number
 
 DEFAULT_PAGE_SIZE = 25
 MAX_PAGE_SIZE = 100
+MAX_PAGE = 10_000  # the offset stays an integer every database holds
 
 OPERATORS = {
     "$eq": "",
@@ -42,6 +45,7 @@ class Collection:
     fields: frozenset[str]
     populate: frozenset[str]
     default_sort: tuple[tuple[str, bool], ...]
+    date_filters: frozenset[str] = frozenset()  # filter names whose values are ISO 8601 dates
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,27 @@ def _refuse(path: list[str], message: str) -> ValidationError:
     return ValidationError.for_field(["query", *path], message)
 
 
-def _positive(value: Any, path: list[str], maximum: int | None = None) -> int:
-    if not isinstance(value, str) or not value.isdigit() or int(value) < 1:
+def _positive(value: Any, path: list[str], maximum: int) -> int:
+    if not isinstance(value, str) or not is_whole_number(value) or int(value) < 1:
         raise _refuse(path, "must be a whole number of 1 or more")
     number = int(value)
-    if maximum is not None and number > maximum:
+    if number > maximum:
         raise _refuse(path, f"must be at most {maximum}")
     return number
+
+
+def _date(value: str, path: list[str]) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise _refuse(path, "must be an ISO 8601 date such as 2026-10-01") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _dates(value: str | list[str], path: list[str]) -> datetime | list[datetime]:
+    if isinstance(value, list):
+        return [_date(one, path) for one in value]
+    return _date(value, path)
 
 
 def _filters(raw: Any, collection: Collection) -> dict[str, Any]:
@@ -88,6 +106,8 @@ def _filters(raw: Any, collection: Collection) -> dict[str, Any]:
                     value = value in ("true", "1")
                 elif not isinstance(value, str):
                     raise _refuse(["filters", *path, key], "must be a single value")
+                if name in collection.date_filters and key != "$null":
+                    value = _dates(value, ["filters", *path, key])
                 lookups[collection.filters[name] + OPERATORS[key]] = value
             else:
                 walk(value, [*path, key])
@@ -123,7 +143,7 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
     pagination = query.get("pagination", {})
     if not isinstance(pagination, dict):
         raise _refuse(["pagination"], "must be an object")
-    page = _positive(pagination.get("page", "1"), ["pagination", "page"])
+    page = _positive(pagination.get("page", "1"), ["pagination", "page"], MAX_PAGE)
     size = _positive(
         pagination.get("pageSize", str(DEFAULT_PAGE_SIZE)),
         ["pagination", "pageSize"],
@@ -148,7 +168,7 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
 
 def parse_id(raw: str) -> int:
     """A findOne id from the path: a whole number, else a 400 naming it."""
-    if not raw.isdigit() or len(raw) > 12:
+    if not is_whole_number(raw) or len(raw) > 12:
         raise ValidationError.for_field(["id"], "id must be a whole number")
     return int(raw)
 

@@ -8,6 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from tortoise import Tortoise, connections
+from tortoise.exceptions import ValidationError as FieldValueError
+from tortoise.queryset import QuerySet
+
+from splash.errors import ValidationError
 
 MODEL_MODULES = [
     "splash.content.models",
@@ -65,6 +69,17 @@ async def connect_once(database_url: str) -> bool:
 async def ping() -> None:
     """One trivial query: proves the database answers (health checks, worker start-up)."""
     await connections.get("default").execute_query("SELECT 1")
+
+
+async def count_filtered(found: QuerySet[Any]) -> int:
+    """The total of a find query. A filter value its column cannot hold (a 500-character slug)
+    can match nothing, but Tortoise refuses it while building the SQL:
+    a 400 naming the filters, never a 500."""
+    try:
+        return await found.count()
+    except (FieldValueError, ValueError, TypeError):
+        message = "a filter value is too long or of the wrong kind for its field"
+        raise ValidationError.for_field(["query", "filters"], message) from None
 
 
 async def disconnect() -> None:

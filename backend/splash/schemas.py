@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
 
 
 class PublicModel(BaseModel):
@@ -19,3 +22,22 @@ class RequestBody(BaseModel):
     model_config = ConfigDict(
         extra="forbid", alias_generator=to_camel, populate_by_name=True, frozen=True
     )
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_nul_characters(cls, value: Any) -> Any:
+        """No text anywhere in a body holds U+0000: PostgreSQL cannot store it (a 500 there,
+        silently different data in SQLite), and no person types it."""
+        if _holds_nul(value):
+            raise PydanticCustomError("nul_character", "must not contain a NUL character (U+0000)")
+        return value
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_nul(item) for item in value)
+    return False

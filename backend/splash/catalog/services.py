@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from splash import db
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
 from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
@@ -130,7 +131,7 @@ async def _variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]
 
 async def find_products(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
     found = ProductText.filter(locale=locale, product__published=True, **query.lookups)
-    total = await found.count()
+    total = await db.count_filtered(found)
     texts = await (
         found.order_by(*query.order_by, "id")
         .offset((query.page - 1) * query.page_size)

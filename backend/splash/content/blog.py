@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from splash import db
 from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content.models import Article, Category
 from splash.errors import NotFoundError
@@ -69,7 +70,7 @@ def _shape(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
 
 async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
     found = Article.filter(locale_id=locale, published=True, **query.lookups)
-    total = await found.count()
+    total = await db.count_filtered(found)
     rows = await (
         found.order_by(*query.order_by)
         .offset((query.page - 1) * query.page_size)

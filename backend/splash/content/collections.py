@@ -17,6 +17,7 @@ ARTICLES = Collection(
     sorts={"publishedAt": "published_at", "title": "title", "id": "id"},
     fields=frozenset({"slug", "title", "excerpt", "publishedAt", "locale", "path", "body", "seo"}),
     populate=frozenset({"cover", "category", "localizations"}),
+    date_filters=frozenset({"publishedAt"}),
     default_sort=(("publishedAt", False),),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from splash import db
 from splash.catalog import services as catalog
 from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content import blog, navigation
@@ -204,7 +205,7 @@ async def find_pages(locale: str, query: CollectionQuery, table: RouteTable) -> 
     """Published pages of a locale (generic find); blocks only when asked for in fields."""
     rows, paths = await _page_tree()
     found = Page.filter(locale_id=locale, published=True, id__in=list(paths), **query.lookups)
-    total = await found.count()
+    total = await db.count_filtered(found)
     pages = await (
         found.order_by(*query.order_by)
         .offset((query.page - 1) * query.page_size)

@@ -3,17 +3,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
-from splash.schemas import PublicModel
+from splash.schemas import PublicModel, RequestBody
 
 FieldValue = Annotated[str, StringConstraints(max_length=5000)] | bool | None
 
 
-class SubmissionCreate(BaseModel):
+class SubmissionCreate(RequestBody):
     """The request body: the form's values wrapped in ``data``, plus the captcha token."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
     data: dict[Annotated[str, StringConstraints(max_length=64)], FieldValue] = Field(max_length=50)
     captcha_token: str | None = Field(default=None, alias="captchaToken", max_length=4000)
 

@@ -40,10 +40,15 @@ def _split_key(key: str) -> list[str]:
     return [head, *segments]
 
 
+def is_whole_number(segment: str) -> bool:
+    """ASCII digits only: str.isdigit() also says yes to '²', which int() refuses."""
+    return segment.isascii() and segment.isdigit()
+
+
 def _index(segment: str, key: str) -> int | None:
     if segment == "":
         return -1  # ``a[]=x`` appends
-    if segment.isdigit():
+    if is_whole_number(segment):
         index = int(segment)
         if index >= ARRAY_LIMIT:
             raise QueryError(f"Array index in {key!r} is above the limit of {ARRAY_LIMIT}", key)
@@ -61,7 +66,7 @@ def _assign(node: dict[str, Any], segments: list[str], value: str, key: str) -> 
             raise QueryError(f"Query parameter {key!r} conflicts with another parameter", key)
         node = child
     if last == "":
-        last = str(sum(1 for k in node if k.isdigit()))
+        last = str(sum(1 for k in node if is_whole_number(k)))
         if int(last) >= ARRAY_LIMIT:
             raise QueryError(f"Array {key!r} has more than {ARRAY_LIMIT} items", key)
     if last in node:
@@ -80,7 +85,7 @@ def _arrays(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     converted = {k: _arrays(v) for k, v in node.items()}
-    if converted and all(k.isdigit() for k in converted):
+    if converted and all(is_whole_number(k) for k in converted):
         return [converted[k] for k in sorted(converted, key=int)]
     return converted
 
@@ -92,6 +97,8 @@ def parse_query(raw: str) -> Query:
         raise QueryError(f"More than {PARAMETER_LIMIT} query parameters", "") from None
     tree: dict[str, Any] = {}
     for key, value in pairs:
+        if "\x00" in key or "\x00" in value:  # PostgreSQL cannot compare text holding U+0000
+            raise QueryError(f"Query parameter {key!r} holds a NUL character", key)
         segments = _split_key(key)
         for segment in segments[1:]:
             _index(segment, key)

@@ -122,6 +122,7 @@ async def test_fields_outside_the_allow_list_are_refused_and_nothing_changes(
         ({**HOME, "postalCode": "1"}, ["data", "addresses", "0", "postalCode"]),
         ({**HOME, "city": "x" * 81}, ["data", "addresses", "0", "city"]),
         ({**HOME, "admin": True}, ["data", "addresses", "0", "admin"]),
+        ({**HOME, "street": "Kerk\x00straat"}, ["data", "addresses", "0", "street"]),
     ],
 )
 async def test_a_bad_address_names_its_field_and_keeps_the_stored_ones(

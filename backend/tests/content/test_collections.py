@@ -1,6 +1,6 @@
 import pytest
 
-from splash.collections import pagination_meta, parse_collection_query
+from splash.collections import pagination_meta, parse_collection_query, parse_id
 from splash.content.collections import ARTICLES
 from splash.errors import ValidationError
 from splash.http.query import parse_query
@@ -43,6 +43,8 @@ def test_filters_sort_pagination_fields_and_populate_are_translated():
         ("pagination[page]=0", ["query", "pagination", "page"]),
         ("pagination[pageSize]=101", ["query", "pagination", "pageSize"]),
         ("pagination[page]=abc", ["query", "pagination", "page"]),
+        ("pagination[page]=99999999999999999999999", ["query", "pagination", "page"]),
+        ("pagination[page]=²", ["query", "pagination", "page"]),
         ("fields[0]=passwordHash", ["query", "fields"]),
         ("populate[0]=author", ["query", "populate"]),
     ],
@@ -51,6 +53,17 @@ def test_anything_outside_the_whitelist_is_a_400_naming_the_parameter(raw, path)
     with pytest.raises(ValidationError) as refused:
         parsed(raw)
     assert refused.value.details["errors"][0]["path"] == path
+
+
+def test_the_last_page_that_can_be_asked_for_is_10000():
+    assert parsed("pagination[page]=10000").page == 10_000
+
+
+def test_a_superscript_digit_is_no_index_and_no_id():
+    assert parse_query("a[²]=x") == {"a": {"²": "x"}}
+    with pytest.raises(ValidationError) as refused:
+        parse_id("²")
+    assert refused.value.details["errors"][0]["path"] == ["id"]
 
 
 def test_pagination_meta_counts_pages():

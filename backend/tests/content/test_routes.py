@@ -99,3 +99,43 @@ async def test_query_past_the_parser_limits_is_a_400_never_a_500(client, seeded)
         response = await client.get(f"/api/navigation/render/primary?locale=nl&{extra}")
         assert response.status == 400, extra[:40]
         assert response.json["error"]["name"] == "ValidationError"
+
+
+@pytest.mark.parametrize("collection", ["pages", "articles", "products"])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("filters[slug][$eq]=" + "x" * 500, ["query", "filters"]),
+        ("pagination[page]=99999999999999999999999", ["query", "pagination", "page"]),
+        ("filters[title][$containsi]=a%00b", ["query", "filters[title][$containsi]"]),
+    ],
+)
+async def test_find_refuses_values_no_column_holds_with_a_400(
+    client, seeded, collection, query, field
+):
+    """A slug longer than the column, a page past any offset and text holding U+0000 match
+    nothing: a 400 naming the parameter, never a 500 from the database layer."""
+    response = await client.get(f"/api/{collection}?{query}")
+    assert response.status == 400
+    error = response.json["error"]
+    assert error["name"] == "ValidationError"
+    assert error["details"]["errors"][0]["path"] == field
+
+
+async def test_find_articles_by_a_date_that_is_none_is_a_400(client, seeded):
+    response = await client.get("/api/articles?filters[publishedAt][$gt]=tomorrow")
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == [
+        "query",
+        "filters",
+        "publishedAt",
+        "$gt",
+    ]
+
+
+async def test_find_articles_after_a_date(client, seeded):
+    everything = (await client.get("/api/articles?locale=en")).json["meta"]["pagination"]["total"]
+    response = await client.get("/api/articles?filters[publishedAt][$gt]=2026-10-01")
+    assert response.status == 200
+    dates = [article["publishedAt"] for article in response.json["data"]]
+    assert dates and all(date > "2026-10-01" for date in dates) and len(dates) < everything

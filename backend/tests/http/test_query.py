@@ -71,3 +71,15 @@ def test_a_key_that_is_both_value_and_object_is_refused(raw):
 def test_malformed_keys_are_refused(raw):
     with pytest.raises(QueryError, match="Malformed"):
         parse_query(raw)
+
+
+@pytest.mark.parametrize("raw", ["filters[slug][$eq]=a%00b", "a%00=1"])
+def test_a_nul_character_is_refused_naming_the_parameter(raw):
+    """PostgreSQL cannot compare text that holds U+0000 (a 500); no URL a person follows has one."""
+    with pytest.raises(QueryError) as refused:
+        parse_query(raw)
+    assert refused.value.key in ("filters[slug][$eq]", "a\x00")
+
+
+def test_superscript_digits_are_keys_not_indexes():
+    assert parse_query("a[²]=x&a[0]=y") == {"a": {"²": "x", "0": "y"}}
