@@ -13,18 +13,9 @@ export function splashApi(): PactV4 {
   });
 }
 
-/**
- * Every interaction gets a new mock server, and the OS may hand a new one the port of the one just
- * shut down: a kept-alive socket to the old server would then carry the request into the void (the
- * interaction is "expected but not received"; it failed CI once). Each request closes its connection.
- */
-function freshConnection(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  return fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), connection: "close" } });
-}
-
 /** The real lib/api client, pointed at Pact's mock server; with a token it sends it as the bearer. */
 export function clientFor(url: string, token?: string): ApiClient {
-  return createApiClient({ baseURL: url, prefix: "/api", getToken: () => token, fetch: freshConnection });
+  return createApiClient({ baseURL: url, prefix: "/api", getToken: () => token });
 }
 
 /** The API's error envelope with any message text, and any details unless the contract fixes them. */
