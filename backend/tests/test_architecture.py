@@ -43,6 +43,7 @@ SERVICES = [
     *sorted(PACKAGE.rglob("services.py")),
     PACKAGE / "web" / "publish.py",
     PACKAGE / "accounts" / "google.py",
+    PACKAGE / "accounts" / "email_change.py",
     PACKAGE / "accounts" / "secrets.py",
     PACKAGE / "seed.py",
 ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json, redirect
 from sanic.response import HTTPResponse
 
-from splash.accounts import google, services
+from splash.accounts import email_change, google, services
 from splash.accounts.models import User
 from splash.accounts.schemas import (
     AuthResponse,
+    ChangeEmail,
     ChangePassword,
     ConfirmationSent,
     EmailOnly,
@@ -159,6 +160,43 @@ async def change_password(request: Request) -> HTTPResponse:
     )
     _send(request, outcome.email)
     return await _signed_in(request, outcome.user)
+
+
+@bp.post("/auth/change-email")
+@documented(
+    "Ask to change the signed-in user's e-mail address: mails a confirmation link to the new one",
+    tag="accounts",
+    body=ChangeEmail,
+    response=ConfirmationSent,
+    errors=(401, 429),
+)
+@rate_limited(ATTEMPTS, WINDOW)
+async def change_email(request: Request) -> HTTPResponse:
+    user = await _user(request)
+    body = json_body(request, ChangeEmail)
+    mail = await email_change.request_email_change(
+        user, body, request.ctx.locale, request.app.ctx.settings
+    )
+    _send(request, mail)
+    return json(ConfirmationSent(email=mail.to).model_dump())
+
+
+@bp.get("/auth/email-change")
+@documented(
+    "The link in the e-mail-change mail: changes the address, ends every session and redirects "
+    "to /email-confirmed?status=changed (or invalid, or taken)",
+    tag="accounts",
+    parameters=(Parameter("code", "query", "The secret from the e-mail", True),),
+    status=302,
+)
+async def confirm_email_change(request: Request) -> HTTPResponse:
+    settings = request.app.ctx.settings
+    status, notice = await email_change.confirm_email_change(
+        query_str(request, "code"), request.ctx.locale, settings
+    )
+    _send(request, notice)
+    target = request.app.ctx.routes.path_for("email-confirmed", request.ctx.locale)
+    return redirect(f"{target}?status={status}")
 
 
 @bp.post("/auth/logout-everywhere")

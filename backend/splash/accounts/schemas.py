@@ -57,6 +57,11 @@ class ChangePassword(RequestBody):
     password_confirmation: Annotated[str, StringConstraints(max_length=MAX_LENGTH)]
 
 
+class ChangeEmail(RequestBody):
+    email: Email
+    current_password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
+
+
 class AddressInput(RequestBody):
     id: int | None = None
     street: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]

@@ -124,20 +124,28 @@ async def end_sessions(user: User) -> None:
 # --- e-mails -------------------------------------------------------------------------------------
 
 
-def _mail(name: str, locale: str, user: User, context: dict[str, Any], settings: Settings) -> Email:
+def account_mail(
+    name: str,
+    locale: str,
+    user: User,
+    context: dict[str, Any],
+    settings: Settings,
+    to: str | None = None,
+) -> Email:
+    """One of the account mails in the locale, to the user's address unless ``to`` says else."""
     subject, text, html = templates.render(
         name,
         locale,
         {"name": user.firstname or user.email, "shop_url": settings.origin(locale), **context},
     )
-    return Email(to=user.email, subject=subject, text=text, html=html)
+    return Email(to=to or user.email, subject=subject, text=text, html=html)
 
 
 async def _confirmation_mail(user: User, locale: str, settings: Settings) -> Email:
     raw = await new_secret("confirm", CONFIRMATION_VALID, user)
     query = urlencode({"confirmation": raw})
     link = f"{settings.origin(locale)}{settings.api_prefix}/auth/email-confirmation?{query}"
-    return _mail(
+    return account_mail(
         "account_confirmation",
         locale,
         user,
@@ -147,7 +155,7 @@ async def _confirmation_mail(user: User, locale: str, settings: Settings) -> Ema
 
 
 def _password_changed_mail(user: User, locale: str, settings: Settings, table: RouteTable) -> Email:
-    return _mail(
+    return account_mail(
         "password_changed",
         locale,
         user,
@@ -249,7 +257,8 @@ async def forgot_password(
     raw = await new_secret("reset", RESET_VALID, user)
     link = f"{settings.origin(locale)}{table.path_for('reset', locale)}?{urlencode({'code': raw})}"
     minutes = int(RESET_VALID.total_seconds() // 60)
-    return _mail("password_reset", locale, user, {"link": link, "valid_minutes": minutes}, settings)
+    context = {"link": link, "valid_minutes": minutes}
+    return account_mail("password_reset", locale, user, context, settings)
 
 
 async def _set_password(user: User, password: str) -> None:

@@ -36,6 +36,20 @@ CONTEXTS = {
         "valid_days": 7,
         "shop_url": "https://en.splash.example",
     },
+    "email_change": {
+        "name": "Zoë",
+        "link": "https://en.splash.example/api/auth/email-change?code=abc",
+        "valid_hours": 24,
+        "new_email": "zoe.new@example.se",
+        "shop_url": "https://en.splash.example",
+    },
+    "email_changed": {
+        "name": "Zoë",
+        "new_email": "zoe.new@example.se",
+        "when": "21-11-2026 12:00 UTC",
+        "shop_email": "hello@splash.example",
+        "shop_url": "https://en.splash.example",
+    },
     "password_changed": {
         "name": "Zoë",
         "when": "21-11-2026 12:00 UTC",
@@ -50,7 +64,13 @@ CONTEXTS = {
         "shop_url": "https://en.splash.example",
     },
 }
-ACCOUNT_MAILS = ("account_confirmation", "password_changed", "password_reset")
+ACCOUNT_MAILS = (
+    "account_confirmation",
+    "email_change",
+    "email_changed",
+    "password_changed",
+    "password_reset",
+)
 
 
 def variables(locale: str, name: str, kind: str) -> set[str]:
@@ -63,6 +83,8 @@ def test_there_are_templates_and_a_context_for_each():
     assert NAMES == [
         "account_confirmation",
         "contact_submission",
+        "email_change",
+        "email_changed",
         "password_changed",
         "password_reset",
     ]

@@ -1,7 +1,8 @@
 /**
  * Accounts end to end, in two languages: register, confirm through the e-mailed link, log out,
  * reset the password through the e-mailed link, log in, edit personal details and an address,
- * log out; and sign in with Google against the stub OAuth server (splash.testing.google_stub).
+ * log out; change the e-mail address through the link mailed to the new one; and sign in with
+ * Google against the stub OAuth server (splash.testing.google_stub).
  * Mails are read back from the test server's outbox; axe checks every account screen.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -149,6 +150,49 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
+test("a new e-mail address changes once the link mailed to it is opened (en)", async ({ page }) => {
+  test.setTimeout(60_000);
+  const locale = "en";
+  const site = origin(locale);
+  const email = freshEmail(locale);
+  const newEmail = freshEmail(locale).replace("ouder-", "nieuw-");
+
+  await page.goto(`${site}${routePath("register", locale)}`);
+  await waitForHydration(page);
+  await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(email);
+  await fillPasswords(page, locale, PASSWORD);
+  await page.getByRole("button", { name: message(locale, "auth.register.submit") }).click();
+  await expect(page.getByText(message(locale, "auth.register.checkEmail").replace("{{email}}", email))).toBeVisible();
+
+  // Ask for the new address on the account page, with the current password.
+  await page.goto(`${site}${accountPath(locale)}`);
+  await waitForHydration(page);
+  const form = page.locator("form", { has: page.getByRole("button", { name: message(locale, "profile.email.submit") }) });
+  await form.getByLabel(message(locale, "profile.email.new")).fill(newEmail);
+  await form.getByLabel(message(locale, "profile.password.current")).fill(PASSWORD);
+  await form.getByRole("button", { name: message(locale, "profile.email.submit") }).click();
+  await expect(page.getByText(message(locale, "profile.email.sent").replace("{{email}}", newEmail))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "profile with the e-mail change sent");
+
+  // Follow the link delivered to the new address; the old address is told.
+  const link = await mailedLink(page, newEmail, `${site}/api/auth/email-change`, 1);
+  await page.goto(link);
+  await expect(page).toHaveURL(`${site}${routePath("email-confirmed", locale)}?status=changed`);
+  await expect(page.getByText(message(locale, "auth.emailChange.changedText"))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "e-mail changed");
+  await expect
+    .poll(async () => (await outbox(page.request)).some((mail) => mail.to === email && (mail.text ?? "").includes(newEmail)))
+    .toBe(true);
+
+  // Every session ended: log in again, with the new address.
+  await page.goto(`${site}${routePath("login", locale)}`);
+  await waitForHydration(page);
+  await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(newEmail);
+  await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: message(locale, "auth.login.submit") }).click();
+  await expect(page.getByText(message(locale, "profile.signedInAs").replace("{{email}}", newEmail))).toBeVisible();
+});
+
 test("signing in with Google (against the stub) lands on the account page", async ({ page }) => {
   const locale = "en";
   const site = origin(locale);
@@ -166,7 +210,9 @@ test("signing in with Google (against the stub) lands on the account page", asyn
 
   await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
   await expect(page.getByRole("heading", { name: message(locale, "profile.greeting").replace("{{name}}", "Lotte") })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(message(locale, "profile.signedInAs").replace("{{email}}", email))).toBeVisible();
+  // A Google account's address comes from Google: no form to change it here.
+  await expect(page.getByText(message(locale, "profile.email.google"))).toBeVisible();
 });
 
 test("cancelling at Google shows a friendly message with a way back to the login", async ({ page }) => {

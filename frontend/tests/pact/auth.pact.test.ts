@@ -14,6 +14,7 @@ import { googleCallback } from "../../src/features/auth/api/google-callback";
 import { login } from "../../src/features/auth/api/login";
 import { register } from "../../src/features/auth/api/register";
 import { resetPassword } from "../../src/features/auth/api/reset-password";
+import { changeEmail } from "../../src/features/profile/api/change-email";
 import { changePassword } from "../../src/features/profile/api/change-password";
 import { logoutEverywhere } from "../../src/features/profile/api/logout-everywhere";
 import { ApiError } from "../../src/lib/api";
@@ -191,6 +192,40 @@ describe("auth API contract", () => {
           client(mock.url, EXAMPLE_TOKEN),
         );
         expect(jwt).toBe(EXAMPLE_TOKEN);
+      });
+  });
+
+  it("asks to change the e-mail address: a link goes to the new address", async () => {
+    await provider
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving("an e-mail change with the right current password")
+      .withRequest("POST", "/api/auth/change-email", (b) =>
+        b.headers({ ...JSON_REQUEST, authorization: BEARER }).jsonBody({ email: "nieuw@example.com", currentPassword: "Zwemmen-2026" }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ email: "nieuw@example.com", sent: true }))
+      .executeTest(async (mock) => {
+        const sent = await changeEmail({ email: "nieuw@example.com", currentPassword: "Zwemmen-2026" }, client(mock.url, EXAMPLE_TOKEN));
+        expect(sent).toEqual({ email: "nieuw@example.com", sent: true });
+      });
+  });
+
+  it("refuses an e-mail change to the same address: email_unchanged at email", async () => {
+    await provider
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving("an e-mail change to the address the account already has")
+      .withRequest("POST", "/api/auth/change-email", (b) =>
+        b.headers({ ...JSON_REQUEST, authorization: BEARER }).jsonBody({ email: "ouder@example.com", currentPassword: "Zwemmen-2026" }),
+      )
+      .willRespondWith(400, (b) =>
+        b.jsonBody(errorBody(400, "ValidationError", "This is already your e-mail address", codedDetails("email_unchanged", ["email"]))),
+      )
+      .executeTest(async (mock) => {
+        const error = await failureOf(changeEmail({ email: "ouder@example.com", currentPassword: "Zwemmen-2026" }, client(mock.url, EXAMPLE_TOKEN)));
+        expect(error.status).toBe(400);
+        expect(authErrorCode(error)).toBe("email_unchanged");
+        expect(error.details.errors?.[0]?.path).toEqual(["email"]);
       });
   });
 

@@ -29,6 +29,10 @@ export function authErrorText(error: ApiError, t: TFunction): string {
       return t("auth.errors.passwordsMismatch");
     case "current_password_incorrect":
       return t("auth.errors.currentPasswordIncorrect");
+    case "email_unchanged":
+      return t("auth.errors.emailUnchanged");
+    case "no_password":
+      return t("auth.errors.noPassword");
     case "provider_error":
       return t("auth.errors.providerError");
     default:

@@ -38,4 +38,6 @@ export type AuthErrorCode =
   | "invalid_code"
   | "passwords_mismatch"
   | "current_password_incorrect"
+  | "email_unchanged"
+  | "no_password"
   | "provider_error";

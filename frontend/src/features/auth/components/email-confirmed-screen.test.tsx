@@ -21,6 +21,21 @@ describe("EmailConfirmedScreen", () => {
     expect(screen.getByRole("link", { name: "Go to My Splash" }).getAttribute("href")).toBe("/my-splash");
   });
 
+  test("status=changed: the new address is in use, every session ended, log in with it", () => {
+    fakeApi({});
+    renderWithAuth(<EmailConfirmedScreen />, { path: "/email-confirmed?status=changed" });
+    expect(screen.getByRole("heading", { level: 1, name: "Your e-mail address has been changed" })).toBeTruthy();
+    expect(screen.getByText(/From now on you log in with your new e-mail address/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Log in with your new address" }).getAttribute("href")).toBe("/my-splash");
+  });
+
+  test("status=taken: another account took the address meanwhile, nothing changed", () => {
+    fakeApi({});
+    renderWithAuth(<EmailConfirmedScreen />, { path: "/email-confirmed?status=taken" });
+    expect(screen.getByRole("heading", { level: 1, name: "This e-mail address is already in use" })).toBeTruthy();
+    expect(screen.getByText(/your e-mail address has not been changed/)).toBeTruthy();
+  });
+
   test("status=invalid: the link is invalid or expired, and a new confirmation e-mail can be sent", async () => {
     // given
     const server = fakeApi({ "POST /auth/send-email-confirmation": () => ok({ email: "ouder@example.com", sent: true }) });

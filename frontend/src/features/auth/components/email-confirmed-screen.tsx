@@ -35,7 +35,10 @@ function InvalidLink() {
   );
 }
 
-/** Where the confirmation link lands: `/email-confirmed`, or `?status=invalid` for a bad link. */
+/**
+ * Where the confirmation links land: `/email-confirmed`, `?status=invalid` for a bad link, and
+ * for a new e-mail address `?status=changed` (or `taken`, when another account took it meanwhile).
+ */
 export function EmailConfirmedScreen() {
   const { t } = useTranslation();
   const accountPath = useAccountPath(useLocale());
@@ -43,7 +46,16 @@ export function EmailConfirmedScreen() {
   const [params] = useSearchParams();
   // The published HTML knows no query string: the outcome shows once hydrated.
   if (!hydrated) return <AuthCardSkeleton label={t("routes.email-confirmed")} />;
-  if (params.get("status") === "invalid") return <InvalidLink />;
+  const status = params.get("status");
+  if (status === "invalid") return <InvalidLink />;
+  if (status === "changed" || status === "taken") {
+    // A changed address ended every session: the parent logs in again with the new one.
+    return (
+      <AuthCard title={t(`auth.emailChange.${status}Title`)} intro={t(`auth.emailChange.${status}Text`)}>
+        <ButtonLink to={accountPath}>{t(status === "changed" ? "auth.emailChange.login" : "auth.toAccount")}</ButtonLink>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t("routes.email-confirmed")} intro={t("auth.confirmation.confirmedText")}>
       <ButtonLink to={accountPath}>{t("auth.toAccount")}</ButtonLink>

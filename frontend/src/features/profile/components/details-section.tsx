@@ -6,7 +6,7 @@ import { updateMe } from "../api/update-me";
 import { useSessionCall } from "../hooks/use-session-call";
 import { ProfileSection } from "./section";
 
-/** First and last name; the e-mail address is shown but cannot be changed here. */
+/** First and last name; the e-mail address is shown here and changed in its own section. */
 export function DetailsSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const { setUser } = useAuth();

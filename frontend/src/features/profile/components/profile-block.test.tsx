@@ -19,6 +19,15 @@ import { ProfileBlock } from "./profile-block";
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** One of the account page's forms (two of them ask for the current password). */
+function form(id: string): HTMLElement {
+  const found = document.getElementById(id);
+  expect(found?.tagName).toBe("FORM");
+  return found as HTMLElement;
+}
+const typeIn = (id: string, label: string, value: string) =>
+  fireEvent.change(within(form(id)).getByLabelText(label), { target: { value } });
+
 /** The JSON in the multipart field `data` of a PUT /users/me. */
 function sentData(call: ApiCall | undefined): unknown {
   expect(call?.body).toBeInstanceOf(FormData);
@@ -82,6 +91,7 @@ describe("ProfileBlock, signed in", () => {
       "Hi Sanne!",
       "Your details",
       "Addresses",
+      "E-mail address",
       "Password and security",
     ]);
     expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Sanne");
@@ -251,6 +261,46 @@ describe("ProfileBlock, addresses", () => {
   });
 });
 
+describe("ProfileBlock, a new e-mail address", () => {
+  test("asks with the current password, then says where the link went; the address stays until then", async () => {
+    const { server, store } = await renderSignedIn(userFixture(), {
+      "POST /auth/change-email": () => ok({ email: "nieuw@example.com", sent: true }),
+    });
+    typeIn("change-email", "New e-mail address", " nieuw@example.com ");
+    typeIn("change-email", "Current password", "Zwemmen-2026");
+    fireEvent.click(screen.getByRole("button", { name: "Send the link" }));
+    const sent = await screen.findByText(
+      "Almost done: open the link we sent to nieuw@example.com. Until then you keep logging in with your current address.",
+    );
+    expect(sent.getAttribute("role")).toBe("status");
+    const [change] = server.callsTo("POST /auth/change-email");
+    expect(change?.body).toEqual({ email: "nieuw@example.com", currentPassword: "Zwemmen-2026" });
+    expect(change?.headers.authorization).toBe(`Bearer ${jwt("ouder")}`);
+    expect(store.getState().user?.email).toBe("ouder@example.com");
+  });
+
+  test("an address with an account, or the same address, is told at the e-mail field, in Dutch", async () => {
+    const server = accountApi(userFixture(), { "POST /auth/change-email": () => failure(400, { code: "email_taken" }) });
+    const store = await signedInStore();
+    renderWithAuth(<ProfileBlock />, { path: "/mijn-splash", store, locale: "nl" });
+    typeIn("change-email", "Nieuw e-mailadres", "ander@example.com");
+    typeIn("change-email", "Huidig wachtwoord", "Zwemmen-2026");
+    fireEvent.click(screen.getByRole("button", { name: "Stuur de link" }));
+    expect((await screen.findByText("Er bestaat al een account met dit e-mailadres.")).id).toBe("change-email-email-error");
+    expect(server.callsTo("POST /auth/change-email")).toHaveLength(1);
+  });
+
+  test("a wrong current password is shown at that field", async () => {
+    await renderSignedIn(userFixture(), {
+      "POST /auth/change-email": () => failure(400, { code: "current_password_incorrect" }),
+    });
+    typeIn("change-email", "New e-mail address", "nieuw@example.com");
+    typeIn("change-email", "Current password", "fout");
+    fireEvent.click(screen.getByRole("button", { name: "Send the link" }));
+    expect((await screen.findByText("Your current password is not correct.")).id).toBe("change-email-currentPassword-error");
+  });
+});
+
 describe("ProfileBlock, password and logging out", () => {
   test("changing the password sends the three fields and goes on with the new token", async () => {
     // given
@@ -258,7 +308,7 @@ describe("ProfileBlock, password and logging out", () => {
       "POST /auth/change-password": () => ok({ jwt: jwt("changed"), user: userFixture() }),
     });
     // when
-    type("Current password", "Zwemmen-2026");
+    typeIn("change-password", "Current password", "Zwemmen-2026");
     type("New password", "Zwemmen-2027");
     type("Repeat new password", "Zwemmen-2027");
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
@@ -270,14 +320,14 @@ describe("ProfileBlock, password and logging out", () => {
     expect(server.callsTo("GET /users/me").at(-1)?.headers.authorization).toBe(`Bearer ${jwt("changed")}`);
     expect(readCookie(TOKEN_COOKIE)).toBe(jwt("changed"));
     expect(store.getState().status).toBe("signed-in");
-    expect((screen.getByLabelText("Current password") as HTMLInputElement).value).toBe("");
+    expect((within(form("change-password")).getByLabelText("Current password") as HTMLInputElement).value).toBe("");
   });
 
   test("a wrong current password is shown at that field, in Dutch", async () => {
     const server = accountApi(userFixture(), { "POST /auth/change-password": () => failure(400, { code: "current_password_incorrect" }) });
     const store = await signedInStore();
     renderWithAuth(<ProfileBlock />, { path: "/mijn-splash", store, locale: "nl" });
-    type("Huidig wachtwoord", "fout-wachtwoord");
+    typeIn("change-password", "Huidig wachtwoord", "fout-wachtwoord");
     type("Nieuw wachtwoord", "Zwemmen-2027");
     type("Herhaal nieuw wachtwoord", "Zwemmen-2027");
     fireEvent.click(screen.getByRole("button", { name: "Wachtwoord wijzigen" }));
@@ -289,6 +339,7 @@ describe("ProfileBlock, password and logging out", () => {
   test("a parent who signed up with Google is shown how to get a password instead of the form", async () => {
     await renderSignedIn(userFixture({ provider: "google" }));
     expect(screen.queryByLabelText("Current password")).toBeNull();
+    expect(screen.getByText("You log in with Google, so your e-mail address comes from your Google account.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Request one here." }).getAttribute("href")).toBe("/forgot-password");
   });
 

@@ -4,6 +4,7 @@ import { useAuth, type User } from "../../../lib/auth";
 import { AddressesSection } from "./addresses-section";
 import { ConfirmBanner } from "./confirm-banner";
 import { DetailsSection } from "./details-section";
+import { EmailSection } from "./email-section";
 import { SecuritySection } from "./security-section";
 import { ProfileSkeleton, SignedOutCard } from "./signed-out-card";
 
@@ -32,6 +33,7 @@ function Account({ user }: { user: User }) {
       {user.confirmed ? null : <ConfirmBanner email={user.email} />}
       <DetailsSection user={user} />
       <AddressesSection user={user} />
+      <EmailSection user={user} />
       <SecuritySection user={user} />
     </section>
   );
