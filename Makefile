@@ -101,9 +101,11 @@ test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against
 loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
 	$(PY) loadtests/run.py --users $${USERS:-50} --duration $${DURATION:-60s}
 
-bench: $(BACKEND_STAMP) $(SPA_BUILD) ## performance benchmarks: not yet (arrives with the performance issue)
-	@echo "make bench: not yet — benchmarks (Locust budgets, Lighthouse) arrive with the performance issue."
-	@echo "Until then: 'make loadtest' runs the load scenarios."
+bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Locust (USERS=20 DURATION=30s) + Lighthouse on five page types, against budgets
+	status=0; \
+	  $(PY) loadtests/run.py --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \
+	  $(PY) loadtests/bench.py || status=$$?; \
+	  exit $$status
 
 lint: install ## ruff, mypy, tsc, eslint
 	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests

@@ -383,6 +383,11 @@ def main(argv: list[str] | None = None) -> int:
     requests, failures = int(number(total["Request Count"])), int(number(total["Failure Count"]))
     rate = number(total["Requests/s"])
     summary = f"{label}: {requests} requests ({rate:.1f}/s), {failures} failures"
+    return verdict(summary, problems)
+
+
+def verdict(summary: str, problems: list[str]) -> int:
+    """Prints what is out of budget and the one-line verdict; the exit code (1: out of budget)."""
     if problems:
         print("\n" + "\n".join(f"  out of budget: {problem}" for problem in problems))
         print(f"{summary} — OUT OF BUDGET")

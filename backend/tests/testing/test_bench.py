@@ -1,0 +1,248 @@
+"""loadtests/bench.py reads Lighthouse reports and checks them against budgets (pure parts only).
+
+Hand-made, Lighthouse-shaped reports: no Lighthouse, no server, nothing timed here — the
+numbers themselves are measured by `make bench`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from typing import Any
+
+import pytest
+
+from splash.config import REPO_ROOT
+
+_spec = importlib.util.spec_from_file_location("loadtests_bench", REPO_ROOT / "loadtests/bench.py")
+assert _spec and _spec.loader
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+BUDGETS = {
+    "$comment": "test budgets",
+    "min_score": 80,
+    "max_fcp_ms": 3000,
+    "max_lcp_ms": 4000,
+    "max_tbt_ms": 600,
+    "max_cls": 0.1,
+    "max_si_ms": 4000,
+    "max_total_kb": 400,
+    "max_script_kb": 200,
+    "max_requests": 30,
+}
+
+
+def report(
+    score: float | None = 0.95,
+    fcp: float = 1500,
+    lcp: float = 2000,
+    tbt: float = 100,
+    cls: float = 0.01,
+    si: float = 1800,
+    total: int = 250 * 1024,
+    script: int = 130 * 1024,
+    requests: int = 18,
+    failed: tuple[dict, ...] = (),
+    drop: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """A Lighthouse report (lhr) with the parts bench.py reads (sizes in bytes); drop removes
+    audits."""
+    audits: dict[str, Any] = {
+        "first-contentful-paint": {"numericValue": fcp, "numericUnit": "millisecond"},
+        "largest-contentful-paint": {"numericValue": lcp, "numericUnit": "millisecond"},
+        "total-blocking-time": {"numericValue": tbt, "numericUnit": "millisecond"},
+        "cumulative-layout-shift": {"numericValue": cls, "numericUnit": "unitless"},
+        "speed-index": {"numericValue": si, "numericUnit": "millisecond"},
+        "resource-summary": {
+            "details": {
+                "type": "table",
+                "items": [
+                    {"resourceType": "total", "requestCount": requests, "transferSize": total},
+                    {"resourceType": "script", "requestCount": 9, "transferSize": script},
+                    {"resourceType": "image", "requestCount": 3, "transferSize": 40_000},
+                ],
+            }
+        },
+        "network-requests": {
+            "details": {
+                "type": "table",
+                "items": [
+                    {
+                        "url": "/",
+                        "resourceType": "Document",
+                        "transferSize": 30_000,
+                        "statusCode": 200,
+                    },
+                    {"url": "/a.js", "resourceType": "Script", "transferSize": 2048},
+                    {"url": "/b.js", "resourceType": "Script", "transferSize": 1024},
+                    {"url": "/c.css", "resourceType": "Stylesheet"},  # no size: counts as 0
+                    *failed,
+                ],
+            }
+        },
+    }
+    for audit_id in drop:
+        audits.pop(audit_id)
+    return {
+        "lighthouseVersion": "12.8.2",
+        "categories": {"performance": {"id": "performance", "score": score}},
+        "audits": audits,
+    }
+
+
+def test_metrics_are_read_from_the_audits():
+    metrics = bench.extract_metrics(report())
+    assert metrics == {
+        "score": 95,
+        "fcp_ms": 1500,
+        "lcp_ms": 2000,
+        "tbt_ms": 100,
+        "cls": 0.01,
+        "si_ms": 1800,
+        "total_kb": 250,
+        "script_kb": 130,
+        "requests": 18,
+    }
+
+
+def test_without_a_resource_summary_the_network_requests_are_counted():
+    metrics = bench.extract_metrics(report(drop=("resource-summary",)))
+    assert metrics["requests"] == 4
+    assert metrics["script_kb"] == 3
+    assert metrics["total_kb"] == pytest.approx(33_072 / 1024)
+
+
+def test_an_empty_report_gives_no_numbers_instead_of_an_error():
+    assert set(bench.extract_metrics({}).values()) == {None}
+
+
+def test_a_page_within_budget_passes():
+    assert bench.check_budgets(BUDGETS, {"home": report(), "cart": report(tbt=600)}) == []
+
+
+@pytest.mark.parametrize(
+    "changes, problem",
+    [
+        ({"score": 0.79}, "home: score 79 < budget 80"),
+        ({"fcp": 3100}, "home: FCP ms 3100 > budget 3000"),
+        ({"lcp": 4500}, "home: LCP ms 4500 > budget 4000"),
+        ({"tbt": 650}, "home: TBT ms 650 > budget 600"),
+        ({"cls": 0.25}, "home: CLS 0.250 > budget 0.1"),
+        ({"si": 5000}, "home: SI ms 5000 > budget 4000"),
+        ({"total": 500 * 1024}, "home: total KB 500 > budget 400"),
+        ({"script": 300 * 1024}, "home: JS KB 300 > budget 200"),
+        ({"requests": 31}, "home: requests 31 > budget 30"),
+    ],
+)
+def test_each_exceeded_budget_is_reported_by_name(changes, problem):
+    assert bench.check_budgets(BUDGETS, {"home": report(**changes), "cart": report()}) == [problem]
+
+
+def test_several_exceeded_budgets_are_all_reported():
+    problems = bench.check_budgets(BUDGETS, {"product": report(lcp=9000, requests=99)})
+    assert problems == ["product: LCP ms 9000 > budget 4000", "product: requests 99 > budget 30"]
+
+
+@pytest.mark.parametrize(
+    "drop, missing",
+    [
+        (("largest-contentful-paint",), ["LCP ms"]),
+        (("cumulative-layout-shift",), ["CLS"]),
+        (
+            ("resource-summary", "network-requests"),
+            ["network-requests", "total KB", "JS KB", "requests"],
+        ),
+    ],
+)
+def test_a_missing_audit_is_reported_not_a_crash(drop, missing):
+    problems = bench.check_budgets(BUDGETS, {"blog-article": report(drop=drop)})
+    assert problems == [f"blog-article: {name} missing from the report" for name in missing]
+
+
+def test_failed_requests_are_reported_without_a_budget():
+    """A page whose bundle answers 404 is small and fast because it is broken."""
+    failed = (
+        {
+            "url": "http://localhost:8123/assets/entry.js",
+            "resourceType": "Script",
+            "statusCode": 404,
+        },
+        {"url": "http://localhost:8123/api/x?a=1", "resourceType": "Fetch", "statusCode": 500},
+        {"url": "/gone.png", "resourceType": "Image", "statusCode": -1},
+    )
+    assert bench.failed_requests(report(failed=failed)) == [
+        "404 /assets/entry.js",
+        "500 /api/x?a=1",
+        "-1 /gone.png",
+    ]
+    assert bench.check_budgets({}, {"cart": report(failed=failed[:1])}) == [
+        "cart: 1 failed request(s): 404 /assets/entry.js"
+    ]
+    assert bench.check_budgets({}, {"cart": report()}) == []
+
+
+def test_a_report_without_a_score_is_reported():
+    problems = bench.check_budgets(BUDGETS, {"cart": report(score=None)})
+    assert problems == ["cart: score missing from the report"]
+
+
+def test_a_lighthouse_runtime_error_is_reported():
+    broken = report(drop=tuple(bench.TIMING_AUDITS.values()))
+    broken["runtimeError"] = {"code": "NO_FCP", "message": "The page did not paint any content."}
+    problems = bench.check_budgets({"max_lcp_ms": 4000}, {"home": broken})
+    assert problems == [
+        "home: Lighthouse error NO_FCP: The page did not paint any content.",
+        "home: LCP ms missing from the report",
+    ]
+
+
+def test_a_page_may_have_its_own_budget():
+    budgets = {**BUDGETS, "pages": {"home": {"max_lcp_ms": 5000}}}
+    reports = {"home": report(lcp=4500), "cart": report(lcp=4500)}
+    assert bench.check_budgets(budgets, reports) == ["cart: LCP ms 4500 > budget 4000"]
+
+
+def test_a_misspelt_budget_or_page_is_reported_rather_than_ignored():
+    budgets = {"max_lcp": 4000, "pages": {"hom": {"max_lcp_ms": 1}, "cart": {"min_scor": 1}}}
+    assert bench.check_budgets(budgets, {"cart": report()}) == [
+        "budgets: unknown budget key 'max_lcp'",
+        "budgets for an unknown page: hom",
+        "cart: unknown budget key 'min_scor'",
+    ]
+
+
+def test_the_budgets_file_uses_only_known_keys_and_pages():
+    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["lighthouse"]
+    assert bench.check_budgets(budgets, {}) == []
+    assert {key for key in budgets if not key.startswith("$")} <= {*bench.BUDGET_KEYS, "pages"}
+
+
+def test_the_median_run_counts():
+    runs = [report(score=0.80, lcp=3000), report(score=0.97), report(score=0.91, lcp=2500)]
+    assert bench.median_run(runs) is runs[2]
+    assert bench.median_run(runs[:1]) is runs[0]
+    # with two runs, the worse one: a lucky run does not hide a slow page
+    assert bench.median_run(runs[:2]) is runs[0]
+    # a run without a score is the worst, not skipped
+    # a broken run counts, so that a failure is reported rather than outvoted
+    broken = report(score=0.99, failed=({"url": "/a.js", "statusCode": 404},))
+    assert bench.median_run([report(), broken, report()]) is broken
+    unscored = report(score=None)
+    assert bench.median_run([report(), unscored, report()]) is not unscored
+    assert bench.median_run([unscored, report(score=0.5)]) is unscored
+
+
+def test_the_table_has_a_row_per_page_and_a_dash_for_a_missing_value():
+    table = bench.format_table(
+        {
+            "home": bench.extract_metrics(report()),
+            "cart": bench.extract_metrics(report(drop=("speed-index",))),
+        }
+    )
+    header, _, home, cart = table.splitlines()
+    assert header.startswith("page ")
+    assert all(heading in header for heading, _ in bench.COLUMNS.values())
+    assert home.split()[0] == "home"
+    assert home.split()[1:] == ["95", "1500", "2000", "100", "0.010", "1800", "250", "130", "18"]
+    assert cart.split()[6] == "-"
