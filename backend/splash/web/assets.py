@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from splash.http.compression import accepts
+
 ENTRY = "src/app/entry-client.tsx"
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -76,9 +78,8 @@ def negotiate(root: Path, relative: str, accept_encoding: str) -> StaticFile | N
         "image/svg+xml",
     ):
         content_type += "; charset=utf-8" if "charset" not in content_type else ""
-    accepted = {part.split(";")[0].strip() for part in accept_encoding.lower().split(",")}
     for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
         compressed = target.with_name(target.name + suffix)
-        if encoding in accepted and compressed.is_file():
+        if accepts(accept_encoding, encoding) and compressed.is_file():
             return StaticFile(compressed, content_type, encoding)
     return StaticFile(target, content_type, None)

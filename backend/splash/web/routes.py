@@ -7,6 +7,7 @@ from sanic.response import HTTPResponse
 
 from splash import db
 from splash.errors import NotFoundError
+from splash.http.compression import etag_matches
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
 from splash.web.head import head_tags
@@ -87,7 +88,7 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     stem = relative.removesuffix(".json")
     resolved = await _resolve(request, "/" if stem == "index" else "/" + stem)
     headers = {"etag": resolved.etag, "cache-control": REVALIDATE, "vary": "host"}
-    if request.headers.get("if-none-match") == resolved.etag:
+    if etag_matches(request.headers.get("if-none-match"), resolved.etag):
         return empty(status=304, headers=headers)
     return HTTPResponse(
         resolved.payload, status=resolved.status, headers=headers, content_type="application/json"
