@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 
 from tortoise.exceptions import IntegrityError
 
-from splash.accounts import passwords, tokens
-from splash.accounts.models import AccountToken, User
+from splash.accounts import passwords
+from splash.accounts.models import User
 from splash.accounts.schemas import ChangeEmail
-from splash.accounts.secrets import failure, new_secret, now, use_secret
+from splash.accounts.secrets import failure, new_secret, now, stored_secret, use_secret
 from splash.accounts.services import account_mail, end_sessions
 from splash.config import Settings
 from splash.mail.mailer import Email
@@ -64,9 +64,7 @@ async def confirm_email_change(
     ``("taken", None)`` when another account took the address meanwhile; ``("invalid", None)``
     for an unknown, expired or superseded link."""
     invalid = ("invalid", None)
-    if not raw or len(raw) > 200:
-        return invalid
-    secret = await AccountToken.get_or_none(kind=KIND, token_hash=tokens.digest(raw))
+    secret = await stored_secret(KIND, raw)
     if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
         return invalid
     user = await User.get(id=secret.user_id)  # type: ignore[attr-defined]

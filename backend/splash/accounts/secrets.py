@@ -32,10 +32,16 @@ async def new_secret(
     return raw
 
 
-async def live_secret(kind: str, raw: object) -> AccountToken | None:
+async def stored_secret(kind: str, raw: object) -> AccountToken | None:
+    """The secret behind a link, used or expired or not (a link in an e-mail is often opened
+    twice: mail scanners open it first); None for anything unknown or not a string."""
     if not isinstance(raw, str) or not raw or len(raw) > 200:
         return None
-    found = await AccountToken.get_or_none(kind=kind, token_hash=tokens.digest(raw))
+    return await AccountToken.get_or_none(kind=kind, token_hash=tokens.digest(raw))
+
+
+async def live_secret(kind: str, raw: object) -> AccountToken | None:
+    found = await stored_secret(kind, raw)
     if found is None or found.used_at is not None or found.expires_at <= now():
         return None
     return found

@@ -29,7 +29,14 @@ from splash.accounts.schemas import (
     ResetPassword,
     UserPublic,
 )
-from splash.accounts.secrets import failure, live_secret, new_secret, now, use_secret
+from splash.accounts.secrets import (
+    failure,
+    live_secret,
+    new_secret,
+    now,
+    stored_secret,
+    use_secret,
+)
 from splash.config import Settings
 from splash.errors import UnauthorizedError, ValidationError, from_pydantic
 from splash.mail import templates
@@ -200,9 +207,7 @@ async def confirm_email(raw: str | None) -> bool:
     """Follows a confirmation link: True when the account is confirmed (now, or by an earlier
     visit of the same link — mail scanners open links first), False for an unknown or expired
     link."""
-    if not raw or len(raw) > 200:
-        return False
-    secret = await AccountToken.get_or_none(kind="confirm", token_hash=tokens.digest(raw))
+    secret = await stored_secret("confirm", raw)
     if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
         return False
     if secret.used_at is not None:

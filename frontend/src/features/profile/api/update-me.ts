@@ -1,17 +1,8 @@
 import { api, type ApiClient } from "../../../lib/api";
-import type { Country, User } from "../../../lib/auth";
+import type { User, UserAddress } from "../../../lib/auth";
 
 /** An address to save: with an id it updates that address, without one it adds a new one. */
-export type AddressInput = {
-  id?: number;
-  street: string;
-  housenumber: string;
-  addition: string | null;
-  additionalInfo: string | null;
-  postalCode: string;
-  city: string;
-  country: Country;
-};
+export type AddressInput = Omit<UserAddress, "id"> & { id?: number };
 
 /** What the profile may change; `addresses` replaces the whole list (a missing address is removed). */
 export type ProfileUpdate = { firstname?: string; lastname?: string; addresses?: AddressInput[] };
