@@ -6,6 +6,7 @@ import httpx
 from sanic import Blueprint, Request, Sanic
 
 from splash import db
+from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
 from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
@@ -34,6 +35,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
+    app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
 
     api = Blueprint.group(
         content_bp, forms_bp, accounts_bp, catalog_bp, orders_bp, url_prefix=settings.api_prefix

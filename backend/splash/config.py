@@ -61,7 +61,8 @@ class Settings(BaseSettings):
     google_client_secret: str | None = None
     google_authorize_url: str = "https://accounts.google.com/o/oauth2/v2/auth"
     google_token_url: str = "https://oauth2.googleapis.com/token"
-    google_userinfo_url: str = "https://openidconnect.googleapis.com/v1/userinfo"
+    google_jwks_url: str = "https://www.googleapis.com/oauth2/v3/certs"
+    google_issuer: str = "https://accounts.google.com"
     recaptcha_site_key: str | None = None
     recaptcha_secret: str | None = None
     recaptcha_verify_url: str = "https://www.google.com/recaptcha/api/siteverify"

@@ -13,6 +13,7 @@ from splash.accounts.schemas import (
     ChangePassword,
     ConfirmationSent,
     EmailOnly,
+    GoogleLink,
     Login,
     Ok,
     ProfileUpdate,
@@ -211,16 +212,48 @@ async def logout_everywhere(request: Request) -> HTTPResponse:
     return json(Ok().model_dump())
 
 
+def _flow_cookie(request: Request, response: HTTPResponse, binding: str | None) -> None:
+    """The browser binding of a Google sign-in: HttpOnly, SameSite=Lax (sent on Google's
+    top-level redirect back, never on a cross-site sub-request), only to the API, ten minutes.
+    ``None`` ends it."""
+    settings = request.app.ctx.settings
+    if binding is None:
+        response.delete_cookie(google.FLOW_COOKIE, path=settings.api_prefix)
+        return
+    response.add_cookie(
+        google.FLOW_COOKIE,
+        binding,
+        path=settings.api_prefix,
+        max_age=int(google.STATE_VALID.total_seconds()),
+        httponly=True,
+        samesite="Lax",
+        secure=settings.scheme == "https",
+    )
+
+
+def _binding(request: Request) -> str | None:
+    return request.cookies.get(google.FLOW_COOKIE)
+
+
 @bp.get("/connect/google")
-@documented("Start Google sign-in: redirects to Google", tag="accounts", status=302)
+@documented(
+    "Start Google sign-in: redirects to Google (state, nonce, PKCE) and sets the flow cookie",
+    tag="accounts",
+    status=302,
+)
 async def connect_google(request: Request) -> HTTPResponse:
     ctx = request.app.ctx
-    return redirect(await google.google_start(ctx.settings, request.ctx.locale, ctx.routes))
+    start = await google.google_start(ctx.settings, request.ctx.locale, ctx.routes)
+    response = redirect(start.location)
+    if start.binding:
+        _flow_cookie(request, response, start.binding)
+    return response
 
 
 @bp.get("/connect/google/callback")
 @documented(
-    "Google's redirect back: checks the state, trades the code, redirects to the SPA",
+    "Google's redirect back: checks state and flow cookie, trades the code (PKCE), verifies the "
+    "ID token and redirects to the SPA with a sign-in ticket, a link ticket or an error",
     tag="accounts",
     parameters=(
         Parameter("code", "query", "Google's authorization code"),
@@ -231,33 +264,54 @@ async def connect_google(request: Request) -> HTTPResponse:
 )
 async def google_callback_redirect(request: Request) -> HTTPResponse:
     ctx = request.app.ctx
+    query = {name: query_str(request, name) for name in ("code", "state", "error")}
     target = await google.google_finish(
         ctx.settings,
         ctx.routes,
+        ctx.google_keys,
         ctx.http,
         request.ctx.locale,
-        query_str(request, "code"),
-        query_str(request, "state"),
-        query_str(request, "error"),
+        query,
+        _binding(request),
     )
     return redirect(target)
 
 
 @bp.get("/auth/google/callback")
 @documented(
-    "Sign in with a Google access token: finds, links or creates the account",
+    "Sign in with the ticket Splash's Google callback handed to this browser (single use, "
+    "2 minutes, needs the flow cookie). A Google access token is never accepted here.",
     tag="accounts",
-    parameters=(Parameter("access_token", "query", "Google's access token", True),),
+    parameters=(
+        Parameter("access_token", "query", "The ticket from /connect/google/callback", True),
+    ),
     response=AuthResponse,
     errors=(429,),
 )
 @rate_limited(ATTEMPTS, WINDOW)
 async def google_sign_in(request: Request) -> HTTPResponse:
-    ctx = request.app.ctx
-    user = await google.google_sign_in(
-        ctx.settings, ctx.http, query_str(request, "access_token"), request.ctx.locale
-    )
-    return await _signed_in(request, user)
+    user = await google.redeem_ticket(query_str(request, "access_token"), _binding(request))
+    response = await _signed_in(request, user)
+    _flow_cookie(request, response, None)
+    return response
+
+
+@bp.post("/auth/google/link")
+@documented(
+    "Link Google to the confirmed account with Google's address: the owner proves the password "
+    "with the link ticket from /connect/google/callback (needs the flow cookie); signs in",
+    tag="accounts",
+    body=GoogleLink,
+    response=AuthResponse,
+    errors=(429,),
+)
+@rate_limited(ATTEMPTS, WINDOW)
+async def google_link(request: Request) -> HTTPResponse:
+    body = json_body(request, GoogleLink)
+    user = await google.link_with_password(body.code, body.password, _binding(request))
+    response = await _signed_in(request, user)
+    _flow_cookie(request, response, None)
+    return response
 
 
 @bp.get("/users/me")

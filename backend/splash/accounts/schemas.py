@@ -41,6 +41,13 @@ class Login(RequestBody):
     password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
 
 
+class GoogleLink(RequestBody):
+    """Proves the password of the account Google's address belongs to, to link Google to it."""
+
+    code: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
+
+
 class EmailOnly(RequestBody):
     email: Email
 
