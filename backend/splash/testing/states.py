@@ -7,7 +7,10 @@ from typing import Any
 
 from tortoise import Tortoise
 
+from splash.accounts import google, tokens
 from splash.accounts import services as accounts
+from splash.accounts.models import User
+from splash.accounts.secrets import new_secret
 from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.models import Article, Page
@@ -66,6 +69,44 @@ async def parent_with_reset_code(settings: Settings, app_ctx: Any) -> dict[str, 
     return {"code": await accounts.reset_code_for(user)}
 
 
+GOOGLE_PARENT = "google.ouder@example.com"
+
+
+def _flow_binding() -> tuple[str, dict[str, Any]]:
+    """A browser's Google flow cookie and the data that binds a ticket to it."""
+    binding, binding_hash = tokens.new_secret()
+    return binding, {"binding": binding_hash}
+
+
+async def google_sign_in_ticket(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """A Google parent and a sign-in ticket the callback handed to a browser: ``ticket``, and
+    that browser's flow cookie value as ``binding``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await User.create(
+        email=GOOGLE_PARENT,
+        username=GOOGLE_PARENT,
+        provider="google",
+        google_sub=f"g-{GOOGLE_PARENT}",
+        confirmed=True,
+        firstname="Lotte",
+        lastname="Jansen",
+    )
+    binding, data = _flow_binding()
+    ticket = await new_secret("google-ticket", google.TICKET_VALID, user, data=data)
+    return {"ticket": ticket, "binding": binding}
+
+
+async def google_link_ticket(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The confirmed parent and a link ticket for Google's proof of their address: ``code`` and
+    the browser's flow cookie value as ``binding``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    binding, data = _flow_binding()
+    data["sub"] = f"g-{PARENT}"
+    code = await new_secret("google-link", google.STATE_VALID, user, data=data)
+    return {"code": code, "binding": binding}
+
+
 async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures; answers the ids of the blue M float suit (``variantId``), a sold-out
     variant (``soldOutVariantId``) and the float suit (``productId``)."""
@@ -88,8 +129,9 @@ STATES: dict[str, StateHandler] = {
     "a confirmed parent ouder@example.com with password Zwemmen-2026": confirmed_parent,
     "a signed-in parent ouder@example.com": signed_in_parent,
     "a reset code for ouder@example.com": parent_with_reset_code,
-    # The stub Google server reads the profile from the token itself.
-    "Google knows the access token's owner": reset_to_fixtures,
+    "Google sign-in is configured": reset_to_fixtures,
+    "a Google sign-in ticket for google.ouder@example.com": google_sign_in_ticket,
+    "a Google link ticket for the confirmed parent ouder@example.com": google_link_ticket,
     "the catalog is seeded": seeded_catalog,
 }
 

@@ -226,3 +226,39 @@ test("cancelling at Google shows a friendly message with a way back to the login
   await expect(page.getByRole("heading", { name: message(locale, "auth.google.failedTitle") })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "google failed");
 });
+
+test("Google with the address of a confirmed account links only after its password (de)", async ({ page }) => {
+  const locale = "de";
+  const site = origin(locale);
+  const email = freshEmail(locale);
+  // A confirmed account with a password, made through the API and the mailed link (on the Dutch
+  // domain: Node, unlike Chromium, does not resolve *.localhost).
+  const dutch = origin("nl");
+  const registered = await page.request.post(`${dutch}/api/auth/local/register`, { data: { username: email, email, password: PASSWORD } });
+  expect(registered.status()).toBe(200);
+  await page.request.get(await mailedLink(page, email, `${dutch}/api/auth/email-confirmation`, 1));
+
+  await page.goto(`${site}${routePath("login", locale)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "auth.google.continue") }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Not signed in silently: the owner proves the password once.
+  await expect(page.getByRole("heading", { name: message(locale, "auth.google.linkTitle") })).toBeVisible();
+  await expect(page.getByText(message(locale, "auth.google.linkIntro").replace("{{email}}", email))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "google link");
+  await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: message(locale, "auth.google.linkSubmit") }).click();
+  await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
+  await expect(page.getByText(message(locale, "profile.signedInAs").replace("{{email}}", email))).toBeVisible();
+
+  // From now on Google signs the owner straight in.
+  await logOut(page, locale);
+  await page.goto(`${site}${routePath("login", locale)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "auth.google.continue") }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`${site}${accountPath(locale)}`);
+});

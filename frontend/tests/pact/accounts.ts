@@ -11,7 +11,11 @@ export const STATES = {
   signedIn: "a signed-in parent ouder@example.com",
   /** Answers `code`: a valid reset code of that parent. */
   resetCode: "a reset code for ouder@example.com",
-  google: "Google knows the access token's owner",
+  google: "Google sign-in is configured",
+  /** Answers `ticket` and `binding` (the browser's flow cookie). */
+  googleTicket: "a Google sign-in ticket for google.ouder@example.com",
+  /** Answers `code` and `binding` (the browser's flow cookie). */
+  googleLink: "a Google link ticket for the confirmed parent ouder@example.com",
 } as const;
 
 /** The token the consumer side runs with; the verifier uses the provider state's `token`. */

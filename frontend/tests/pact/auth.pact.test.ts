@@ -11,13 +11,14 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { forgotPassword } from "../../src/features/auth/api/forgot-password";
 import { googleCallback } from "../../src/features/auth/api/google-callback";
+import { googleLink } from "../../src/features/auth/api/google-link";
 import { login } from "../../src/features/auth/api/login";
 import { register } from "../../src/features/auth/api/register";
 import { resetPassword } from "../../src/features/auth/api/reset-password";
 import { changeEmail } from "../../src/features/profile/api/change-email";
 import { changePassword } from "../../src/features/profile/api/change-password";
 import { logoutEverywhere } from "../../src/features/profile/api/logout-everywhere";
-import { ApiError } from "../../src/lib/api";
+import { ApiError, createApiClient } from "../../src/lib/api";
 import { authErrorCode, sendEmailConfirmation } from "../../src/lib/auth";
 import { BEARER, codedDetails, EXAMPLE_TOKEN, signedIn, STATES } from "./accounts";
 import { clientFor as client, errorBody, splashApi } from "./provider";
@@ -28,8 +29,20 @@ const provider = splashApi();
 
 /** jsonBody adds the JSON content type. */
 const JSON_REQUEST = { accept: "application/json" };
-const GOOGLE_TOKEN =
-  "stub.eyJzdWIiOiIxMDk4NzY1NDMyMSIsImVtYWlsIjoiZ29vZ2xlLm91ZGVyQGV4YW1wbGUuY29tIiwiZW1haWxfdmVyaWZpZWQiOnRydWUsImdpdmVuX25hbWUiOiJMb3R0ZSIsImZhbWlseV9uYW1lIjoiSmFuc2VuIn0";
+/** A Google access token as Google hands them out: never accepted by Splash. */
+const GOOGLE_ACCESS_TOKEN = "ya29.a0AfB_byGoogleAccessToken";
+const EXAMPLE_TICKET = "q3Jx0c1Z8mHhW2pYt5bVd9kLr4sNf7gAe6uPo0iTj1M";
+const EXAMPLE_BINDING = "Vb8yN2kQ5rXw1tZc7mLp4dHs9gFj3aUe0oRi6nKy2vE";
+/** The browser's HttpOnly Google flow cookie: the browser sends it itself; here it is set by hand. */
+const FLOW_COOKIE = fromProviderState("splash_google=${binding}", `splash_google=${EXAMPLE_BINDING}`);
+
+function withFlowCookie(url: string) {
+  return createApiClient({
+    baseURL: url,
+    prefix: "/api",
+    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: `splash_google=${EXAMPLE_BINDING}` } }),
+  });
+}
 const EXAMPLE_RESET_CODE = "5f1c2a9e7b3d4c6a8e0f1b2c3d4e5f6a";
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -258,35 +271,57 @@ describe("auth API contract", () => {
       });
   });
 
-  it("signs in with Google's access token: a token and the confirmed Google user", async () => {
+  it("trades the Google sign-in ticket of this browser for a session: a token and the Google user", async () => {
     await provider
       .addInteraction()
-      .given(STATES.google)
-      .uponReceiving("a Google callback with an access token Google accepts")
-      .withRequest("GET", "/api/auth/google/callback", (b) => b.headers({ accept: "application/json" }).query({ access_token: GOOGLE_TOKEN }))
+      .given(STATES.googleTicket)
+      .uponReceiving("a Google sign-in ticket with the flow cookie of the browser it was handed to")
+      .withRequest("GET", "/api/auth/google/callback", (b) =>
+        b.headers({ ...JSON_REQUEST, cookie: FLOW_COOKIE }).query({ access_token: fromProviderState("${ticket}", EXAMPLE_TICKET) }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody(signedIn({ username: "google.ouder@example.com", email: "google.ouder@example.com", provider: "google", confirmed: true })),
       )
       .executeTest(async (mock) => {
-        const { jwt, user } = await googleCallback(GOOGLE_TOKEN, client(mock.url));
+        const { jwt, user } = await googleCallback(EXAMPLE_TICKET, withFlowCookie(mock.url));
         expect(jwt).toBe(EXAMPLE_TOKEN);
         expect(user).toMatchObject({ email: "google.ouder@example.com", provider: "google", confirmed: true });
       });
   });
 
-  it("refuses an access token Google refuses: provider_error at access_token", async () => {
+  it("refuses a Google access token (only Splash's own ticket signs in): provider_error at access_token", async () => {
     await provider
       .addInteraction()
       .given(STATES.google)
-      .uponReceiving("a Google callback with a revoked access token")
-      .withRequest("GET", "/api/auth/google/callback", (b) => b.headers({ accept: "application/json" }).query({ access_token: "revoked-token" }))
+      .uponReceiving("a Google callback with a Google access token instead of a ticket")
+      .withRequest("GET", "/api/auth/google/callback", (b) => b.headers(JSON_REQUEST).query({ access_token: GOOGLE_ACCESS_TOKEN }))
       .willRespondWith(400, (b) =>
-        b.jsonBody(errorBody(400, "ValidationError", "Google refused the token", codedDetails("provider_error", ["access_token"]))),
+        b.jsonBody(errorBody(400, "ValidationError", "This Google sign-in has expired", codedDetails("provider_error", ["access_token"]))),
       )
       .executeTest(async (mock) => {
-        const error = await failureOf(googleCallback("revoked-token", client(mock.url)));
+        const error = await failureOf(googleCallback(GOOGLE_ACCESS_TOKEN, client(mock.url)));
         expect(authErrorCode(error)).toBe("provider_error");
         expect(error.details.errors?.[0]?.path).toEqual(["access_token"]);
+      });
+  });
+
+  it("links Google to the confirmed account once its owner proves the password", async () => {
+    await provider
+      .addInteraction()
+      .given(STATES.googleLink)
+      .uponReceiving("a Google link with the account's password and the flow cookie")
+      .withRequest("POST", "/api/auth/google/link", (b) =>
+        b
+          .headers({ ...JSON_REQUEST, cookie: FLOW_COOKIE })
+          .jsonBody({ code: fromProviderState("${code}", EXAMPLE_TICKET), password: "Zwemmen-2026" }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(signedIn({ username: "ouder@example.com", email: "ouder@example.com", provider: "local", confirmed: true })),
+      )
+      .executeTest(async (mock) => {
+        const { jwt, user } = await googleLink({ code: EXAMPLE_TICKET, password: "Zwemmen-2026" }, withFlowCookie(mock.url));
+        expect(jwt).toBe(EXAMPLE_TOKEN);
+        expect(user).toMatchObject({ email: "ouder@example.com", provider: "local" });
       });
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, test } from "vitest";
 import { rememberRedirect, REDIRECT_COOKIE, TOKEN_COOKIE } from "../../../lib/auth";
@@ -11,7 +11,7 @@ const googleUser = userFixture({ email: "google.ouder@example.com", provider: "g
 afterEach(() => resetAuthTestState());
 
 describe("GoogleRedirectScreen", () => {
-  test("exchanges Google's access token once (also under StrictMode), signs in and goes to the account page", async () => {
+  test("exchanges the sign-in ticket once (also under StrictMode), signs in and goes to the account page", async () => {
     // given
     const server = fakeApi({
       "GET /auth/google/callback": () => ok({ jwt: jwt("google"), user: googleUser }),
@@ -63,5 +63,46 @@ describe("GoogleRedirectScreen", () => {
     fakeApi({ "GET /auth/google/callback": () => new Promise(() => undefined) });
     renderWithAuth(<GoogleRedirectScreen />, { path: "/connect/google/redirect?access_token=slow" });
     expect(screen.getByRole("status").textContent).toBe("Signing you in with Google…");
+  });
+
+  test("?error=blocked says the account is blocked", () => {
+    fakeApi({});
+    renderWithAuth(<GoogleRedirectScreen />, { path: "/connect/google/redirect?error=blocked" });
+    expect(screen.getByText("This account has been blocked. Please contact us.")).toBeTruthy();
+  });
+
+  describe("an address with a confirmed account (?link=…): the owner proves the password once", () => {
+    const path = "/connect/google/redirect?link=link-ticket&email=ouder%40example.com";
+    const prove = (password: string) => {
+      fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+      fireEvent.click(screen.getByRole("button", { name: "Link Google and log in" }));
+    };
+
+    test("asks for the password of that address, links, signs in and goes on", async () => {
+      // given
+      const server = fakeApi({
+        "POST /auth/google/link": () => ok({ jwt: jwt("linked"), user: userFixture() }),
+        "GET /users/me": () => ok(userFixture()),
+      });
+      const view = renderWithAuth(<GoogleRedirectScreen />, { path });
+      expect(screen.getByRole("heading", { level: 1, name: "You already have a Splash account" })).toBeTruthy();
+      expect(screen.getByText(/^ouder@example\.com already has a Splash account/)).toBeTruthy();
+      // when
+      prove("Zwemmen-2026");
+      // then
+      await waitFor(() => expect(view.location()).toBe("/my-splash"));
+      expect(server.callsTo("POST /auth/google/link")[0]?.body).toEqual({ code: "link-ticket", password: "Zwemmen-2026" });
+      expect(server.callsTo("GET /auth/google/callback")).toEqual([]);
+      expect(readCookie(TOKEN_COOKIE)).toBe(jwt("linked"));
+    });
+
+    test("a wrong password says so and stays signed out", async () => {
+      fakeApi({ "POST /auth/google/link": () => failure(400, { code: "invalid_credentials" }) });
+      const view = renderWithAuth(<GoogleRedirectScreen />, { path, locale: "nl" });
+      fireEvent.change(screen.getByLabelText("Wachtwoord"), { target: { value: "fout-wachtwoord" } });
+      fireEvent.click(screen.getByRole("button", { name: "Google koppelen en inloggen" }));
+      expect(await screen.findByText("E-mailadres en/of wachtwoord onjuist")).toBeTruthy();
+      expect(view.store.getState().status).toBe("signed-out");
+    });
   });
 });

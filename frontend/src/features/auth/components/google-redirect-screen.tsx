@@ -9,10 +9,13 @@ import { ButtonLink } from "../../../ui/button-link";
 import { googleCallback } from "../api/google-callback";
 import { useContinue } from "../hooks/use-continue";
 import { AuthCard, AuthCardSkeleton } from "./auth-card";
+import { GoogleLinkForm } from "./google-link-form";
 
 /**
- * `/connect/google/redirect?access_token=…` (or `?error=…`): the API exchanges Google's token for
- * ours, the visitor is signed in and goes on (replacing this URL, which holds a token).
+ * `/connect/google/redirect?access_token=…`: the single-use ticket Splash's Google callback handed
+ * to this browser is traded for a session, and the visitor goes on (replacing this URL, which holds
+ * the ticket). `?link=…&email=…`: the address has a confirmed account — its password links Google.
+ * `?error=…`: a friendly way back to the login.
  */
 export function GoogleRedirectScreen() {
   const { t } = useTranslation();
@@ -22,7 +25,8 @@ export function GoogleRedirectScreen() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const accessToken = hydrated ? params.get("access_token") : null;
-  const refused = hydrated && (params.has("error") || !accessToken);
+  const link = hydrated ? params.get("link") : null;
+  const refused = hydrated && (params.has("error") || (!accessToken && !link));
   const [failed, setFailed] = useState(false);
   // One exchange per token, also when development's StrictMode runs the effect twice.
   const exchanged = useRef<string | null>(null);
@@ -36,9 +40,15 @@ export function GoogleRedirectScreen() {
       .catch(() => setFailed(true));
   }, [accessToken, signIn, goOn]);
 
+  if (link && !refused) return <GoogleLinkForm code={link} email={params.get("email") ?? ""} />;
   if (refused || failed) {
+    const blocked = params.get("error") === "blocked";
     return (
-      <AuthCard title={t("auth.google.failedTitle")} intro={t("auth.google.failedText")} focusTitle>
+      <AuthCard
+        title={t("auth.google.failedTitle")}
+        intro={t(blocked ? "auth.errors.blocked" : "auth.google.failedText")}
+        focusTitle
+      >
         <ButtonLink to={routePath("login", locale)}>{t("auth.backToLogin")}</ButtonLink>
       </AuthCard>
     );
