@@ -4,14 +4,18 @@ nothing, and the next request after the lock is released succeeds. The lock is r
 ``BEGIN IMMEDIATE`` from a second sqlite3 connection to the same file, PostgreSQL's
 ``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` from a second asyncpg connection."""
 
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 
 import asyncpg
 import pytest
 from pydantic import ValidationError
 
+from splash.accounts.models import AccountToken, User
+from splash.accounts.secrets import new_secret
 from splash.app import create_app
 from splash.config import Settings
 from splash.forms.models import FormSubmission
@@ -93,3 +97,26 @@ async def test_a_locked_database_answers_503_with_retry_after_and_writes_nothing
 def test_the_busy_wait_must_end_before_the_response_timeout():
     with pytest.raises(ValidationError, match="SPLASH_DATABASE_BUSY_TIMEOUT_MS"):
         Settings(database_busy_timeout_ms=30_000, response_timeout_seconds=30)
+
+
+async def test_a_confirmation_cut_off_by_a_lock_leaves_the_link_unused(busy_app, database_url):
+    async with serving(busy_app) as http:
+        email = f"ouder-{secrets.token_hex(4)}@example.com"  # the database is not emptied here
+        user = await User.create(email=email, username=email, locale="nl")
+        raw = await new_secret("confirm", timedelta(days=7), user)
+        link = f"/api/auth/email-confirmation?confirmation={raw}"
+
+        # PostgreSQL locks only the accounts: marking the link used succeeds, confirming the
+        # account waits and gives up. SQLite locks the whole file, so its first write waits.
+        async with write_lock(database_url, "account_user"):
+            response = await http.get(link, timeout=10)
+
+        assert response.status_code == 503
+        [secret] = await AccountToken.filter(user_id=user.id)
+        assert secret.used_at is None
+        assert (await User.get(id=user.id)).confirmed is False
+
+        again = await http.get(link, timeout=10)
+
+        assert (again.status_code, again.headers["location"]) == (302, "/email-confirmed")
+        assert (await User.get(id=user.id)).confirmed is True
