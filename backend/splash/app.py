@@ -29,6 +29,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app = Sanic("splash", configure_logging=False)
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
+    # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).
+    app.config.REQUEST_TIMEOUT = settings.request_timeout_seconds
+    app.config.KEEP_ALIVE_TIMEOUT = settings.keep_alive_timeout_seconds
+    app.config.RESPONSE_TIMEOUT = settings.response_timeout_seconds
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
@@ -60,7 +64,9 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
-        app.ctx.owns_database = await db.connect_once(settings.database_url)
+        app.ctx.owns_database = await db.connect_once(
+            settings.database_url, settings.database_busy_timeout_ms
+        )
         # The first query opens the connection here, before requests arrive. Tortoise 1.1's
         # ConnectionWrapper takes its lock and then connects; a request cancelled while that
         # first connect runs (a client that gives up) never releases the lock, and every later

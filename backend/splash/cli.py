@@ -48,6 +48,8 @@ def _serve(args: argparse.Namespace) -> None:
     from sanic import Sanic
     from sanic.worker.loader import AppLoader
 
+    from splash.http.connections import DeadlineHttpProtocol
+
     load_settings()  # fail fast, with one clear line, before any worker starts
     # Workers are separate processes: each imports the factory and reads the same settings.
     loader = AppLoader("splash.app:create_app", as_factory=True)
@@ -60,6 +62,7 @@ def _serve(args: argparse.Namespace) -> None:
         single_process=args.single_process,
         access_log=False,
         motd=False,
+        protocol=DeadlineHttpProtocol,  # timeouts a slow client cannot stretch
     )
     Sanic.serve(primary=app, app_loader=loader)
 

@@ -71,6 +71,16 @@ class Settings(BaseSettings):
     gtm_id: str | None = None
     redis_url: str | None = None
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
+    # How long a query waits for a lock another connection holds (SQLite's busy_timeout,
+    # PostgreSQL's lock_timeout) before the request answers 503 with Retry-After.
+    database_busy_timeout_ms: int = Field(default=3000, ge=1, le=60_000)
+    # Connection timeouts, in seconds: the whole request head must arrive within
+    # request_timeout of its first byte; an idle connection (none sent yet, or between
+    # keep-alive requests) is closed after keep_alive_timeout; a request is answered within
+    # response_timeout of its first byte or cut off with a 503.
+    request_timeout_seconds: float = Field(default=10, gt=0, le=300)
+    keep_alive_timeout_seconds: float = Field(default=5, gt=0, le=300)
+    response_timeout_seconds: float = Field(default=30, gt=0, le=600)
     log_level: str = "INFO"
     access_log: bool = True
 
@@ -107,6 +117,11 @@ class Settings(BaseSettings):
             raise ValueError("SPLASH_SECRET_KEY must be a random value of 32+ characters")
         if not self.database_url.startswith(("sqlite://", "postgres://", "postgresql://")):
             raise ValueError("SPLASH_DATABASE_URL must start with sqlite:// or postgres://")
+        if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:
+            raise ValueError(
+                "SPLASH_DATABASE_BUSY_TIMEOUT_MS must be shorter than "
+                "SPLASH_RESPONSE_TIMEOUT_SECONDS"
+            )
         return self
 
     @cached_property

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from tortoise import Tortoise, connections
+from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.exceptions import ValidationError as FieldValueError
 from tortoise.queryset import QuerySet
 
@@ -30,11 +32,28 @@ def _ensure_sqlite_folder(url: str) -> None:
         )
 
 
-def tortoise_config(database_url: str) -> dict[str, Any]:
+def _connection(url: str, busy_timeout_ms: int | None) -> str | dict[str, Any]:
+    """The URL, or with a lock wait its expanded form: SQLite's ``busy_timeout`` pragma (a
+    writer waits that long for another connection's write lock), PostgreSQL's ``lock_timeout``
+    (a statement waits that long for a row or table lock held elsewhere). Without one, a
+    locked SQLite file waits 5 s (Python's default) and PostgreSQL waits forever."""
+    if busy_timeout_ms is None:
+        return url
+    expanded = expand_db_url(url)
+    credentials = expanded["credentials"]
+    if url.startswith("sqlite://"):
+        credentials["busy_timeout"] = busy_timeout_ms
+    else:
+        settings = dict(credentials.get("server_settings") or {})
+        credentials["server_settings"] = {**settings, "lock_timeout": f"{busy_timeout_ms}ms"}
+    return expanded
+
+
+def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> dict[str, Any]:
     url = database_url.replace("postgresql://", "postgres://", 1)
     _ensure_sqlite_folder(url)
     return {
-        "connections": {"default": url},
+        "connections": {"default": _connection(url, busy_timeout_ms)},
         "apps": {
             "splash": {
                 "models": MODEL_MODULES,
@@ -50,20 +69,46 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
 _connected = False
 
 
-async def connect(database_url: str) -> None:
+async def connect(database_url: str, busy_timeout_ms: int | None = None) -> None:
     """Connect for the whole process: request tasks find the connection through the global
     context (Tortoise 1.x keeps contexts per task otherwise)."""
     global _connected
-    await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    config = tortoise_config(database_url, busy_timeout_ms)
+    await Tortoise.init(config=config, _enable_global_fallback=True)
     _connected = True
 
 
-async def connect_once(database_url: str) -> bool:
+async def connect_once(database_url: str, busy_timeout_ms: int | None = None) -> bool:
     """Connect unless this process already is (tests, embedding); True when it connected."""
     if _connected:
         return False
-    await connect(database_url)
+    await connect(database_url, busy_timeout_ms)
     return True
+
+
+SQLITE_BUSY = 5  # another connection holds the write lock
+SQLITE_LOCKED = 6  # a table is locked (shared cache)
+POSTGRES_LOCK_NOT_AVAILABLE = "55P03"  # lock_timeout expired
+
+
+def is_busy(exc: BaseException) -> bool:
+    """True when a query failed because a lock held elsewhere outlasted the wait: the database
+    is busy, not broken. Tortoise wraps the driver's error (SQLite) or passes it on (asyncpg),
+    so the whole chain of causes is looked at."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in chain:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return any(_is_lock_wait(error) for error in chain)
+
+
+def _is_lock_wait(error: BaseException) -> bool:
+    if isinstance(error, sqlite3.OperationalError):
+        # Extended codes (SQLITE_BUSY_SNAPSHOT, …) keep the primary code in the low byte.
+        code = getattr(error, "sqlite_errorcode", None)
+        return code is not None and code & 0xFF in (SQLITE_BUSY, SQLITE_LOCKED)
+    return getattr(error, "sqlstate", None) == POSTGRES_LOCK_NOT_AVAILABLE
 
 
 async def ping() -> None:

@@ -214,8 +214,11 @@ async def confirm_email(raw: str | None) -> bool:
         return True
     if secret.expires_at <= now():
         return False
-    await use_secret(secret)
-    await User.filter(id=secret.user_id).update(confirmed=True)  # type: ignore[attr-defined]
+    # Together or not at all: a link marked used on an unconfirmed account would answer
+    # "confirmed" on every later visit while the account stays locked out.
+    async with in_transaction():
+        await use_secret(secret)
+        await User.filter(id=secret.user_id).update(confirmed=True)  # type: ignore[attr-defined]
     return True
 
 

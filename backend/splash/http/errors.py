@@ -1,20 +1,24 @@
 """The one error envelope: ``{"data": null, "error": {status, name, message, details}}``.
 
 Services raise the domain errors of ``splash.errors``; ``install`` maps them, and anything Sanic or
-Pydantic raises, to the envelope. Unknown exceptions become a 500 whose message
-reveals nothing; they are logged with the request id.
+Pydantic raises, to the envelope. A database lock that outlasts the configured wait is a 503
+with Retry-After (busy, not broken); a client that hangs up before its answer is logged as 499.
+Unknown exceptions become a 500 whose message reveals nothing; they are logged with the request
+id.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request, Sanic, json
-from sanic.exceptions import SanicException
+from sanic.exceptions import RequestCancelled, SanicException
 from sanic.response import HTTPResponse
 
+from splash import db
 from splash.errors import ApiError, from_pydantic
 
 log = logging.getLogger("splash.errors")
@@ -46,6 +50,21 @@ _SANIC_NAMES = {
 }
 
 
+# nginx's code for "the client closed the connection before the answer": not a server error.
+CLIENT_CLOSED_REQUEST = 499
+
+
+def _database_busy(request: Request) -> HTTPResponse:
+    # Retry after as long as this request waited for the lock: sooner would likely wait again.
+    wait_ms = request.app.ctx.settings.database_busy_timeout_ms
+    return envelope(
+        503,
+        "ServiceUnavailableError",
+        "The database is busy; please try again in a moment",
+        headers={"retry-after": str(max(1, math.ceil(wait_ms / 1000)))},
+    )
+
+
 def install(app: Sanic) -> None:
     @app.exception(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> HTTPResponse:
@@ -65,7 +84,17 @@ def install(app: Sanic) -> None:
         name = _SANIC_NAMES.get(status, "HttpError")
         return envelope(status, name, str(exc) or name, headers=dict(exc.headers or {}))
 
+    @app.exception(RequestCancelled)
+    async def _client_closed(request: Request, exc: RequestCancelled) -> HTTPResponse:
+        # Never sent (the connection is gone); the access log records it as 499.
+        return envelope(
+            CLIENT_CLOSED_REQUEST, "ClientClosedRequest", "The client closed the request"
+        )
+
     @app.exception(Exception)
     async def _unexpected(request: Request, exc: Exception) -> HTTPResponse:
+        if db.is_busy(exc):
+            log.warning("database busy", extra={"request_id": str(request.id)})
+            return _database_busy(request)
         log.exception("unhandled error", extra={"request_id": str(request.id)})
         return envelope(500, "InternalServerError", "Internal Server Error")

@@ -1,4 +1,9 @@
-"""Structured logging: one JSON object per line, one ``request`` line per response."""
+"""Structured logging: one JSON object per line, one ``request`` line per response.
+
+A request's duration counts from its first byte when the server saw it (a slow head counts),
+so a request cut off by a timeout or by its client still has one. A client that hung up before
+its answer is logged as 499 (see ``http.errors``), never as a server error.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from typing import Any
 
 from sanic import Request, Sanic
 from sanic.response import BaseHTTPResponse
+
+from splash.http.connections import take_request_start
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 
@@ -46,13 +53,14 @@ def install(app: Sanic, access_log: bool) -> None:
     access = logging.getLogger("splash.request")
 
     async def _start(request: Request) -> None:
-        request.ctx.started = time.perf_counter()
+        request.ctx.started = take_request_start(request) or time.perf_counter()
 
     async def _log(request: Request, response: BaseHTTPResponse) -> None:
         response.headers.setdefault("x-request-id", str(request.id))
         if not access_log or request.path == "/healthz":
             return
-        started = getattr(request.ctx, "started", None)
+        # A head that never completed skipped the request middleware.
+        started = getattr(request.ctx, "started", None) or take_request_start(request)
         access.info(
             "request",
             extra={
