@@ -70,6 +70,14 @@ class Settings(BaseSettings):
     gtm_id: str | None = None
     redis_url: str | None = None
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
+    # The outbox (splash/outbox): drained inside each server process unless switched off for
+    # `python -m splash worker`. A lease must outlast one job (SMTP gives up after 15 s).
+    outbox_embedded: bool = True
+    outbox_poll_seconds: float = Field(default=1.0, gt=0, le=60)
+    outbox_max_attempts: int = Field(default=12, ge=1, le=100)
+    outbox_backoff_seconds: float = Field(default=5.0, gt=0)
+    outbox_backoff_max_seconds: float = Field(default=3600.0, gt=0)
+    outbox_lease_seconds: float = Field(default=120.0, ge=1)
     log_level: str = "INFO"
     access_log: bool = True
 

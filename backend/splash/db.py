@@ -19,6 +19,7 @@ MODEL_MODULES = [
     "splash.accounts.models",
     "splash.catalog.models",
     "splash.orders.models",
+    "splash.outbox.models",
 ]
 
 
