@@ -66,7 +66,7 @@ class Drainer:
             for row in rows:
                 await self._run(row, name)
             total += len(rows)
-            if len(rows) < BATCH:
+            if not rows:  # not "fewer than a batch": a claim that lost races takes fewer
                 return total
 
     async def _run(self, row: OutboxJob, lease: str) -> None:
