@@ -128,11 +128,7 @@ def extract_metrics(report: Report) -> Metrics:
 
 
 def _number(value: Any) -> float | None:
-    return (
-        float(value)
-        if isinstance(value, int | float) and not isinstance(value, bool)
-        else None
-    )
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _items(audit: Any) -> list[dict] | None:
@@ -154,10 +150,7 @@ def _resources(audits: dict) -> Metrics:
         }
     requests = _items(audits.get("network-requests"))
     if requests is not None:
-        sizes = [
-            (item.get("resourceType"), item.get("transferSize") or 0)
-            for item in requests
-        ]
+        sizes = [(item.get("resourceType"), item.get("transferSize") or 0) for item in requests]
         return {
             "total_kb": sum(size for _, size in sizes) / 1024,
             "script_kb": sum(size for kind, size in sizes if kind == "Script") / 1024,
@@ -178,9 +171,7 @@ def failed_requests(report: Report) -> list[str] | None:
         status = item.get("statusCode")
         if isinstance(status, int) and not 100 <= status < 400:
             url = urllib.parse.urlsplit(str(item.get("url")))
-            failed.append(
-                f"{status} {url.path or '/'}" + (f"?{url.query}" if url.query else "")
-            )
+            failed.append(f"{status} {url.path or '/'}" + (f"?{url.query}" if url.query else ""))
     return failed
 
 
@@ -193,26 +184,17 @@ def median_run(reports: list[Report]) -> Report:
     """
     if not reports:
         raise ValueError("no reports")
-    broken = [
-        report
-        for report in reports
-        if report.get("runtimeError") or failed_requests(report)
-    ]
+    broken = [report for report in reports if report.get("runtimeError") or failed_requests(report)]
     if broken:
         return broken[0]
 
     def key(report: Report) -> tuple[float, float]:
         metrics = extract_metrics(report)
         score, lcp = metrics["score"], metrics["lcp_ms"]
-        return (
-            -1.0 if score is None else score,
-            -(lcp if lcp is not None else float("inf")),
-        )
+        return (-1.0 if score is None else score, -(lcp if lcp is not None else float("inf")))
 
     ranked = sorted(reports, key=key)
-    return ranked[
-        (len(ranked) - 1) // 2
-    ]  # with an even count, the worse of the two middle
+    return ranked[(len(ranked) - 1) // 2]  # with an even count, the worse of the two middle
 
 
 def check_budgets(budgets: dict, reports: dict[str, Report]) -> list[str]:
@@ -228,21 +210,15 @@ def check_budgets(budgets: dict, reports: dict[str, Report]) -> list[str]:
     overrides = budgets.get("pages") or {}
     for page, limits in [(None, budgets), *overrides.items()]:
         allowed = {*BUDGET_KEYS, "pages"} if page is None else set(BUDGET_KEYS)
-        unknown = [
-            key for key in limits if key not in allowed and not key.startswith("$")
-        ]
-        problems += [
-            f"{page or 'budgets'}: unknown budget key {key!r}" for key in unknown
-        ]
+        unknown = [key for key in limits if key not in allowed and not key.startswith("$")]
+        problems += [f"{page or 'budgets'}: unknown budget key {key!r}" for key in unknown]
         if page is not None and page not in PAGES:
             problems.append(f"budgets for an unknown page: {page}")
     for page, report in reports.items():
         limits = {**budgets, **(overrides.get(page) or {})}
         error = report.get("runtimeError")
         if error:
-            problems.append(
-                f"{page}: Lighthouse error {error.get('code')}: {error.get('message')}"
-            )
+            problems.append(f"{page}: Lighthouse error {error.get('code')}: {error.get('message')}")
         failed = failed_requests(report)
         if failed is None:
             problems.append(f"{page}: network-requests missing from the report")
@@ -284,14 +260,9 @@ def format_table(metrics: dict[str, Metrics]) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     summary = __doc__.split("\n\n")[0]
     parser = argparse.ArgumentParser(prog="loadtests/bench.py", description=summary)
+    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (default 3)")
     parser.add_argument(
-        "--runs", type=int, default=3, help="Lighthouse runs per page (default 3)"
-    )
-    parser.add_argument(
-        "--page",
-        action="append",
-        choices=list(PAGES),
-        help="only this page (repeatable)",
+        "--page", action="append", choices=list(PAGES), help="only this page (repeatable)"
     )
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -354,10 +325,7 @@ def lighthouse(url: str, output: Path) -> Report:
         '--extra-headers={"Accept-Language": "nl-NL,nl;q=0.9"}',
     ]
     # fmt: on
-    env = {
-        **os.environ,
-        "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium"),
-    }
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(
             command,
@@ -371,13 +339,9 @@ def lighthouse(url: str, output: Path) -> Report:
         try:
             code = process.wait(timeout=LIGHTHOUSE_TIMEOUT)
         except subprocess.TimeoutExpired:
-            raise BenchError(
-                f"Lighthouse took longer than {LIGHTHOUSE_TIMEOUT:.0f} s"
-            ) from None
+            raise BenchError(f"Lighthouse took longer than {LIGHTHOUSE_TIMEOUT:.0f} s") from None
         finally:
-            if (
-                process.poll() is None
-            ):  # SIGINT: Lighthouse's Chrome launcher then kills Chrome
+            if process.poll() is None:  # SIGINT: Lighthouse's Chrome launcher then kills Chrome
                 os.killpg(process.pid, signal.SIGINT)
                 try:
                     process.wait(timeout=10)
@@ -388,9 +352,7 @@ def lighthouse(url: str, output: Path) -> Report:
         log = errors.read().decode(errors="replace")
     if code != 0 or not output.exists():
         lines = [line for line in log.splitlines() if "Unknown user config" not in line]
-        raise BenchError(
-            f"Lighthouse exited with code {code}\n" + "\n".join(lines[-20:])
-        )
+        raise BenchError(f"Lighthouse exited with code {code}\n" + "\n".join(lines[-20:]))
     try:
         return json.loads(output.read_text())
     except json.JSONDecodeError as error:
@@ -416,9 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     RESULTS.mkdir(parents=True, exist_ok=True)
     budgets = json.loads(BUDGETS.read_text())["lighthouse"]
-    signal.signal(
-        signal.SIGTERM, lambda *_: sys.exit(143)
-    )  # unwinds through the finally
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwinds through the finally
 
     log_path = RESULTS / "bench-server.log"
     server = None
@@ -435,27 +395,16 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         if server is not None:
-            print(
-                f"bench: server stopped in {run.stop_server(server):.1f} s", flush=True
-            )
+            print(f"bench: server stopped in {run.stop_server(server):.1f} s", flush=True)
 
     metrics = {page: extract_metrics(report) for page, report in reports.items()}
-    print(
-        f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; ",
-        end="",
-    )
-    print(
-        f"median of {args.runs} run(s) per page; reports in {RESULTS.relative_to(ROOT)}/\n"
-    )
+    print(f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; ", end="")
+    print(f"median of {args.runs} run(s) per page; reports in {RESULTS.relative_to(ROOT)}/\n")
     print(format_table(metrics))
     timing.report(answer_times)
     problems = check_budgets(budgets, reports)
-    scores = [
-        values["score"] for values in metrics.values() if values["score"] is not None
-    ]
-    low, high = (
-        (f"{min(scores):.0f}", f"{max(scores):.0f}") if scores else ("none", "none")
-    )
+    scores = [values["score"] for values in metrics.values() if values["score"] is not None]
+    low, high = (f"{min(scores):.0f}", f"{max(scores):.0f}") if scores else ("none", "none")
     span = f"score {low}" if low == high else f"scores {low} to {high}"
     return run.verdict(f"bench lighthouse: {len(reports)} pages, {span}", problems)
 
