@@ -13,7 +13,9 @@ Per page the median run (by performance score, then LCP) counts, or a broken run
 requests, a Lighthouse error) when there is one: the table shows its score, FCP, LCP, TBT,
 CLS, Speed Index, transfer sizes and request count, and it is checked against the "lighthouse"
 budgets in loadtests/budgets.json (a failed request always fails). The server is always
-stopped.
+stopped. On the same server, loadtests/timing.py then prints the median answer times of
+forgot-password and send-email-confirmation for an existing account and for unknown addresses
+side by side (no budget: they should simply match).
 
 Every report goes to loadtests/results/lighthouse-<page>-<run>.json (git-ignored); open one
 in https://googlechrome.github.io/lighthouse/viewer/ for the details.
@@ -41,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import run  # noqa: E402  (loadtests/run.py: the same server start and stop as the Locust runs)
+import timing  # noqa: E402  (loadtests/timing.py: answer times of known vs unknown addresses)
 
 ROOT = run.ROOT
 RESULTS = run.RESULTS
@@ -382,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server, port = start(log_path)
         reports = benchmark(port, args.pages, args.runs)
+        answer_times = timing.measure(port)
     except run.RunError as error:
         print(f"bench: FAILED — {error}", file=sys.stderr)
         return 2
@@ -397,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; ", end="")
     print(f"median of {args.runs} run(s) per page; reports in {RESULTS.relative_to(ROOT)}/\n")
     print(format_table(metrics))
+    timing.report(answer_times)
     problems = check_budgets(budgets, reports)
     scores = [values["score"] for values in metrics.values() if values["score"] is not None]
     low, high = (f"{min(scores):.0f}", f"{max(scores):.0f}") if scores else ("none", "none")

@@ -17,6 +17,7 @@ from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
+from splash.outbox.drain import Drainer, Resources
 from splash.route_table import RouteTable
 from splash.web.domains import locale_for_host
 from splash.web.published import PublishedSite
@@ -82,6 +83,20 @@ def create_app(settings: Settings | None = None) -> Sanic:
             settings.recaptcha_min_score,
             settings.recaptcha_action,
         )
+
+    @app.after_server_start
+    async def _drain(app: Sanic) -> None:
+        """The embedded default: this worker process drains the outbox (woken by its own
+        commits, polling for the others'). Production switches it off for `splash worker`."""
+        app.ctx.drainer = None
+        if settings.outbox_embedded:
+            app.ctx.drainer = Drainer(Resources(settings, app.ctx.mailer, app.ctx.routes))
+            app.ctx.drainer.start()
+
+    @app.before_server_stop
+    async def _stop_draining(app: Sanic) -> None:
+        if getattr(app.ctx, "drainer", None) is not None:
+            await app.ctx.drainer.stop()
 
     @app.after_server_start
     async def _announce(app: Sanic) -> None:

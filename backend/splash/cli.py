@@ -1,4 +1,4 @@
-"""``python -m splash migrate | makemigrations | seed | publish | serve``."""
+"""``python -m splash migrate | makemigrations | seed | publish | serve | worker``."""
 
 from __future__ import annotations
 
@@ -67,6 +67,33 @@ def _serve(args: argparse.Namespace) -> None:
     Sanic.serve(primary=app, app_loader=loader)
 
 
+def _worker(_: argparse.Namespace) -> None:
+    """Drains the outbox until SIGTERM/SIGINT (production: one or more beside servers started
+    with SPLASH_OUTBOX_EMBEDDED=false)."""
+    import signal
+
+    from splash.mail.mailer import create_mailer
+    from splash.outbox.drain import Drainer, Resources
+    from splash.route_table import RouteTable
+
+    settings = load_settings()
+
+    async def work() -> None:
+        async with db.session(settings.database_url):
+            await db.ping()
+            mailer = create_mailer(settings.mail_url, settings.mail_from)
+            drainer = Drainer(Resources(settings, mailer, RouteTable.load(settings.routes_file)))
+            stop = asyncio.Event()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+            drainer.start()
+            print("splash: draining the outbox", flush=True)
+            await stop.wait()
+            await drainer.stop()
+
+    asyncio.run(work())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m splash")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -85,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--dev", action="store_true", help="auto-reload on code changes")
     serve.add_argument("--single-process", action="store_true")
     serve.set_defaults(run=_serve)
+    commands.add_parser("worker", help="drain the outbox (e-mails)").set_defaults(run=_worker)
     args = parser.parse_args(argv)
     args.run(args)
 

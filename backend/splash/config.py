@@ -81,6 +81,14 @@ class Settings(BaseSettings):
     request_timeout_seconds: float = Field(default=10, gt=0, le=300)
     keep_alive_timeout_seconds: float = Field(default=5, gt=0, le=300)
     response_timeout_seconds: float = Field(default=30, gt=0, le=600)
+    # The outbox (splash/outbox): drained inside each server process unless switched off for
+    # `python -m splash worker`. A lease must outlast one job (SMTP gives up after 15 s).
+    outbox_embedded: bool = True
+    outbox_poll_seconds: float = Field(default=1.0, gt=0, le=60)
+    outbox_max_attempts: int = Field(default=12, ge=1, le=100)
+    outbox_backoff_seconds: float = Field(default=5.0, gt=0)
+    outbox_backoff_max_seconds: float = Field(default=3600.0, gt=0)
+    outbox_lease_seconds: float = Field(default=120.0, ge=1)
     log_level: str = "INFO"
     access_log: bool = True
 

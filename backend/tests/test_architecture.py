@@ -45,6 +45,8 @@ SERVICES = [
     PACKAGE / "accounts" / "google.py",
     PACKAGE / "accounts" / "email_change.py",
     PACKAGE / "accounts" / "secrets.py",
+    PACKAGE / "accounts" / "mails.py",
+    *sorted((PACKAGE / "outbox").glob("*.py")),
     PACKAGE / "seed.py",
 ]
 

@@ -20,7 +20,7 @@ COMPOSE_FILE = ROOT / "compose.yaml"
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
 
-SERVICES = {"postgres", "redis", "mailpit", "migrate", "backend"}
+SERVICES = {"postgres", "redis", "mailpit", "migrate", "backend", "worker"}
 HEALTHCHECKED = ("postgres", "redis", "mailpit", "backend")
 
 # Every SPLASH_ variable the deployment may set (one per field of splash.config.Settings).
@@ -45,6 +45,7 @@ KNOWN_SPLASH_VARIABLES = frozenset(
         "SPLASH_VAR_DIR",
         "SPLASH_TRUSTED_PROXIES",
         "SPLASH_LOG_LEVEL",
+        "SPLASH_OUTBOX_EMBEDDED",
     }
 )
 SPLASH_NAME = re.compile(r"\bSPLASH_[A-Z0-9_]+")
@@ -167,9 +168,9 @@ def test_every_service_has_an_image_or_a_build_context_with_a_dockerfile() -> No
 
 def test_splash_services_are_built_from_the_root_dockerfile() -> None:
     services = _services()
-    for name in ("migrate", "backend"):
+    for name in ("migrate", "backend", "worker"):
         assert services[name]["build"] == ".", name
-    assert services["migrate"]["image"] == services["backend"]["image"]
+        assert services[name]["image"] == services["backend"]["image"], name
 
 
 def test_infrastructure_images() -> None:
@@ -264,6 +265,23 @@ def test_backend_environment_is_production_shaped() -> None:
 def test_migrate_runs_with_the_backend_environment() -> None:
     services = _services()
     assert _environment(services["migrate"]) == _environment(services["backend"])
+
+
+def test_a_worker_service_drains_the_outbox_and_the_backends_do_not() -> None:
+    services = _services()
+    worker = services["worker"]
+    assert shlex.split(_command(worker)) == ["python", "-m", "splash", "worker"]
+    assert _environment(worker) == _environment(services["backend"])
+    assert _environment(services["backend"])["SPLASH_OUTBOX_EMBEDDED"] == "false"
+    conditions = {name: spec["condition"] for name, spec in worker["depends_on"].items()}
+    assert conditions == {
+        "migrate": "service_completed_successfully",
+        "postgres": "service_healthy",
+        "mailpit": "service_started",
+    }
+    assert worker["restart"] == "unless-stopped"
+    assert "ports" not in worker
+    assert worker["healthcheck"] == {"disable": True}
 
 
 def test_publish_output_is_shared_between_migrate_and_backend() -> None:

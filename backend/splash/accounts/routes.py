@@ -24,7 +24,6 @@ from splash.accounts.schemas import (
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.request import json_body, query_str
-from splash.mail.mailer import Email, send_later
 
 bp = Blueprint("accounts")
 
@@ -36,11 +35,6 @@ async def _user(request: Request) -> User:
     return await services.authenticate(
         request.headers.get("authorization"), request.app.ctx.settings
     )
-
-
-def _send(request: Request, email: Email | None) -> None:
-    if email is not None:
-        send_later(request.app.ctx.mailer, email)
 
 
 async def _signed_in(request: Request, user: User) -> HTTPResponse:
@@ -57,10 +51,8 @@ async def _signed_in(request: Request, user: User) -> HTTPResponse:
 )
 @rate_limited(ATTEMPTS, WINDOW)
 async def register(request: Request) -> HTTPResponse:
-    body = json_body(request, Register)
-    outcome = await services.register(body, request.ctx.locale, request.app.ctx.settings)
-    _send(request, outcome.email)
-    return await _signed_in(request, outcome.user)
+    user = await services.register(json_body(request, Register), request.ctx.locale)
+    return await _signed_in(request, user)
 
 
 @bp.get("/auth/email-confirmation")
@@ -88,8 +80,7 @@ async def confirm_email(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def send_email_confirmation(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
-    settings = request.app.ctx.settings
-    _send(request, await services.resend_confirmation(body.email, request.ctx.locale, settings))
+    await services.resend_confirmation(body.email, request.ctx.locale)
     return json(ConfirmationSent(email=body.email).model_dump())
 
 
@@ -118,11 +109,7 @@ async def login(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def forgot_password(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
-    ctx = request.app.ctx
-    _send(
-        request,
-        await services.forgot_password(body.email, request.ctx.locale, ctx.settings, ctx.routes),
-    )
+    await services.forgot_password(body.email, request.ctx.locale)
     return json(Ok().model_dump())
 
 
@@ -137,10 +124,8 @@ async def forgot_password(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def reset_password(request: Request) -> HTTPResponse:
     body = json_body(request, ResetPassword)
-    ctx = request.app.ctx
-    outcome = await services.reset_password(body, request.ctx.locale, ctx.settings, ctx.routes)
-    _send(request, outcome.email)
-    return await _signed_in(request, outcome.user)
+    user = await services.reset_password(body, request.ctx.locale)
+    return await _signed_in(request, user)
 
 
 @bp.post("/auth/change-password")
@@ -155,12 +140,8 @@ async def reset_password(request: Request) -> HTTPResponse:
 async def change_password(request: Request) -> HTTPResponse:
     user = await _user(request)
     body = json_body(request, ChangePassword)
-    ctx = request.app.ctx
-    outcome = await services.change_password(
-        user, body, request.ctx.locale, ctx.settings, ctx.routes
-    )
-    _send(request, outcome.email)
-    return await _signed_in(request, outcome.user)
+    user = await services.change_password(user, body, request.ctx.locale)
+    return await _signed_in(request, user)
 
 
 @bp.post("/auth/change-email")
@@ -175,11 +156,8 @@ async def change_password(request: Request) -> HTTPResponse:
 async def change_email(request: Request) -> HTTPResponse:
     user = await _user(request)
     body = json_body(request, ChangeEmail)
-    mail = await email_change.request_email_change(
-        user, body, request.ctx.locale, request.app.ctx.settings
-    )
-    _send(request, mail)
-    return json(ConfirmationSent(email=mail.to).model_dump())
+    new_email = await email_change.request_email_change(user, body, request.ctx.locale)
+    return json(ConfirmationSent(email=new_email).model_dump())
 
 
 @bp.get("/auth/email-change")
@@ -191,11 +169,7 @@ async def change_email(request: Request) -> HTTPResponse:
     status=302,
 )
 async def confirm_email_change(request: Request) -> HTTPResponse:
-    settings = request.app.ctx.settings
-    status, notice = await email_change.confirm_email_change(
-        query_str(request, "code"), request.ctx.locale, settings
-    )
-    _send(request, notice)
+    status = await email_change.confirm_email_change(query_str(request, "code"), request.ctx.locale)
     target = request.app.ctx.routes.path_for("email-confirmed", request.ctx.locale)
     return redirect(f"{target}?status={status}")
 

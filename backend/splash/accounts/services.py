@@ -2,23 +2,25 @@
 reset and change, sessions (JWT with a per-user token version) and the user's own profile.
 
 Answers never tell whether an e-mail address has an account, except registration (which must
-say the address is taken). Every e-mail goes out in the background, so a request with an
-account takes as long as one without.
+say the address is taken). Every e-mail is an outbox job committed with the change that causes
+it (``accounts.mails`` sends them). Forgot-password and resending the confirmation only
+enqueue a job keyed by the address, so a request for an account does exactly the work of one
+for an unknown address: the drainer looks the account up.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlencode
 
 from pydantic import ValidationError as PydanticValidationError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
+from splash import outbox
 from splash.accounts import passwords, tokens
+from splash.accounts.mails import RESET_VALID
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
     AddressInput,
@@ -39,12 +41,6 @@ from splash.accounts.secrets import (
 )
 from splash.config import Settings
 from splash.errors import UnauthorizedError, ValidationError, from_pydantic
-from splash.mail import templates
-from splash.mail.mailer import Email
-from splash.route_table import RouteTable
-
-CONFIRMATION_VALID = timedelta(days=7)
-RESET_VALID = timedelta(hours=1)
 
 INVALID_CREDENTIALS = "Email address and/or password incorrect"
 
@@ -128,65 +124,10 @@ async def end_sessions(user: User) -> None:
     user.token_version += 1
 
 
-# --- e-mails -------------------------------------------------------------------------------------
-
-
-def account_mail(
-    name: str,
-    locale: str,
-    user: User,
-    context: dict[str, Any],
-    settings: Settings,
-    to: str | None = None,
-) -> Email:
-    """One of the account mails in the locale, to the user's address unless ``to`` says else."""
-    subject, text, html = templates.render(
-        name,
-        locale,
-        {"name": user.firstname or user.email, "shop_url": settings.origin(locale), **context},
-    )
-    return Email(to=to or user.email, subject=subject, text=text, html=html)
-
-
-async def _confirmation_mail(user: User, locale: str, settings: Settings) -> Email:
-    raw = await new_secret("confirm", CONFIRMATION_VALID, user)
-    query = urlencode({"confirmation": raw})
-    link = f"{settings.origin(locale)}{settings.api_prefix}/auth/email-confirmation?{query}"
-    return account_mail(
-        "account_confirmation",
-        locale,
-        user,
-        {"link": link, "valid_days": CONFIRMATION_VALID.days},
-        settings,
-    )
-
-
-def _password_changed_mail(user: User, locale: str, settings: Settings, table: RouteTable) -> Email:
-    return account_mail(
-        "password_changed",
-        locale,
-        user,
-        {
-            "when": now().strftime("%d-%m-%Y %H:%M UTC"),
-            "forgot_link": settings.origin(locale) + table.path_for("forgot-password", locale),
-            "shop_email": settings.shop_email,
-        },
-        settings,
-    )
-
-
 # --- registration and confirmation ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """A signed-in user and the e-mail to send (if any)."""
-
-    user: User
-    email: Email | None = None
-
-
-async def register(body: Register, locale: str, settings: Settings) -> Outcome:
+async def register(body: Register, locale: str) -> User:
     email = body.email.lower()
     if body.username.lower() != email:
         raise ValidationError.for_field(["username"], "username must equal the e-mail address")
@@ -195,12 +136,15 @@ async def register(body: Register, locale: str, settings: Settings) -> Outcome:
         raise taken
     password_hash = await passwords.hash_password(body.password)
     try:
-        user = await User.create(
-            email=email, username=email, password_hash=password_hash, locale=locale
-        )
+        # The account and the promise of its confirmation mail commit together.
+        async with outbox.transaction():
+            user = await User.create(
+                email=email, username=email, password_hash=password_hash, locale=locale
+            )
+            await outbox.enqueue("account_confirmation", {"email": email, "locale": locale})
     except IntegrityError:  # registered by a concurrent request meanwhile
         raise taken from None
-    return Outcome(user, await _confirmation_mail(user, locale, settings))
+    return user
 
 
 async def confirm_email(raw: str | None) -> bool:
@@ -222,11 +166,10 @@ async def confirm_email(raw: str | None) -> bool:
     return True
 
 
-async def resend_confirmation(email: str, locale: str, settings: Settings) -> Email | None:
-    user = await User.get_or_none(email=email.lower())
-    if user is None or user.confirmed or user.blocked:
-        return None
-    return await _confirmation_mail(user, locale, settings)
+async def resend_confirmation(email: str, locale: str) -> None:
+    """Whether the address has an account that waits for confirmation is decided by the
+    drainer, never in the request (no lookup here to time)."""
+    await outbox.enqueue("account_confirmation", {"email": email.lower(), "locale": locale})
 
 
 # --- sign-in -------------------------------------------------------------------------------------
@@ -256,28 +199,22 @@ def _check_confirmation(password: str, confirmation: str) -> None:
         raise failure("passwords_mismatch", "Passwords do not match", ["passwordConfirmation"])
 
 
-async def forgot_password(
-    email: str, locale: str, settings: Settings, table: RouteTable
-) -> Email | None:
-    user = await User.get_or_none(email=email.lower())
-    if user is None or user.blocked:
-        return None
-    raw = await new_secret("reset", RESET_VALID, user)
-    link = f"{settings.origin(locale)}{table.path_for('reset', locale)}?{urlencode({'code': raw})}"
-    minutes = int(RESET_VALID.total_seconds() // 60)
-    context = {"link": link, "valid_minutes": minutes}
-    return account_mail("password_reset", locale, user, context, settings)
+async def forgot_password(email: str, locale: str) -> None:
+    """Like ``resend_confirmation``: the drainer finds the account (or drops the job)."""
+    await outbox.enqueue("password_reset", {"email": email.lower(), "locale": locale})
 
 
-async def _set_password(user: User, password: str) -> None:
-    user.password_hash = await passwords.hash_password(password)
+async def _set_password(user: User, password_hash: str, locale: str) -> None:
+    """Inside the caller's ``outbox.transaction()``: the new password, every session ended and
+    the notice to the account's address, together."""
+    user.password_hash = password_hash
     await user.save(update_fields=["password_hash", "updated_at"])
     await end_sessions(user)
+    notice = {"user_id": user.id, "locale": locale, "when": now().isoformat()}
+    await outbox.enqueue("password_changed", notice)
 
 
-async def reset_password(
-    body: ResetPassword, locale: str, settings: Settings, table: RouteTable
-) -> Outcome:
+async def reset_password(body: ResetPassword, locale: str) -> User:
     _check_confirmation(body.password, body.password_confirmation)
     invalid = failure("invalid_code", "Incorrect code provided", ["code"])
     secret = await live_secret("reset", body.code)
@@ -286,17 +223,17 @@ async def reset_password(
     user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
     if user is None or user.blocked:
         raise invalid
-    # Every other reset link of this user stops working too.
-    await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
-    user.confirmed = True  # the link proved the address
-    await user.save(update_fields=["confirmed"])
-    await _set_password(user, body.password)
-    return Outcome(user, _password_changed_mail(user, locale, settings, table))
+    password_hash = await passwords.hash_password(body.password)  # not inside the transaction
+    async with outbox.transaction():
+        # Every other reset link of this user stops working too.
+        await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
+        user.confirmed = True  # the link proved the address
+        await user.save(update_fields=["confirmed"])
+        await _set_password(user, password_hash, locale)
+    return user
 
 
-async def change_password(
-    user: User, body: ChangePassword, locale: str, settings: Settings, table: RouteTable
-) -> Outcome:
+async def change_password(user: User, body: ChangePassword, locale: str) -> User:
     if not await passwords.verify_password(user.password_hash, body.current_password):
         raise failure(
             "current_password_incorrect",
@@ -304,8 +241,10 @@ async def change_password(
             ["currentPassword"],
         )
     _check_confirmation(body.password, body.password_confirmation)
-    await _set_password(user, body.password)
-    return Outcome(user, _password_changed_mail(user, locale, settings, table))
+    password_hash = await passwords.hash_password(body.password)
+    async with outbox.transaction():
+        await _set_password(user, password_hash, locale)
+    return user
 
 
 # --- profile -------------------------------------------------------------------------------------

@@ -34,14 +34,7 @@ async def create_submission(request: Request, form: str) -> HTTPResponse:
     await ctx.captcha.verify(
         body.captcha_token, client_address(request, ctx.settings.trusted_proxies)
     )
-    submission = await services.submit(
-        form,
-        body.data,
-        request.ctx.locale,
-        ctx.mailer,
-        ctx.settings.shop_email,
-        ctx.settings.default_locale,
-    )
+    submission = await services.submit(form, body.data, request.ctx.locale)
     public = SubmissionPublic(
         id=submission.id, form=submission.form, created_at=submission.created_at
     )

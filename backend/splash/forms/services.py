@@ -1,22 +1,21 @@
 """Form submissions: validate with the form's rules, store, then mail the shop.
 
-The submission is stored before mailing, so a mail server that is down loses nothing: the row
-stays with ``mailed_at`` empty and the failure is logged.
+The submission and the outbox job that mails it commit together; the drainer sends the mail
+(with retries while the mail server is down) and then sets ``mailed_at``.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 from typing import Any
 
+from splash import outbox
 from splash.errors import NotFoundError, ValidationError, field_error
 from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
 from splash.mail import templates
-from splash.mail.mailer import Email, Mailer
-
-log = logging.getLogger(__name__)
+from splash.mail.mailer import Email
+from splash.outbox.drain import Resources
 
 LANGUAGE_NAMES = {  # the visitor's language, named in the language of the mail
     "nl": {
@@ -95,25 +94,29 @@ def validate(form: FormDefinition, data: dict[str, Any]) -> dict[str, Any]:
     return form.clean(data)
 
 
-async def submit(
-    form_name: str,
-    data: dict[str, Any],
-    locale: str,
-    mailer: Mailer,
-    shop_email: str,
-    mail_locale: str,
-) -> FormSubmission:
+async def submit(form_name: str, data: dict[str, Any], locale: str) -> FormSubmission:
     form = definition(form_name)
     values = validate(form, data)
-    submission = await FormSubmission.create(form=form.name, locale=locale, data=values)
-    try:
-        await mailer.send(_notification(submission, values, shop_email, mail_locale))
-    except Exception:
-        log.exception("form submission stored but not mailed", extra={"submission": submission.id})
-    else:
-        submission.mailed_at = datetime.now(UTC)
-        await submission.save(update_fields=["mailed_at"])
+    async with outbox.transaction():
+        submission = await FormSubmission.create(form=form.name, locale=locale, data=values)
+        await outbox.enqueue(NOTIFICATION, {"submission_id": submission.id})
     return submission
+
+
+NOTIFICATION = "form_submission"
+
+
+@outbox.handles(NOTIFICATION)
+async def send_notification(job: outbox.Job, resources: Resources) -> None:
+    """Mails a stored submission to the shop (in the shop's language), then marks it mailed."""
+    submission = await FormSubmission.get_or_none(id=job.payload["submission_id"])
+    if submission is None or submission.mailed_at is not None:
+        return
+    settings = resources.settings
+    email = _notification(submission, settings.shop_email, settings.default_locale, job.key)
+    await resources.mailer.send(email)
+    submission.mailed_at = datetime.now(UTC)
+    await submission.save(update_fields=["mailed_at"])
 
 
 def _field_problem(problem: FieldError) -> dict[str, Any]:
@@ -128,9 +131,8 @@ def _field_problem(problem: FieldError) -> dict[str, Any]:
     }
 
 
-def _notification(
-    submission: FormSubmission, values: dict[str, Any], shop_email: str, mail_locale: str
-) -> Email:
+def _notification(submission: FormSubmission, shop_email: str, mail_locale: str, key: str) -> Email:
+    values: dict[str, Any] = submission.data
     context = {
         "id": submission.id,
         "name": values.get("name") or "",
@@ -143,5 +145,10 @@ def _notification(
     }
     subject, text, html = templates.render(f"{submission.form}_submission", mail_locale, context)
     return Email(
-        to=shop_email, subject=subject, text=text, html=html, reply_to=values.get("email") or None
+        to=shop_email,
+        subject=subject,
+        text=text,
+        html=html,
+        reply_to=values.get("email") or None,
+        message_key=key,
     )

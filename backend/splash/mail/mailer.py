@@ -1,15 +1,16 @@
 """Sending e-mail: SMTP (aiosmtplib) when ``SPLASH_MAIL_URL`` is ``smtp://…``, otherwise the
-outbox folder (one ``.eml`` file per message), so development never needs a mail server."""
+outbox folder (one ``.eml`` file per message), so development never needs a mail server.
+
+Nothing sends from a request: mails are jobs of the outbox (``splash.outbox``), sent by its
+drainer with retries."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import make_msgid, parseaddr
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -17,8 +18,6 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import aiosmtplib
 
 from splash.config import REPO_ROOT
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -28,6 +27,9 @@ class Email:
     text: str
     html: str
     reply_to: str | None = None
+    # The same on every attempt to send this mail (an outbox job's key): its Message-ID, so a
+    # receiver can drop the copy a retry after a lost acknowledgement sends.
+    message_key: str | None = None
 
 
 class Mailer(Protocol):
@@ -39,7 +41,9 @@ def build_message(email: Email, sender: str) -> EmailMessage:
     message["From"] = sender
     message["To"] = email.to
     message["Subject"] = email.subject
-    message["Message-ID"] = make_msgid(domain="splash.localhost")
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "splash.localhost"
+    key = email.message_key
+    message["Message-ID"] = f"<{key}@{domain}>" if key else make_msgid(domain=domain)
     if email.reply_to:
         message["Reply-To"] = email.reply_to
     message.set_content(email.text)
@@ -108,21 +112,3 @@ def create_mailer(mail_url: str, sender: str) -> Mailer:
             starttls=options.get("starttls", ["0"])[0] in ("1", "true"),
         )
     raise ValueError(f"SPLASH_MAIL_URL must start with outbox:// or smtp://, got {mail_url!r}")
-
-
-_sending: set[asyncio.Task[None]] = set()
-
-
-def send_later(mailer: Mailer, email: Email) -> None:
-    """Sends in the background: the request answers without waiting for the mail server (so an
-    answer's timing tells nothing about whether a mail went out); a failure is logged."""
-
-    async def deliver() -> None:
-        try:
-            await mailer.send(email)
-        except Exception:
-            log.exception("e-mail not sent", extra={"subject": email.subject})
-
-    task = asyncio.get_running_loop().create_task(deliver())
-    _sending.add(task)  # keep a reference until it is done
-    task.add_done_callback(_sending.discard)

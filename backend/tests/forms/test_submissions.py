@@ -13,6 +13,7 @@ import pytest
 
 from splash.app import create_app
 from splash.forms.models import FormSubmission
+from splash.outbox.models import OutboxJob
 from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
@@ -374,7 +375,7 @@ async def test_get_on_the_endpoint_is_a_405(client, database):
 async def test_a_submission_is_kept_when_the_mail_server_is_down(settings, database, caplog):
     app = create_app(settings.model_copy(update={"mail_url": f"smtp://127.0.0.1:{free_port()}"}))
 
-    with caplog.at_level(logging.ERROR, logger="splash.forms.services"):
+    with caplog.at_level(logging.WARNING, logger="splash.outbox.drain"):
         response = await post(app, {"data": VISITOR})
 
     assert response.status == 201
@@ -382,9 +383,17 @@ async def test_a_submission_is_kept_when_the_mail_server_is_down(settings, datab
     assert row.id == response.json["data"]["id"]
     assert row.data["message"] == "Does the float suit fit a 3-year-old?\nThanks!"
     assert row.mailed_at is None
-    [record] = [r for r in caplog.records if r.name == "splash.forms.services"]
-    assert record.getMessage() == "form submission stored but not mailed"
-    assert record.exc_info is not None
+    # Its mail waits in the outbox for the next attempt.
+    [job] = await OutboxJob.all()
+    assert (job.kind, job.payload, job.status, job.attempts) == (
+        "form_submission",
+        {"submission_id": row.id},
+        "pending",
+        1,
+    )
+    assert job.last_error.startswith("SMTPConnectError")
+    [record] = [r for r in caplog.records if r.name == "splash.outbox.drain"]
+    assert record.getMessage() == "outbox job failed, retried later"
 
 
 # --- documented --------------------------------------------------------------------------------
