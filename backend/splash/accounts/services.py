@@ -218,13 +218,15 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
     _check_confirmation(body.password, body.password_confirmation)
     invalid = failure("invalid_code", "Incorrect code provided", ["code"])
     secret = await live_secret("reset", body.code)
-    if secret is None or not await use_secret(secret):
-        raise invalid
-    user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
-    if user is None or user.blocked:
+    user = await User.get_or_none(id=secret.user_id) if secret else None  # type: ignore[attr-defined]
+    if secret is None or user is None or user.blocked:
         raise invalid
     password_hash = await passwords.hash_password(body.password)  # not inside the transaction
+    # The link is spent only together with the new password: a failure in between (a busy
+    # database) leaves the link usable for another try.
     async with outbox.transaction():
+        if not await use_secret(secret):
+            raise invalid
         # Every other reset link of this user stops working too.
         await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
         user.confirmed = True  # the link proved the address

@@ -120,3 +120,30 @@ async def test_a_confirmation_cut_off_by_a_lock_leaves_the_link_unused(busy_app,
 
         assert (again.status_code, again.headers["location"]) == (302, "/email-confirmed")
         assert (await User.get(id=user.id)).confirmed is True
+
+
+async def test_a_password_reset_cut_off_by_a_lock_leaves_the_link_usable(busy_app, database_url):
+    async with serving(busy_app) as http:
+        email = f"ouder-{secrets.token_hex(4)}@example.com"  # the database is not emptied here
+        user = await User.create(email=email, username=email, locale="nl", confirmed=True)
+        raw = await new_secret("reset", timedelta(hours=1), user)
+        body = {
+            "code": raw,
+            "password": "Nieuw-wachtwoord-1",
+            "passwordConfirmation": "Nieuw-wachtwoord-1",
+        }
+
+        # PostgreSQL locks only the accounts: spending the link could succeed while setting the
+        # password waits and gives up; the two commit together or not at all.
+        async with write_lock(database_url, "account_user"):
+            response = await http.post("/api/auth/reset-password", json=body, timeout=10)
+
+        assert response.status_code == 503
+        [secret] = await AccountToken.filter(user_id=user.id, kind="reset")
+        assert secret.used_at is None
+        assert (await User.get(id=user.id)).password_hash is None
+
+        again = await http.post("/api/auth/reset-password", json=body, timeout=10)
+
+        assert again.status_code == 200
+        assert (await User.get(id=user.id)).password_hash is not None
