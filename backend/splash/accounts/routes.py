@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json, redirect
+from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
 from splash.accounts import email_change, google, services
@@ -22,6 +22,7 @@ from splash.accounts.schemas import (
 )
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
+from splash.http.redirects import redirect_to
 from splash.http.request import json_body, query_str
 from splash.mail.mailer import Email, send_later
 
@@ -73,7 +74,7 @@ async def confirm_email(request: Request) -> HTTPResponse:
     confirmed = await services.confirm_email(query_str(request, "confirmation"))
     table = request.app.ctx.routes
     target = table.path_for("email-confirmed", request.ctx.locale)
-    return redirect(target if confirmed else f"{target}?status=invalid")
+    return redirect_to(request, target if confirmed else f"{target}?status=invalid")
 
 
 @bp.post("/auth/send-email-confirmation")
@@ -196,7 +197,7 @@ async def confirm_email_change(request: Request) -> HTTPResponse:
     )
     _send(request, notice)
     target = request.app.ctx.routes.path_for("email-confirmed", request.ctx.locale)
-    return redirect(f"{target}?status={status}")
+    return redirect_to(request, f"{target}?status={status}")
 
 
 @bp.post("/auth/logout-everywhere")
@@ -215,7 +216,8 @@ async def logout_everywhere(request: Request) -> HTTPResponse:
 @documented("Start Google sign-in: redirects to Google", tag="accounts", status=302)
 async def connect_google(request: Request) -> HTTPResponse:
     ctx = request.app.ctx
-    return redirect(await google.google_start(ctx.settings, request.ctx.locale, ctx.routes))
+    target = await google.google_start(ctx.settings, request.ctx.locale, ctx.routes)
+    return redirect_to(request, target, external=ctx.settings.google_authorize_url)
 
 
 @bp.get("/connect/google/callback")
@@ -240,7 +242,7 @@ async def google_callback_redirect(request: Request) -> HTTPResponse:
         query_str(request, "state"),
         query_str(request, "error"),
     )
-    return redirect(target)
+    return redirect_to(request, target)
 
 
 @bp.get("/auth/google/callback")
