@@ -48,9 +48,10 @@ def json_body(request: Request, model: type[Body]) -> Body:
 
 def require_json(request: Request) -> None:
     """A 415 unless the body is declared ``application/json`` (parameters such as charset are
-    fine); ``text/plain`` and form encodings are what cross-site pages can send unasked."""
+    fine); ``text/plain`` and form encodings are what cross-site pages can send unasked. No body
+    at all is left to the 400 that names the missing body."""
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type != "application/json":
+    if request.body and media_type != "application/json":
         raise UnsupportedMediaTypeError(
             "Send the body as application/json",
             {"errors": [field_error(["header", "content-type"], "Must be application/json")]},
