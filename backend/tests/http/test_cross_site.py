@@ -50,7 +50,10 @@ async def test_a_form_encoded_forgot_password_is_415_naming_the_content_type(app
     assert [e["path"] for e in error["details"]["errors"]] == [["header", "content-type"]]
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "multipart/form-data; boundary=x", ""])
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""],
+)
 async def test_json_endpoints_take_only_json(app, database, content_type):
     async with serving(app) as http:
         response = await http.post(
