@@ -12,7 +12,15 @@ from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
-from splash.http import compression, errors, logging, openapi
+from splash.http import (
+    compression,
+    cross_site,
+    errors,
+    logging,
+    openapi,
+    request_target,
+    security_headers,
+)
 from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
@@ -61,7 +69,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
         )
 
     app.register_middleware(_locale, "request", priority=90)
+    app.signal("http.routing.before")(request_target.require_path)
+    app.register_middleware(cross_site.refuse_cross_site, "request", priority=80)
     app.register_middleware(compression.compress, "response")
+    app.register_middleware(security_headers.add_security_headers, "response")
 
     @app.before_server_start
     async def _connect(app: Sanic) -> None:

@@ -141,6 +141,12 @@ class Settings(BaseSettings):
         port = f":{self.public_port}" if self.public_port else ""
         return f"{self.scheme}://{self.hosts_by_locale[locale]}{port}"
 
+    @cached_property
+    def origins(self) -> frozenset[str]:
+        """Every origin of the shop (scheme, host, port): where redirects may go and where
+        state-changing requests may come from."""
+        return frozenset(self.origin(locale) for locale in self.hosts_by_locale)
+
     @property
     def publish_dir(self) -> Path:
         return self.var_dir / "publish"

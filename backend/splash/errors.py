@@ -56,6 +56,11 @@ class ConflictError(ApiError):
     name = "ConflictError"
 
 
+class UnsupportedMediaTypeError(ApiError):
+    status = 415
+    name = "UnsupportedMediaTypeError"
+
+
 class RateLimitError(ApiError):
     status = 429
     name = "RateLimitError"

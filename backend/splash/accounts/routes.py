@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json, redirect
+from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
 from splash.accounts import email_change, google, services
@@ -23,6 +23,7 @@ from splash.accounts.schemas import (
 )
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
+from splash.http.redirects import redirect_to
 from splash.http.request import json_body, query_str
 
 bp = Blueprint("accounts")
@@ -66,7 +67,7 @@ async def confirm_email(request: Request) -> HTTPResponse:
     confirmed = await services.confirm_email(query_str(request, "confirmation"))
     table = request.app.ctx.routes
     target = table.path_for("email-confirmed", request.ctx.locale)
-    return redirect(target if confirmed else f"{target}?status=invalid")
+    return redirect_to(request, target if confirmed else f"{target}?status=invalid")
 
 
 @bp.post("/auth/send-email-confirmation")
@@ -171,7 +172,7 @@ async def change_email(request: Request) -> HTTPResponse:
 async def confirm_email_change(request: Request) -> HTTPResponse:
     status = await email_change.confirm_email_change(query_str(request, "code"), request.ctx.locale)
     target = request.app.ctx.routes.path_for("email-confirmed", request.ctx.locale)
-    return redirect(f"{target}?status={status}")
+    return redirect_to(request, f"{target}?status={status}")
 
 
 @bp.post("/auth/logout-everywhere")
@@ -218,7 +219,7 @@ def _binding(request: Request) -> str | None:
 async def connect_google(request: Request) -> HTTPResponse:
     ctx = request.app.ctx
     start = await google.google_start(ctx.settings, request.ctx.locale, ctx.routes)
-    response = redirect(start.location)
+    response = redirect_to(request, start.location, external=ctx.settings.google_authorize_url)
     if start.binding:
         _flow_cookie(request, response, start.binding)
     return response
@@ -248,7 +249,7 @@ async def google_callback_redirect(request: Request) -> HTTPResponse:
         query,
         _binding(request),
     )
-    return redirect(target)
+    return redirect_to(request, target)
 
 
 @bp.get("/auth/google/callback")

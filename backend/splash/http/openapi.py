@@ -15,6 +15,8 @@ from pydantic import BaseModel, TypeAdapter
 from sanic import Request, Sanic, html, json
 from sanic.response import HTTPResponse
 
+from splash.http.security_headers import csp_nonce
+
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"
 
@@ -178,7 +180,15 @@ _DOCS = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spl
 <link rel="stylesheet" href="https://unpkg.com/swagger-ui-dist@5/swagger-ui.css"></head>
 <body><div id="docs"><p>Loading the API documentation of <a href="{url}">{url}</a>…</p></div>
 <script src="https://unpkg.com/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({{url: "{url}", dom_id: "#docs"}});</script></body></html>"""
+<script nonce="{nonce}">SwaggerUIBundle({{url: "{url}", dom_id: "#docs"}});</script>
+</body></html>"""
+SWAGGER_UI = "https://unpkg.com/swagger-ui-dist@5/"
+# Swagger UI comes from its CDN and styles itself inline; only this page's policy allows that.
+DOCS_CSP = (
+    ("script-src", (SWAGGER_UI,)),
+    ("style-src", (SWAGGER_UI, "'unsafe-inline'")),
+    ("img-src", ("data:",)),
+)
 
 
 def install(app: Sanic, prefix: str) -> None:
@@ -190,6 +200,6 @@ def install(app: Sanic, prefix: str) -> None:
             document.update(build_document(request.app, prefix))
         return json(document)
 
-    @app.get(f"{prefix}/docs", name="openapi_docs")
+    @app.get(f"{prefix}/docs", name="openapi_docs", ctx_csp=DOCS_CSP)
     async def openapi_docs(request: Request) -> HTTPResponse:
-        return html(_DOCS.format(url=f"{prefix}/openapi.json"))
+        return html(_DOCS.format(url=f"{prefix}/openapi.json", nonce=csp_nonce(request)))

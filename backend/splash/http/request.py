@@ -9,7 +9,12 @@ from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request
 
-from splash.errors import ValidationError, from_pydantic
+from splash.errors import (
+    UnsupportedMediaTypeError,
+    ValidationError,
+    field_error,
+    from_pydantic,
+)
 from splash.http.query import Query, QueryError, parse_query
 
 
@@ -30,13 +35,27 @@ Body = TypeVar("Body", bound=BaseModel)
 
 
 def json_body(request: Request, model: type[Body]) -> Body:
-    """The JSON body checked against ``model``: a 400 naming each failing field."""
+    """The JSON body checked against ``model``: a 415 unless it is sent as JSON (a cross-site
+    page cannot send that without our consent), a 400 naming each failing field."""
+    require_json(request)
     if not isinstance(request.json, dict):
         raise ValidationError.for_field(["body"], "Send a JSON object")
     try:
         return model.model_validate(request.json)
     except PydanticValidationError as exc:
         raise from_pydantic(exc) from None
+
+
+def require_json(request: Request) -> None:
+    """A 415 unless the body is declared ``application/json`` (parameters such as charset are
+    fine); ``text/plain`` and form encodings are what cross-site pages can send unasked. No body
+    at all is left to the 400 that names the missing body."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if request.body and media_type != "application/json":
+        raise UnsupportedMediaTypeError(
+            "Send the body as application/json",
+            {"errors": [field_error(["header", "content-type"], "Must be application/json")]},
+        )
 
 
 def query_str(request: Request, name: str, default: str | None = None) -> str | None:

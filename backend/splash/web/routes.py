@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, empty, file, html, json, raw, redirect, text
+from sanic import Blueprint, Request, empty, file, html, json, raw, text
 from sanic.response import HTTPResponse
 
 from splash import db
 from splash.errors import NotFoundError
 from splash.http.compression import etag_matches
+from splash.http.redirects import redirect_to
+from splash.http.security_headers import csp_nonce
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
 from splash.web.head import head_tags
@@ -121,7 +123,7 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     supported = list(request.app.ctx.routes.locales)
     chosen = request.args.get("locale")
     if chosen in supported:
-        response = redirect(request.path, status=302)
+        response = redirect_to(request, request.path)
         response.add_cookie(
             detection.COOKIE,
             chosen,
@@ -142,8 +144,8 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     )
     if target is None:
         return None
-    return redirect(
-        settings.origin(target) + "/", status=302, headers={"vary": "accept-language, cookie"}
+    return redirect_to(
+        request, settings.origin(target) + "/", headers={"vary": "accept-language, cookie"}
     )
 
 
@@ -151,7 +153,7 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
 @bp.get("/<path:path>", name="shell")
 async def shell(request: Request, path: str = "") -> HTTPResponse:
     if path.endswith("/"):
-        return redirect("/" + path.strip("/"), status=301)
+        return redirect_to(request, "/" + path.strip("/"), status=301)
     moved = _locale_redirect(request)
     if moved is not None:
         return moved
@@ -175,5 +177,6 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
         fragment="" if dev_url else resolved.fragment,
         payload=resolved.payload,
         dev_url=dev_url,
+        nonce=csp_nonce(request),
     )
     return html(page, status=resolved.status, headers={"cache-control": "no-cache", "vary": "host"})

@@ -31,8 +31,16 @@ def inline_json(payload: bytes) -> str:
 
 
 def render_shell(
-    *, head: HeadTags, spa: SpaBuild, fragment: str, payload: bytes, dev_url: str | None
+    *,
+    head: HeadTags,
+    spa: SpaBuild,
+    fragment: str,
+    payload: bytes,
+    dev_url: str | None,
+    nonce: str,
 ) -> str:
+    """The page; ``nonce`` is this response's CSP nonce, put on the inline scripts here so the
+    published (cached) fragment never holds one."""
     return (
         _environment()
         .get_template("shell.html")
@@ -43,5 +51,6 @@ def render_shell(
             payload_json=inline_json(payload),
             locale_chunk=spa.locale_chunks.get(head.lang),
             dev_url=dev_url,
+            nonce=nonce,
         )
     )

@@ -300,14 +300,6 @@ async def test_a_boolean_in_a_text_field_is_refused_by_name(app, database, field
             "BadRequestError",
             None,
         ),
-        (
-            {
-                "content": b"name=Anna",
-                "headers": {"content-type": "application/x-www-form-urlencoded"},
-            },
-            "BadRequestError",
-            None,
-        ),
     ],
     ids=[
         "list-body",
@@ -329,7 +321,6 @@ async def test_a_boolean_in_a_text_field_is_refused_by_name(app, database, field
         "captcha-token-not-a-string",
         "captcha-token-too-long",
         "invalid-json",
-        "form-encoded",
     ],
 )
 async def test_a_malformed_body_is_a_400_never_a_500(

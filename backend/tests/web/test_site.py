@@ -15,7 +15,7 @@ EN_H1 = "Into the water with confidence"
 
 def inline_payload(html: str) -> dict:
     found = re.search(
-        r'<script id="splash-payload" type="application/json">(.*?)</script>', html, re.S
+        r'<script id="splash-payload" type="application/json"[^>]*>(.*?)</script>', html, re.S
     )
     assert found, "no inline payload"
     return json.loads(found.group(1))
