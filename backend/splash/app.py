@@ -11,7 +11,7 @@ from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
-from splash.http import compression, errors, logging, openapi
+from splash.http import compression, errors, logging, openapi, path
 from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         )
 
     app.register_middleware(_locale, "request", priority=90)
+    app.register_middleware(path.decode_path_parameters, "request", priority=80)
     app.register_middleware(compression.compress, "response")
 
     @app.before_server_start

@@ -46,7 +46,7 @@ async def list_locales(request: Request) -> HTTPResponse:
     response=list[NavigationItemFlat] | list[NavigationItemTree],
     errors=(404,),
     parameters=(
-        Parameter("navigation", "path", "primary, secondary or legal"),
+        Parameter("navigation", "path", "primary, secondary or legal", max_length=32),
         Parameter("locale", "query", "nl, en, de, es, fr or sv (default: the default locale)"),
         Parameter("type", "query", "FLAT (default) or TREE"),
     ),
@@ -65,7 +65,9 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
     response=PageSlugsResponse,
     errors=(404,),
     parameters=(
-        Parameter("slug", "path", "The page's slug in that locale, e.g. winkelmand"),
+        Parameter(
+            "slug", "path", "The page's slug in that locale, e.g. winkelmand", max_length=190
+        ),
         Parameter("locale", "query", "The slug's locale (default: the domain's)"),
         Parameter("populate[localizations][fields][0]", "query", "slug, locale or path"),
     ),

@@ -41,12 +41,20 @@ _DESCRIPTIONS = {
 }
 
 
+# The longest path parameter an operation takes unless it says otherwise: ids, form and menu
+# names are all shorter. ``splash.http.path`` answers 404 past it, before any lookup.
+PATH_MAX_LENGTH = 64
+
+
 @dataclass(frozen=True)
 class Parameter:
     name: str
     where: str  # "query" or "path"
     description: str
     required: bool = False
+    # Path parameters: the length of the column the value is looked up by (published as
+    # maxLength; longer values are a 404 at the edge, see splash.http.path).
+    max_length: int = PATH_MAX_LENGTH
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,12 @@ def _schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def _parameter_schema(parameter: Parameter) -> dict[str, Any]:
+    if parameter.where == "path":
+        return {"type": "string", "minLength": 1, "maxLength": parameter.max_length}
+    return {"type": "string"}
+
+
 def _path(uri: str) -> str:
     parts = []
     for part in uri.strip("/").split("/"):
@@ -140,7 +154,7 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
                     "in": p.where,
                     "description": p.description,
                     "required": p.required or p.where == "path",
-                    "schema": {"type": "string"},
+                    "schema": _parameter_schema(p),
                 }
                 for p in operation.parameters
             ],
