@@ -1,9 +1,9 @@
 """Path parameters as every API handler receives them: percent-decoded, and refused at the edge
 when nothing can be stored under them.
 
-Sanic matches routes on the raw path and hands a handler the raw segment (``%C2%B4``, not
-``´``). ``decode_path_parameters`` runs before every documented operation (the ones
-``@documented`` describes, i.e. the API) and, for each path parameter:
+Sanic matches routes on the raw path and hands a handler the raw segment (``%C2%B4``, not the
+acute accent it encodes). ``decode_path_parameters`` runs before every documented operation (the
+ones ``@documented`` describes, i.e. the API) and, for each path parameter:
 
 - decodes it once (UTF-8); bytes that are not UTF-8, or U+0000, are a 400 naming the parameter;
 - refuses a value longer than its documented ``max_length`` (the column it is looked up by, also
@@ -32,7 +32,7 @@ async def decode_path_parameters(request: Request) -> None:
         return
     limits = {p.name: p.max_length for p in operation.parameters if p.where == "path"}
     request.match_info = {
-        name: _decoded(name, raw, limits.get(name, PATH_MAX_LENGTH)) if isinstance(raw, str) else raw
+        name: _decoded(name, raw, limits.get(name, PATH_MAX_LENGTH))
         for name, raw in request.match_info.items()
     }
 
