@@ -76,6 +76,8 @@ def _assign(node: dict[str, Any], segments: list[str], value: str, key: str) -> 
             raise QueryError(f"Array {key!r} has more than {ARRAY_LIMIT} items", key)
     if last in node:
         existing = node[last]
+        if is_whole_number(last):  # ``a[0]=x&a[0]=y`` would nest a list in a list
+            raise QueryError(f"Query parameter {key!r} is given more than once", key)
         if isinstance(existing, dict):
             raise QueryError(f"Query parameter {key!r} conflicts with another parameter", key)
         node[last] = [*existing, value] if isinstance(existing, list) else [existing, value]

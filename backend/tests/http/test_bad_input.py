@@ -151,3 +151,10 @@ async def test_a_path_parameter_that_is_no_text_is_a_400_naming_it(api, segment,
     assert response.status_code == 400
     assert _query_error_paths(response) == [["path", "slug"]]
     assert message in response.json()["error"]["message"]
+
+
+async def test_an_array_index_given_twice_is_a_400_naming_it(api):
+    """Found by Schemathesis: a list inside ``fields`` made the pages collection answer 500."""
+    response = await api.get("/api/pages?fields[0]=slug&fields[0]=title")
+    assert response.status_code == 400
+    assert _query_error_paths(response) == [["query", "fields[0]"]]

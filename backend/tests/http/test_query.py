@@ -97,3 +97,10 @@ def test_a_refusal_of_the_whole_query_names_no_parameter():
     with pytest.raises(QueryError) as refused:
         parse_query("&".join(f"k{i}=1" for i in range(1001)))
     assert refused.value.key is None
+
+
+@pytest.mark.parametrize("raw", ["fields[0]=a&fields[0]=b", "a[b][1]=x&a[b][1]=y"])
+def test_an_array_index_given_twice_is_refused(raw):
+    """Found by Schemathesis: ``fields[0]=a&fields[0]=b`` nested a list in a list (a 500)."""
+    with pytest.raises(QueryError, match="more than once"):
+        parse_query(raw)
