@@ -158,3 +158,13 @@ async def test_an_array_index_given_twice_is_a_400_naming_it(api):
     response = await api.get("/api/pages?fields[0]=slug&fields[0]=title")
     assert response.status_code == 400
     assert _query_error_paths(response) == [["query", "fields[0]"]]
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/api/pages/2147483648", "/api/products/3520620544", "/api/product-variants/999999999999"],
+)
+async def test_an_id_above_any_row_is_a_404(api, url):
+    """Found by Schemathesis on PostgreSQL: an id past int4 made the lookup answer 500."""
+    response = await api.get(url)
+    assert response.status_code == 404
