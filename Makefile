@@ -24,7 +24,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench chromium clean
+	lint loadtest bench fuzz chromium clean
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -83,6 +83,11 @@ test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
 
 test-backend-postgres: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=postgres $(PY) -m pytest -q -p no:cacheprovider
+
+fuzz: $(BACKEND_STAMP) $(SPA_BUILD) ## Schemathesis, long: every API operation on SQLite and PostgreSQL (EXAMPLES=150)
+	cd backend && for database in sqlite postgres; do \
+	  SPLASH_TEST_DATABASE=$$database SPLASH_FUZZ_EXAMPLES=$${EXAMPLES:-150} \
+	    $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py | grep -v '^{'; done
 
 test-frontend: $(FRONTEND_STAMP) ## Vitest unit tests
 	cd frontend && npx vitest run --project unit

@@ -18,6 +18,7 @@ from splash.http import (
     errors,
     logging,
     openapi,
+    path,
     request_target,
     security_headers,
 )
@@ -71,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.register_middleware(_locale, "request", priority=90)
     app.signal("http.routing.before")(request_target.require_path)
     app.register_middleware(cross_site.refuse_cross_site, "request", priority=80)
+    app.register_middleware(path.decode_path_parameters, "request", priority=70)
     app.register_middleware(compression.compress, "response")
     app.register_middleware(security_headers.add_security_headers, "response")
 

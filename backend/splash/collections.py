@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from splash.errors import ValidationError
+from splash.errors import NotFoundError, ValidationError
 from splash.http.query import is_whole_number
 
 DEFAULT_PAGE_SIZE = 25
@@ -166,10 +166,16 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
     )
 
 
+MAX_ID = 2**31 - 1  # ids are IntFields: integer (int4) on PostgreSQL
+
+
 def parse_id(raw: str) -> int:
-    """A findOne id from the path: a whole number, else a 400 naming it."""
+    """A findOne id from the path: a whole number, else a 400 naming it. One above any id a row
+    can have is a 404 (PostgreSQL would refuse to compare it: a 500 found by fuzzing)."""
     if not is_whole_number(raw) or len(raw) > 12:
         raise ValidationError.for_field(["id"], "id must be a whole number")
+    if int(raw) > MAX_ID:
+        raise NotFoundError(f"No item with id {raw}")
     return int(raw)
 
 

@@ -3,13 +3,22 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from urllib.error import URLError
+from urllib.request import urlopen
 
 import httpx
 from sanic import Sanic
+
+from splash.config import REPO_ROOT
 
 
 def free_port() -> int:
@@ -45,3 +54,43 @@ async def serving(app: Sanic, host: str = "localhost:8000") -> AsyncIterator[htt
         await server.before_stop()
         await server.close()
         await server.after_stop()
+
+
+@contextmanager
+def live_server(database_url: str, environment: dict[str, str]) -> Iterator[str]:
+    """A freshly seeded Splash (``splash.testing.server``, SPLASH_ENV=test) in a subprocess on
+    ``database_url``, with extra ``environment``; answers its base URL once it is healthy."""
+    port = free_port()
+    command = ["-m", "splash.testing.server", "--port", str(port), "--database-url", database_url]
+    process = subprocess.Popen(
+        [sys.executable, *command],
+        cwd=REPO_ROOT / "backend",
+        start_new_session=True,
+        env={**os.environ, "SPLASH_LOG_LEVEL": "WARNING", **environment},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_healthy(process, url)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _wait_until_healthy(process: subprocess.Popen[bytes], url: str) -> None:
+    deadline = time.monotonic() + 90
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"the test server exited with {process.returncode}")
+        try:
+            with urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not become healthy within 90 s")
+        time.sleep(0.3)

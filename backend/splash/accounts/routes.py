@@ -60,7 +60,8 @@ async def register(request: Request) -> HTTPResponse:
 @documented(
     "The link in the confirmation e-mail: confirms and redirects to /email-confirmed",
     tag="accounts",
-    parameters=(Parameter("confirmation", "query", "The secret from the e-mail", True),),
+    # Optional: a link opened without its secret lands on the page too (?status=invalid).
+    parameters=(Parameter("confirmation", "query", "The secret from the e-mail"),),
     status=302,
 )
 async def confirm_email(request: Request) -> HTTPResponse:
@@ -166,7 +167,8 @@ async def change_email(request: Request) -> HTTPResponse:
     "The link in the e-mail-change mail: changes the address, ends every session and redirects "
     "to /email-confirmed?status=changed (or invalid, or taken)",
     tag="accounts",
-    parameters=(Parameter("code", "query", "The secret from the e-mail", True),),
+    # Optional: a link opened without its secret lands on the page too (?status=invalid).
+    parameters=(Parameter("code", "query", "The secret from the e-mail"),),
     status=302,
 )
 async def confirm_email_change(request: Request) -> HTTPResponse:
@@ -232,7 +234,8 @@ async def connect_google(request: Request) -> HTTPResponse:
     tag="accounts",
     parameters=(
         Parameter("code", "query", "Google's authorization code"),
-        Parameter("state", "query", "The state handed out by /connect/google", True),
+        # Optional: without a known state the person lands on the sign-in error page.
+        Parameter("state", "query", "The state handed out by /connect/google"),
         Parameter("error", "query", "Set by Google when the person cancelled"),
     ),
     status=302,

@@ -18,7 +18,7 @@ MAX_ADDRESSES = 10
 Email = Annotated[
     str,
     StringConstraints(
-        strip_whitespace=True, max_length=254, pattern=r"^[^\s@]+@[^\s@]+\.[^\s@]{2,}$"
+        strip_whitespace=True, max_length=254, pattern=r"^[^\s@\x00]+@[^\s@\x00]+\.[^\s@\x00]{2,}$"
     ),
 ]
 Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=MAX_LENGTH)]

@@ -11,12 +11,20 @@ from splash.catalog import services
 from splash.collections import parse_collection_query
 from splash.content import services as content
 from splash.errors import ValidationError
-from splash.http.openapi import Parameter, documented
+from splash.http.openapi import (
+    LOCALE_OR_DOMAINS,
+    PAGE,
+    PAGE_SIZE,
+    WHOLE_ID,
+    Parameter,
+    documented,
+    sort_of,
+)
 from splash.http.request import query, query_str
 
 bp = Blueprint("catalog")
 
-LOCALE = Parameter("locale", "query", "default: the domain's locale")
+LOCALE = Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS)
 TRUE = ("true", "1", True)
 
 
@@ -59,9 +67,13 @@ def _variant_populate(raw: Any) -> set[str]:
     tag="catalog",
     errors=(404,),
     parameters=(
-        Parameter("variant_id", "path", "The variant's id"),
+        Parameter("variant_id", "path", "The variant's id", schema=WHOLE_ID),
         Parameter("populate[introImage]", "query", "true: include the variant's image"),
-        Parameter("populate[product][populate][introImage]", "query", "true: the product's image"),
+        Parameter(
+            "populate[product][populate][introImage]",
+            "query",
+            "true: the product's image",
+        ),
         LOCALE,
     ),
 )
@@ -79,9 +91,14 @@ async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     parameters=(
         LOCALE,
         Parameter("filters[key][$eq]", "query", "a product's key"),
-        Parameter("pagination[page]", "query", "1, 2, …"),
-        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)"),
-        Parameter("sort[0]", "query", "position:asc (default), title:asc, …"),
+        Parameter("pagination[page]", "query", "1, 2, …", schema=PAGE),
+        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)", schema=PAGE_SIZE),
+        Parameter(
+            "sort[0]",
+            "query",
+            "position:asc (default), title:asc, …",
+            schema=sort_of("title", "id", "position"),
+        ),
     ),
 )
 async def find_products(request: Request) -> HTTPResponse:
@@ -95,7 +112,7 @@ async def find_products(request: Request) -> HTTPResponse:
     "One product with its description, photos, size guide, variants and localizations",
     tag="catalog",
     errors=(404,),
-    parameters=(Parameter("product_id", "path", "The product's id"), LOCALE),
+    parameters=(Parameter("product_id", "path", "The product's id", schema=WHOLE_ID), LOCALE),
 )
 async def find_product(request: Request, product_id: str) -> HTTPResponse:
     locale = await _locale(request)

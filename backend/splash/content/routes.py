@@ -19,7 +19,16 @@ from splash.content.schemas import (
     PageOne,
     PageSlugsResponse,
 )
-from splash.http.openapi import Parameter, documented
+from splash.http.openapi import (
+    LOCALE,
+    LOCALE_OR_DOMAINS,
+    PAGE,
+    PAGE_SIZE,
+    WHOLE_ID,
+    Parameter,
+    documented,
+    sort_of,
+)
 from splash.http.request import query, query_str
 
 bp = Blueprint("content")
@@ -46,9 +55,14 @@ async def list_locales(request: Request) -> HTTPResponse:
     response=list[NavigationItemFlat] | list[NavigationItemTree],
     errors=(404,),
     parameters=(
-        Parameter("navigation", "path", "primary, secondary or legal"),
-        Parameter("locale", "query", "nl, en, de, es, fr or sv (default: the default locale)"),
-        Parameter("type", "query", "FLAT (default) or TREE"),
+        Parameter("navigation", "path", "primary, secondary or legal", max_length=32),
+        Parameter(
+            "locale",
+            "query",
+            "nl, en, de, es, fr or sv (default: the default locale)",
+            schema=LOCALE,
+        ),
+        Parameter("type", "query", "FLAT (default) or TREE", schema={"enum": ["FLAT", "TREE"]}),
     ),
 )
 async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
@@ -65,9 +79,18 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
     response=PageSlugsResponse,
     errors=(404,),
     parameters=(
-        Parameter("slug", "path", "The page's slug in that locale, e.g. winkelmand"),
-        Parameter("locale", "query", "The slug's locale (default: the domain's)"),
-        Parameter("populate[localizations][fields][0]", "query", "slug, locale or path"),
+        Parameter(
+            "slug", "path", "The page's slug in that locale, e.g. winkelmand", max_length=190
+        ),
+        Parameter(
+            "locale", "query", "The slug's locale (default: the domain's)", schema=LOCALE_OR_DOMAINS
+        ),
+        Parameter(
+            "populate[localizations][fields][0]",
+            "query",
+            "slug, locale or path",
+            schema={"enum": ["slug", "locale", "path"]},
+        ),
     ),
 )
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
@@ -85,11 +108,16 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     tag="content",
     response=ArticleList,
     parameters=(
-        Parameter("locale", "query", "default: the domain's locale"),
+        Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
         Parameter("filters[category][slug][$eq]", "query", "a category's slug"),
-        Parameter("pagination[page]", "query", "1, 2, …"),
-        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)"),
-        Parameter("sort[0]", "query", "publishedAt:desc (default), title:asc, …"),
+        Parameter("pagination[page]", "query", "1, 2, …", schema=PAGE),
+        Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)", schema=PAGE_SIZE),
+        Parameter(
+            "sort[0]",
+            "query",
+            "publishedAt:desc (default), title:asc, …",
+            schema=sort_of(*ARTICLES.sorts),
+        ),
     ),
 )
 async def find_articles(request: Request) -> HTTPResponse:
@@ -104,7 +132,7 @@ async def find_articles(request: Request) -> HTTPResponse:
     tag="content",
     response=ArticleOne,
     errors=(404,),
-    parameters=(Parameter("article_id", "path", "The article's id"),),
+    parameters=(Parameter("article_id", "path", "The article's id", schema=WHOLE_ID),),
 )
 async def find_article(request: Request, article_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), ARTICLES)
@@ -116,7 +144,9 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
     "The blog's categories in a locale",
     tag="content",
     response=CategoryList,
-    parameters=(Parameter("locale", "query", "default: the domain's locale"),),
+    parameters=(
+        Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
+    ),
 )
 async def list_categories(request: Request) -> HTTPResponse:
     locale = await _locale(request)
@@ -129,9 +159,14 @@ async def list_categories(request: Request) -> HTTPResponse:
     tag="content",
     response=PageList,
     parameters=(
-        Parameter("locale", "query", "default: the domain's locale"),
+        Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
         Parameter("filters[slug][$eq]", "query", "a page's slug"),
-        Parameter("fields[0]", "query", "slug, title, path, layout, seo, blocks…"),
+        Parameter(
+            "fields[0]",
+            "query",
+            "slug, title, path, layout, seo, blocks…",
+            schema={"enum": sorted(PAGES.fields)},
+        ),
         Parameter("populate[localizations]", "query", "true to include them"),
     ),
 )
@@ -147,7 +182,7 @@ async def find_pages(request: Request) -> HTTPResponse:
     tag="content",
     response=PageOne,
     errors=(404,),
-    parameters=(Parameter("page_id", "path", "The page's id"),),
+    parameters=(Parameter("page_id", "path", "The page's id", schema=WHOLE_ID),),
 )
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)

@@ -8,13 +8,14 @@ under the API prefix fail the completeness test, so nothing is left undescribed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 from sanic import Request, Sanic, html, json
 from sanic.response import HTTPResponse
 
+from splash.config import LOCALES
 from splash.http.security_headers import csp_nonce
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
@@ -43,12 +44,23 @@ _DESCRIPTIONS = {
 }
 
 
+# The longest path parameter an operation takes unless it says otherwise: ids, form and menu
+# names are all shorter. ``splash.http.path`` answers 404 past it, before any lookup.
+PATH_MAX_LENGTH = 64
+
+
 @dataclass(frozen=True)
 class Parameter:
     name: str
     where: str  # "query" or "path"
     description: str
     required: bool = False
+    # Path parameters: the length of the column the value is looked up by (published as
+    # maxLength; longer values are a 404 at the edge, see splash.http.path).
+    max_length: int = PATH_MAX_LENGTH
+    # What the operation accepts beyond "a string" (pattern, enum…), so the document promises
+    # no more than the code takes and a fuzzer's valid requests are valid.
+    schema: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,14 +103,52 @@ def documented(
     return mark
 
 
+def _without_nul(node: Any) -> None:
+    """Say of every free-text string (no pattern, enum or const of its own) that it holds no
+    U+0000, as splash.schemas.RequestBody enforces; the answers never hold one either."""
+    if isinstance(node, list):
+        for item in node:
+            _without_nul(item)
+    elif isinstance(node, dict):
+        if node.get("type") == "string" and not {"pattern", "enum", "const"} & node.keys():
+            node["pattern"] = NO_NUL
+        for value in node.values():
+            _without_nul(value)
+
+
 def _schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
     """The schema of a type; models go to components and are referenced by name."""
     schema = TypeAdapter(kind).json_schema(ref_template=REF, mode="serialization", by_alias=True)
+    _without_nul(schema)
     components.update(schema.pop("$defs", {}))
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         components[kind.__name__] = schema
         return {"$ref": REF.format(model=kind.__name__)}
     return schema
+
+
+# Shapes several operations share.
+WHOLE_ID = {"pattern": "^[0-9]{1,12}$"}  # splash.collections.parse_id
+PAGE = {"pattern": "^[1-9][0-9]{0,3}$|^10000$"}  # 1 to MAX_PAGE
+PAGE_SIZE = {"pattern": "^[1-9][0-9]?$|^100$"}  # 1 to MAX_PAGE_SIZE
+LOCALE = {"enum": list(LOCALES)}
+LOCALE_OR_DOMAINS = {"enum": ["", *LOCALES]}  # empty: the domain's locale
+# No text the API takes holds U+0000 (refused at the edge: PostgreSQL cannot store it).
+NO_NUL = "^[^\\u0000]*$"
+
+
+def sort_of(*fields: str) -> dict[str, Any]:
+    """``sort[0]``: one of ``fields``, optionally ``:asc`` or ``:desc``."""
+    return {"pattern": f"^({'|'.join(fields)})(:(asc|desc))?$"}
+
+
+def _parameter_schema(parameter: Parameter) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", "pattern": NO_NUL}
+    if parameter.where == "path":
+        schema.update(minLength=1, maxLength=parameter.max_length)
+    elif parameter.required:
+        schema["minLength"] = 1  # an empty value is a missing one
+    return {**schema, **parameter.schema}
 
 
 def _path(uri: str) -> str:
@@ -142,7 +192,7 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
                     "in": p.where,
                     "description": p.description,
                     "required": p.required or p.where == "path",
-                    "schema": {"type": "string"},
+                    "schema": _parameter_schema(p),
                 }
                 for p in operation.parameters
             ],

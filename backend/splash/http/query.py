@@ -3,8 +3,9 @@
 ``populate[localizations][fields][0]=slug&sort[0]=title:asc`` becomes
 ``{"populate": {"localizations": {"fields": ["slug"]}}, "sort": ["title:asc"]}``.
 Limits (spec §9): at most 1000 parameters, array indexes below 20, nesting depth 5. Anything past
-them, or a key that is both a value and an object, is a ``QueryError`` (mapped to 400), never a
-crash. Pure: no Sanic, no database.
+them, a key that is both a value and an object, or a parameter whose name is empty or a number
+(``?=0``, ``?1=a``: the top level is an object of names, never an array) is a ``QueryError``
+(mapped to 400), never a crash. Pure: no Sanic, no database.
 """
 
 from __future__ import annotations
@@ -22,13 +23,17 @@ Query = dict[str, Any]
 
 
 class QueryError(ValueError):
-    def __init__(self, message: str, key: str) -> None:
+    """``key`` is the offending parameter as sent; None when the query as a whole is refused."""
+
+    def __init__(self, message: str, key: str | None) -> None:
         super().__init__(message)
         self.key = key
 
 
 def _split_key(key: str) -> list[str]:
     head, bracket, rest = key.partition("[")
+    if not key or is_whole_number(head):
+        raise QueryError(f"Query parameter {key!r} needs a name that is not empty or a number", key)
     if not bracket:
         return [key]
     rest = "[" + rest
@@ -71,6 +76,8 @@ def _assign(node: dict[str, Any], segments: list[str], value: str, key: str) -> 
             raise QueryError(f"Array {key!r} has more than {ARRAY_LIMIT} items", key)
     if last in node:
         existing = node[last]
+        if is_whole_number(last):  # ``a[0]=x&a[0]=y`` would nest a list in a list
+            raise QueryError(f"Query parameter {key!r} is given more than once", key)
         if isinstance(existing, dict):
             raise QueryError(f"Query parameter {key!r} conflicts with another parameter", key)
         node[last] = [*existing, value] if isinstance(existing, list) else [existing, value]
@@ -94,7 +101,7 @@ def parse_query(raw: str) -> Query:
     try:
         pairs = parse_qsl(raw, keep_blank_values=True, max_num_fields=PARAMETER_LIMIT)
     except ValueError:
-        raise QueryError(f"More than {PARAMETER_LIMIT} query parameters", "") from None
+        raise QueryError(f"More than {PARAMETER_LIMIT} query parameters", None) from None
     tree: dict[str, Any] = {}
     for key, value in pairs:
         if "\x00" in key or "\x00" in value:  # PostgreSQL cannot compare text holding U+0000

@@ -25,7 +25,7 @@ def query(request: Request) -> Query:
             request.ctx.query = parse_query(request.query_string)
         except QueryError as exc:
             raise ValidationError.for_field(
-                ["query", exc.key] if exc.key else ["query"], str(exc)
+                ["query"] if exc.key is None else ["query", exc.key], str(exc)
             ) from None
     parsed: Query = request.ctx.query
     return parsed

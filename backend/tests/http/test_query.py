@@ -83,3 +83,24 @@ def test_a_nul_character_is_refused_naming_the_parameter(raw):
 
 def test_superscript_digits_are_keys_not_indexes():
     assert parse_query("a[²]=x&a[0]=y") == {"a": {"²": "x", "0": "y"}}
+
+
+@pytest.mark.parametrize("raw", ["=0", "1=a", "0=0", "a=1&1=b", "1[a]=x", "=", "a=1&="])
+def test_a_parameter_without_a_name_is_refused_naming_it(raw):
+    """The top level holds names: a nameless or numeric one made it an array (a 500 later)."""
+    with pytest.raises(QueryError, match="needs a name") as refused:
+        parse_query(raw)
+    assert refused.value.key == raw.rsplit("&", 1)[-1].split("=")[0]
+
+
+def test_a_refusal_of_the_whole_query_names_no_parameter():
+    with pytest.raises(QueryError) as refused:
+        parse_query("&".join(f"k{i}=1" for i in range(1001)))
+    assert refused.value.key is None
+
+
+@pytest.mark.parametrize("raw", ["fields[0]=a&fields[0]=b", "a[b][1]=x&a[b][1]=y"])
+def test_an_array_index_given_twice_is_refused(raw):
+    """Found by Schemathesis: ``fields[0]=a&fields[0]=b`` nested a list in a list (a 500)."""
+    with pytest.raises(QueryError, match="more than once"):
+        parse_query(raw)
