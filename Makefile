@@ -18,7 +18,8 @@ export SPLASH_PUBLIC_PORT ?= $(PORT)
 
 BACKEND_STAMP := $(VENV)/.installed
 FRONTEND_STAMP := frontend/node_modules/.installed
-SPA_BUILD := frontend/dist/builds/latest.json
+# Both outputs of `npm run build`: the browser build and the server entry that publishing runs.
+SPA_BUILD := frontend/dist/builds/latest.json frontend/dist-server/entry-server.js
 SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
 	frontend/vite.config.ts frontend/package-lock.json contracts/routes.json
 
@@ -41,7 +42,7 @@ $(FRONTEND_STAMP): frontend/package.json frontend/package-lock.json
 
 install: $(BACKEND_STAMP) $(FRONTEND_STAMP) ## install backend and frontend dependencies from their lock files
 
-$(SPA_BUILD): $(FRONTEND_STAMP) $(SPA_SOURCES)
+$(SPA_BUILD) &: $(FRONTEND_STAMP) $(SPA_SOURCES)
 	$(NPM) run --silent build
 
 build: $(SPA_BUILD) ## build the SPA (client + server entry), only when its sources changed

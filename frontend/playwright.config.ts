@@ -89,5 +89,15 @@ export default defineConfig({
         SPLASH_GOOGLE_ISSUER: GOOGLE_STUB,
       },
     },
+    {
+      // The embedded default: Google sign-in not configured (google-off.spec.ts).
+      command: "../.venv/bin/python -m splash.testing.server --port 8125",
+      cwd: "../backend",
+      url: "http://127.0.0.1:8125/healthz",
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
   ],
 });

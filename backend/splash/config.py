@@ -148,6 +148,11 @@ class Settings(BaseSettings):
         return frozenset(self.origin(locale) for locale in self.hosts_by_locale)
 
     @property
+    def google_sign_in(self) -> bool:
+        """Google sign-in is on when both of its credentials are set."""
+        return bool(self.google_client_id and self.google_client_secret)
+
+    @property
     def publish_dir(self) -> Path:
         return self.var_dir / "publish"
 

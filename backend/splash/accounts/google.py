@@ -46,10 +46,6 @@ KEYS_REFETCH_GAP = 30.0  # an unknown key id refetches, but not more often than 
 INVALID_TICKET = "This Google sign-in has expired. Please try again."
 
 
-def google_configured(settings: Settings) -> bool:
-    return bool(settings.google_client_id and settings.google_client_secret)
-
-
 def _redirect_uri(settings: Settings, locale: str) -> str:
     return f"{settings.origin(locale)}{settings.api_prefix}/connect/google/callback"
 
@@ -69,7 +65,7 @@ class Start:
 
 
 async def google_start(settings: Settings, locale: str, table: RouteTable) -> Start:
-    if not google_configured(settings):
+    if not settings.google_sign_in:
         return Start(google_return(settings, locale, table, error="unavailable"))
     binding, binding_hash = tokens.new_secret()
     pkce, nonce = oidc.Pkce.new(), tokens.new_secret()[0]
@@ -182,7 +178,7 @@ async def google_finish(
     if started_on not in settings.hosts_by_locale:
         started_on = locale
     code = query.get("code")
-    if query.get("error") or not code or not google_configured(settings):
+    if query.get("error") or not code or not settings.google_sign_in:
         return google_return(settings, started_on, table, error="denied")
     id_token = await _exchange(settings, http, code, str(data.get("verifier")), started_on)
     if id_token is None:

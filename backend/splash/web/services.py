@@ -31,6 +31,7 @@ async def shared_payload(settings: Settings, locale: str) -> dict[str, Any]:
             "origins": {code: settings.origin(code) for code in settings.hosts_by_locale},
             "gtmId": settings.gtm_id,
             "recaptchaSiteKey": settings.recaptcha_site_key,
+            "googleSignIn": settings.google_sign_in,
             "buildPollSeconds": settings.build_poll_seconds,
             "apiPrefix": settings.api_prefix,
         },

@@ -131,6 +131,14 @@ async def test_an_in_browser_route_is_served_with_menus_and_its_alternates(clien
     payload = inline_payload(response.text)
     assert payload["route"]["name"] == "login"
     assert payload["alternates"]["de"] == "/anmelden"
+    assert payload["settings"]["googleSignIn"] is False  # no Google credentials configured
+
+
+async def test_the_site_settings_say_whether_google_sign_in_is_on(settings, seeded):
+    from splash.web.services import shared_payload
+
+    on = settings.model_copy(update={"google_client_id": "id", "google_client_secret": "secret"})
+    assert (await shared_payload(on, "nl"))["settings"]["googleSignIn"] is True
 
 
 async def test_parametrised_in_browser_routes_keep_their_parameters_in_alternates(

@@ -15,6 +15,8 @@ export type SiteSettings = {
   origins: Record<Locale, string>;
   gtmId: string | null;
   recaptchaSiteKey: string | null;
+  /** Google sign-in is configured: without it the SPA offers no "Continue with Google". */
+  googleSignIn: boolean;
   buildPollSeconds: number;
   apiPrefix: string;
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { prefetchAllowed, prefetchPayload, takePayload } from "./prefetch";
+import { isApiPath, prefetchAllowed, prefetchPayload, startPrefetching, takePayload } from "./prefetch";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,5 +33,26 @@ describe("prefetched payloads", () => {
     prefetchPayload("/faq", 0);
     await takePayload("/faq", undefined, 31_000);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("API links are never taken for pages", () => {
+  test.each([
+    ["/api", true],
+    ["/api/connect/google", true],
+    ["/apiary", false],
+    ["/contact", false],
+  ])("%s → %s", (path, api) => {
+    expect(isApiPath(path)).toBe(api);
+  });
+
+  test("intent on the Google sign-in link prefetches nothing; on a page link, its payload", () => {
+    const fetch = vi.fn().mockImplementation(() => Promise.resolve(new Response("{}", { status: 200 })));
+    vi.stubGlobal("fetch", fetch);
+    document.body.innerHTML = '<main><a href="/api/connect/google">Google</a><a href="/over-ons">Over ons</a></main>';
+    const stop = startPrefetching(document);
+    for (const link of document.querySelectorAll("a")) link.dispatchEvent(new Event("pointerover", { bubbles: true }));
+    stop();
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual(["/_payload/over-ons.json"]);
   });
 });

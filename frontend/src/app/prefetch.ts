@@ -4,6 +4,7 @@
  * slow connections (2g, slow-2g) or with data-saver on. The navigation then uses it: still
  * one request per navigation.
  */
+import { config } from "../lib/config";
 import { fetchPayload, type Payload } from "./payload";
 
 const KEEP_MS = 30_000;
@@ -31,9 +32,15 @@ export function takePayload(pathname: string, signal?: AbortSignal, now = Date.n
   return cached && now - cached.at < KEEP_MS ? cached.payload : fetchPayload(pathname, signal);
 }
 
+export function isApiPath(pathname: string): boolean {
+  return pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
+}
+
 function internalPath(target: EventTarget | null): string | null {
   const link = target instanceof Element ? target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target) return null;
+  // An API link (e.g. the start of Google sign-in) is a full navigation to the server, not a page.
+  if (isApiPath(link.pathname)) return null;
   return link.pathname === window.location.pathname ? null : link.pathname;
 }
 

@@ -27,6 +27,7 @@ function payload(route: Payload["route"], page: Payload["page"] = null): Payload
       origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
       gtmId: null,
       recaptchaSiteKey: null,
+      googleSignIn: false,
       buildPollSeconds: 3600,
       apiPrefix: "/api",
     },

@@ -93,7 +93,7 @@ function Root() {
   const pollSeconds = payload?.settings.buildPollSeconds ?? 3600;
   useEffect(() => startUpdatePolling(pollSeconds), [pollSeconds]);
   return (
-    <AuthProvider store={authStore}>
+    <AuthProvider store={authStore} googleSignIn={payload?.settings.googleSignIn ?? false}>
       <CartProvider store={cartStore}>
         <BlockComponentsProvider components={SUPPLIED_BLOCKS}>
           <CaptchaProvider siteKey={payload?.settings.recaptchaSiteKey ?? null}>

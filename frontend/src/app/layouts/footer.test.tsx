@@ -30,6 +30,7 @@ function payload(locale: Locale, alternates: Payload["alternates"]): Payload {
       origins: ORIGINS,
       gtmId: null,
       recaptchaSiteKey: null,
+      googleSignIn: false,
       buildPollSeconds: 60,
       apiPrefix: "/api",
     },

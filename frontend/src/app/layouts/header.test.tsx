@@ -29,6 +29,7 @@ function payload(locale: Locale): Payload {
       origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
       gtmId: null,
       recaptchaSiteKey: null,
+      googleSignIn: false,
       buildPollSeconds: 60,
       apiPrefix: "/api",
     },

@@ -5,7 +5,7 @@ import { createAuthStore } from "./store";
 export { getMe, sendEmailConfirmation } from "./api";
 export type { ConfirmationSent } from "./api";
 export { authErrorCode, authErrorText, describeAuthError } from "./errors";
-export { AuthProvider, useAuth } from "./provider";
+export { AuthProvider, useAuth, useGoogleSignIn } from "./provider";
 export type { Auth } from "./provider";
 export { REDIRECT_COOKIE, rememberRedirect, takeRedirect } from "./redirect";
 export { createAuthStore, TOKEN_COOKIE, TOKEN_MAX_AGE_SECONDS } from "./store";

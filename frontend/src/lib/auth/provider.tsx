@@ -4,19 +4,29 @@ import { UNKNOWN, type AuthStatus, type AuthStore } from "./store";
 import type { User } from "./types";
 
 const AuthContext = createContext<AuthStore | null>(null);
+const GoogleSignInContext = createContext(false);
 
 /**
  * Provides the auth store, hands its token to the one API client (before any effect below can make
  * a request) and starts it once the page is hydrated: nothing reads the token cookie during a render.
  */
-export function AuthProvider({ store, children }: { store: AuthStore; children: ReactNode }) {
+export function AuthProvider({ store, googleSignIn = false, children }: { store: AuthStore; googleSignIn?: boolean; children: ReactNode }) {
   useLayoutEffect(() => {
     configureApi({ getToken: store.getToken });
   }, [store]);
   useEffect(() => {
     void store.start();
   }, [store]);
-  return <AuthContext.Provider value={store}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={store}>
+      <GoogleSignInContext.Provider value={googleSignIn}>{children}</GoogleSignInContext.Provider>
+    </AuthContext.Provider>
+  );
+}
+
+/** Whether Google sign-in is configured on the server (the site settings say so). */
+export function useGoogleSignIn(): boolean {
+  return useContext(GoogleSignInContext);
 }
 
 export type Auth = {

@@ -103,16 +103,16 @@ function CurrentLocation() {
   return <span hidden data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
-type Options = { path?: string; locale?: Locale; store?: AuthStore };
+type Options = { path?: string; locale?: Locale; store?: AuthStore; googleSignIn?: boolean };
 
 /** Renders with UI texts in `locale` (a missing text throws), an auth store on the one API client and a router. */
-export function renderWithAuth(ui: ReactElement, { path = "/", locale = "en", store = createAuthStore(api) }: Options = {}): RenderResult & {
+export function renderWithAuth(ui: ReactElement, { path = "/", locale = "en", store = createAuthStore(api), googleSignIn = true }: Options = {}): RenderResult & {
   store: AuthStore;
   location: () => string | null;
 } {
   const view = render(
     <I18nextProvider i18n={createI18n(locale, MESSAGES[locale])}>
-      <AuthProvider store={store}>
+      <AuthProvider store={store} googleSignIn={googleSignIn}>
         <MemoryRouter initialEntries={[path]}>
           {ui}
           <CurrentLocation />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useGoogleSignIn } from "../../../lib/auth";
 import { config } from "../../../lib/config";
 import { GoogleIcon } from "../../../ui/icons";
 
@@ -7,8 +8,10 @@ export function googleSignInUrl(): string {
   return `${config.apiBaseURL}${config.apiPrefix}/connect/google`;
 }
 
+/** "Continue with Google", only when Google sign-in is configured. */
 export function GoogleButton() {
   const { t } = useTranslation();
+  if (!useGoogleSignIn()) return null;
   return (
     <a className="button button--google" href={googleSignInUrl()}>
       <GoogleIcon />
@@ -20,6 +23,7 @@ export function GoogleButton() {
 /** 'or' between the Google button and the e-mail form. */
 export function OrDivider() {
   const { t } = useTranslation();
+  if (!useGoogleSignIn()) return null;
   return (
     <p className="auth-divider">
       <span>{t("auth.or")}</span>

@@ -116,4 +116,12 @@ describe("LoginScreen", () => {
     expect(screen.getByRole("link", { name: "Passwort vergessen?" }).getAttribute("href")).toBe("/passwort-vergessen");
     expect(screen.getByRole("heading", { level: 1, name: "Anmelden" })).toBeTruthy();
   });
+
+  test("without Google sign-in configured there is no Google button and no 'or'", () => {
+    fakeApi({});
+    renderWithAuth(<LoginScreen />, { path: "/login", googleSignIn: false });
+    expect(screen.queryByRole("link", { name: "Continue with Google" })).toBeNull();
+    expect(screen.queryByText("or")).toBeNull();
+    expect(screen.getByRole("button", { name: "Log in" })).toBeTruthy();
+  });
 });
