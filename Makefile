@@ -74,7 +74,7 @@ chromium: ## install Debian's Chromium when missing (never a browser download by
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 test: install build chromium ## run every suite; non-zero when any fails
-	$(MAKE) --no-print-directory test-backend test-frontend test-contracts test-e2e test-load
+	$(MAKE) --no-print-directory lint test-backend test-frontend test-contracts test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-backend: test-backend-sqlite test-backend-postgres ## pytest on SQLite and PostgreSQL
@@ -116,7 +116,7 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Locust (USERS=20 DURATION=30s) 
 lint: install ## ruff, mypy, tsc, eslint
 	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests
 	cd backend && $(PY) -m mypy
-	cd frontend && npx tsc --noEmit -p . && npx eslint .
+	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 
 clean: ## remove build output and local data (keeps installed dependencies)
 	rm -rf frontend/dist frontend/dist-server var frontend/test-results frontend/playwright-report

@@ -40,9 +40,11 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
     # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).
-    app.config.REQUEST_TIMEOUT = settings.request_timeout_seconds
-    app.config.KEEP_ALIVE_TIMEOUT = settings.keep_alive_timeout_seconds
-    app.config.RESPONSE_TIMEOUT = settings.response_timeout_seconds
+    app.config.update(
+        REQUEST_TIMEOUT=settings.request_timeout_seconds,
+        KEEP_ALIVE_TIMEOUT=settings.keep_alive_timeout_seconds,
+        RESPONSE_TIMEOUT=settings.response_timeout_seconds,
+    )
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)

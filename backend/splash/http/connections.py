@@ -29,9 +29,9 @@ class DeadlineHttpProtocol(HttpProtocol):
         http = self.http
         if http is None or http.stage is Stage.IDLE:
             super().data_received(data)  # a request begins: Sanic's clock restarts here
-            ctx = self.conn_info.ctx
-            if getattr(ctx, "request_started", None) is None:
-                ctx.request_started = time.perf_counter()
+            info = self.conn_info
+            if info is not None and getattr(info.ctx, "request_started", None) is None:
+                info.ctx.request_started = time.perf_counter()
             return
         clock = self._time
         super().data_received(data)

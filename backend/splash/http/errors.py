@@ -84,7 +84,9 @@ def install(app: Sanic) -> None:
         name = _SANIC_NAMES.get(status, "HttpError")
         return envelope(status, name, str(exc) or name, headers=dict(exc.headers or {}))
 
-    @app.exception(RequestCancelled)
+    # RequestCancelled is an asyncio.CancelledError (a BaseException), which Sanic's handler
+    # registry accepts though its annotation says Exception.
+    @app.exception(RequestCancelled)  # type: ignore[arg-type]
     async def _client_closed(request: Request, exc: RequestCancelled) -> HTTPResponse:
         # Never sent (the connection is gone); the access log records it as 499.
         return envelope(

@@ -120,7 +120,7 @@ def content_security_policy(
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
     }
-    additions = [
+    additions: list[Mapping[str, Sequence[str]]] = [
         GTM if settings.gtm_id else {},
         RECAPTCHA if settings.recaptcha_site_key else {},
         _dev_sources(settings.vite_dev_url) if settings.vite_dev_url else {},

@@ -28,8 +28,9 @@ async function serveWithGtmId(page: Page, id: string): Promise<string[]> {
       expect(html, "the served payload carries a gtmId").toContain('"gtmId":null');
       // With SPLASH_GTM_ID set, the server's CSP names Tag Manager's host: so does this stand-in.
       const headers = response.headers();
-      expect(headers["content-security-policy"], "the page comes with its CSP").toContain("script-src 'self'");
-      headers["content-security-policy"] = headers["content-security-policy"].replace("script-src 'self'", "script-src 'self' https://www.googletagmanager.com");
+      const policy = headers["content-security-policy"] ?? "";
+      expect(policy, "the page comes with its CSP").toContain("script-src 'self'");
+      headers["content-security-policy"] = policy.replace("script-src 'self'", "script-src 'self' https://www.googletagmanager.com");
       await route.fulfill({ response, headers, body: html.replace('"gtmId":null', `"gtmId":${JSON.stringify(id)}`) });
     },
   );
