@@ -29,6 +29,7 @@ from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
 from splash.route_table import RouteTable
+from splash.web import compose
 from splash.web.published import PublishedSite
 from splash.web.routes import bp as web_bp
 
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
+    # Content's API pages carry blocks other domains fill in; the app layer supplies them.
+    app.ctx.fill_block = compose.fill_block
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)

@@ -138,3 +138,27 @@ def test_domains_use_each_other_only_through_services():
                 assert bits[2] in ("services", "schemas"), (
                     f"{path.relative_to(PACKAGE)} imports {name}"
                 )
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every module a file imports, ``from splash import catalog`` counted as splash.catalog."""
+    names = imported_modules(path)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((PACKAGE / "content").rglob("*.py")),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_content_imports_neither_catalog_nor_forms(path):
+    # Blocks that show products or forms are filled in by the app layer (web/compose.py).
+    leaked = {
+        name
+        for name in imported_names(path)
+        if name.split(".")[:2] in (["splash", "catalog"], ["splash", "forms"])
+    }
+    assert leaked == set()

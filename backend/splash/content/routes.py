@@ -169,7 +169,8 @@ async def list_categories(request: Request) -> HTTPResponse:
 async def find_pages(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), PAGES)
-    return json(await services.find_pages(locale, wanted, request.app.ctx.routes))
+    ctx = request.app.ctx
+    return json(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_block))
 
 
 @bp.get("/pages/<page_id:str>")
@@ -182,4 +183,5 @@ async def find_pages(request: Request) -> HTTPResponse:
 )
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)
-    return json(await services.find_page_by_id(page_id, wanted, request.app.ctx.routes))
+    ctx = request.app.ctx
+    return json(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_block))
