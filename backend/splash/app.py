@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import httpx
-from sanic import Blueprint, Request, Sanic
+from sanic import Blueprint, Sanic
 
 from splash import db
 from splash.accounts.google import GoogleKeys
@@ -14,6 +14,7 @@ from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
 from splash.http import (
     compression,
+    context,
     cross_site,
     errors,
     logging,
@@ -28,7 +29,7 @@ from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
 from splash.route_table import RouteTable
-from splash.web.domains import locale_for_host
+from splash.web import compose
 from splash.web.published import PublishedSite
 from splash.web.routes import bp as web_bp
 
@@ -48,6 +49,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
+    # Content's API pages carry blocks other domains fill in; the app layer supplies them.
+    app.ctx.fill_block = compose.fill_block
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
@@ -66,12 +69,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     errors.install(app)
     logging.install(app, settings.access_log)
 
-    async def _locale(request: Request) -> None:
-        request.ctx.locale = locale_for_host(
-            request.host, settings.domains, settings.default_locale
-        )
-
-    app.register_middleware(_locale, "request", priority=90)
+    app.register_middleware(context.decide_locale, "request", priority=90)
     app.signal("http.routing.before")(request_target.require_path)
     app.register_middleware(cross_site.refuse_cross_site, "request", priority=80)
     app.register_middleware(path.decode_path_parameters, "request", priority=70)

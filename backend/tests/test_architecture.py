@@ -65,9 +65,64 @@ def test_pure_modules_import_neither_sanic_nor_tortoise(relative):
     assert not top(imported_modules(path)) & {"sanic", "tortoise"}
 
 
+# mail/ and http/ are shared infrastructure, not domains.
+DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy"}
+# Everything of a domain but its routes: services and the modules they use (outbox is one too).
+BELOW_ROUTES = sorted(
+    path
+    for folder in (*DOMAINS, "outbox")
+    if (PACKAGE / folder).is_dir()
+    for path in (PACKAGE / folder).rglob("*.py")
+    if path.name != "routes.py"
+)
+
+
+def request_reads(path: Path) -> list[str]:
+    """Where a module handles the request itself: its headers, an ``authorization`` value
+    passed in, the ``Bearer`` scheme parsed, or sanic imported. Only http/ and routes do that;
+    below them code takes the user and locale they decided."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [f"imports {name}" for name in imported_modules(path) if name.split(".")[0] == "sanic"]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "headers":
+            found.append(f"line {node.lineno}: reads .headers")
+        elif isinstance(node, ast.arg) and (
+            node.arg == "authorization" or "header" in node.arg.lower()
+        ):
+            found.append(f"line {node.lineno}: takes {node.arg!r}")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.strip().lower() == "bearer"
+        ):
+            found.append(f"line {node.lineno}: parses the Bearer scheme")
+    return found
+
+
+@pytest.mark.parametrize("path", BELOW_ROUTES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_code_below_routes_never_reads_the_request(path):
+    assert request_reads(path) == []
+
+
+def test_the_request_check_sees_a_header_read(tmp_path):
+    sample = tmp_path / "services.py"
+    sample.write_text(
+        "async def authenticate(authorization, settings):\n"
+        '    scheme, _, token = authorization.partition(" ")\n'
+        '    return scheme.lower() == "bearer"\n'
+        "def host(request):\n"
+        '    return request.headers.get("host")\n',
+        encoding="utf-8",
+    )
+    assert request_reads(sample) == [
+        "line 1: takes 'authorization'",
+        "line 3: parses the Bearer scheme",
+        "line 5: reads .headers",
+    ]
+
+
 def test_domains_use_each_other_only_through_services():
-    # mail/ and http/ are shared infrastructure, not domains.
-    domains = {"content", "web", "forms", "accounts", "catalog", "orders", "academy"}
+    domains = DOMAINS
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE).parts
         if len(parts) < 2 or parts[0] not in domains:
@@ -83,3 +138,27 @@ def test_domains_use_each_other_only_through_services():
                 assert bits[2] in ("services", "schemas"), (
                     f"{path.relative_to(PACKAGE)} imports {name}"
                 )
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every module a file imports, ``from splash import catalog`` counted as splash.catalog."""
+    names = imported_modules(path)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((PACKAGE / "content").rglob("*.py")),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_content_imports_neither_catalog_nor_forms(path):
+    # Blocks that show products or forms are filled in by the app layer (web/compose.py).
+    leaked = {
+        name
+        for name in imported_names(path)
+        if name.split(".")[:2] in (["splash", "catalog"], ["splash", "forms"])
+    }
+    assert leaked == set()

@@ -21,6 +21,7 @@ from splash.accounts.schemas import (
     ResetPassword,
     UserPublic,
 )
+from splash.http.context import domain_locale, require_user
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.redirects import redirect_to
@@ -30,12 +31,6 @@ bp = Blueprint("accounts")
 
 # Per client address and path: enough for a parent who mistypes, too few to guess passwords.
 ATTEMPTS, WINDOW = 10, 600
-
-
-async def _user(request: Request) -> User:
-    return await services.authenticate(
-        request.headers.get("authorization"), request.app.ctx.settings
-    )
 
 
 async def _signed_in(request: Request, user: User) -> HTTPResponse:
@@ -52,7 +47,7 @@ async def _signed_in(request: Request, user: User) -> HTTPResponse:
 )
 @rate_limited(ATTEMPTS, WINDOW)
 async def register(request: Request) -> HTTPResponse:
-    user = await services.register(json_body(request, Register), request.ctx.locale)
+    user = await services.register(json_body(request, Register), domain_locale(request))
     return await _signed_in(request, user)
 
 
@@ -67,7 +62,7 @@ async def register(request: Request) -> HTTPResponse:
 async def confirm_email(request: Request) -> HTTPResponse:
     confirmed = await services.confirm_email(query_str(request, "confirmation"))
     table = request.app.ctx.routes
-    target = table.path_for("email-confirmed", request.ctx.locale)
+    target = table.path_for("email-confirmed", domain_locale(request))
     return redirect_to(request, target if confirmed else f"{target}?status=invalid")
 
 
@@ -82,7 +77,7 @@ async def confirm_email(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def send_email_confirmation(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
-    await services.resend_confirmation(body.email, request.ctx.locale)
+    await services.resend_confirmation(body.email, domain_locale(request))
     return json(ConfirmationSent(email=body.email).model_dump())
 
 
@@ -111,7 +106,7 @@ async def login(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def forgot_password(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
-    await services.forgot_password(body.email, request.ctx.locale)
+    await services.forgot_password(body.email, domain_locale(request))
     return json(Ok().model_dump())
 
 
@@ -126,7 +121,7 @@ async def forgot_password(request: Request) -> HTTPResponse:
 @rate_limited(ATTEMPTS, WINDOW)
 async def reset_password(request: Request) -> HTTPResponse:
     body = json_body(request, ResetPassword)
-    user = await services.reset_password(body, request.ctx.locale)
+    user = await services.reset_password(body, domain_locale(request))
     return await _signed_in(request, user)
 
 
@@ -140,9 +135,9 @@ async def reset_password(request: Request) -> HTTPResponse:
 )
 @rate_limited(ATTEMPTS, WINDOW)
 async def change_password(request: Request) -> HTTPResponse:
-    user = await _user(request)
+    user = await require_user(request)
     body = json_body(request, ChangePassword)
-    user = await services.change_password(user, body, request.ctx.locale)
+    user = await services.change_password(user, body, domain_locale(request))
     return await _signed_in(request, user)
 
 
@@ -156,9 +151,9 @@ async def change_password(request: Request) -> HTTPResponse:
 )
 @rate_limited(ATTEMPTS, WINDOW)
 async def change_email(request: Request) -> HTTPResponse:
-    user = await _user(request)
+    user = await require_user(request)
     body = json_body(request, ChangeEmail)
-    new_email = await email_change.request_email_change(user, body, request.ctx.locale)
+    new_email = await email_change.request_email_change(user, body, domain_locale(request))
     return json(ConfirmationSent(email=new_email).model_dump())
 
 
@@ -172,8 +167,10 @@ async def change_email(request: Request) -> HTTPResponse:
     status=302,
 )
 async def confirm_email_change(request: Request) -> HTTPResponse:
-    status = await email_change.confirm_email_change(query_str(request, "code"), request.ctx.locale)
-    target = request.app.ctx.routes.path_for("email-confirmed", request.ctx.locale)
+    status = await email_change.confirm_email_change(
+        query_str(request, "code"), domain_locale(request)
+    )
+    target = request.app.ctx.routes.path_for("email-confirmed", domain_locale(request))
     return redirect_to(request, f"{target}?status={status}")
 
 
@@ -185,7 +182,7 @@ async def confirm_email_change(request: Request) -> HTTPResponse:
     errors=(401,),
 )
 async def logout_everywhere(request: Request) -> HTTPResponse:
-    await services.end_sessions(await _user(request))
+    await services.end_sessions(await require_user(request))
     return json(Ok().model_dump())
 
 
@@ -220,7 +217,7 @@ def _binding(request: Request) -> str | None:
 )
 async def connect_google(request: Request) -> HTTPResponse:
     ctx = request.app.ctx
-    start = await google.google_start(ctx.settings, request.ctx.locale, ctx.routes)
+    start = await google.google_start(ctx.settings, domain_locale(request), ctx.routes)
     response = redirect_to(request, start.location, external=ctx.settings.google_authorize_url)
     if start.binding:
         _flow_cookie(request, response, start.binding)
@@ -248,7 +245,7 @@ async def google_callback_redirect(request: Request) -> HTTPResponse:
         ctx.routes,
         ctx.google_keys,
         ctx.http,
-        request.ctx.locale,
+        domain_locale(request),
         query,
         _binding(request),
     )
@@ -297,7 +294,7 @@ async def google_link(request: Request) -> HTTPResponse:
     "The signed-in user with their addresses", tag="accounts", response=UserPublic, errors=(401,)
 )
 async def me(request: Request) -> HTTPResponse:
-    return json(await services.public_user(await _user(request)))
+    return json(await services.public_user(await require_user(request)))
 
 
 @bp.put("/users/me")
@@ -310,7 +307,7 @@ async def me(request: Request) -> HTTPResponse:
     multipart=True,
 )
 async def update_me(request: Request) -> HTTPResponse:
-    user = await _user(request)
+    user = await require_user(request)
     raw = request.form.get("data") if request.form else None
     changes = services.parse_profile(raw)
     return json(await services.public_user(await services.update_profile(user, changes)))

@@ -40,7 +40,7 @@ from splash.accounts.secrets import (
     use_secret,
 )
 from splash.config import Settings
-from splash.errors import UnauthorizedError, ValidationError, from_pydantic
+from splash.errors import ValidationError, from_pydantic
 
 INVALID_CREDENTIALS = "Email address and/or password incorrect"
 
@@ -53,30 +53,22 @@ def session_token(user: User, settings: Settings) -> str:
     return tokens.issue(user.id, user.token_version, settings.secret_key, ttl)
 
 
-async def authenticate(authorization: str | None, settings: Settings) -> User:
-    """The user a ``Bearer`` token belongs to; 401 for a missing, malformed, expired, wrongly
-    signed or revoked token, and for a blocked user."""
-    scheme, _, token = (authorization or "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise UnauthorizedError("Missing or invalid credentials")
+async def user_for_token(token: str, settings: Settings) -> User | None:
+    """The user a session token belongs to; None for a malformed, expired, wrongly signed or
+    revoked token, and for a blocked user."""
     try:
-        claims = tokens.read(token.strip(), settings.secret_key)
+        claims = tokens.read(token, settings.secret_key)
     except tokens.InvalidToken:
-        raise UnauthorizedError("Missing or invalid credentials") from None
+        return None
     user = await User.get_or_none(id=claims.user_id)
     if user is None or user.token_version != claims.version or user.blocked:
-        raise UnauthorizedError("Missing or invalid credentials")
+        return None
     return user
 
 
-async def address_countries(authorization: str | None, settings: Settings) -> list[str]:
-    """The countries of the signed-in user's saved addresses, first first; none for a guest
-    (no token, or one that is not valid)."""
-    if not authorization:
-        return []
-    try:
-        user = await authenticate(authorization, settings)
-    except UnauthorizedError:
+async def address_countries(user: User | None) -> list[str]:
+    """The countries of the signed-in user's saved addresses, first first; none for a guest."""
+    if user is None:
         return []
     return [address.country for address in await Address.filter(user_id=user.id)]
 

@@ -9,8 +9,8 @@ from sanic.response import HTTPResponse
 
 from splash.catalog import services
 from splash.collections import parse_collection_query
-from splash.content import services as content
 from splash.errors import ValidationError
+from splash.http.context import requested_locale
 from splash.http.openapi import (
     LOCALE_OR_DOMAINS,
     PAGE,
@@ -20,16 +20,12 @@ from splash.http.openapi import (
     documented,
     sort_of,
 )
-from splash.http.request import query, query_str
+from splash.http.request import query
 
 bp = Blueprint("catalog")
 
 LOCALE = Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS)
 TRUE = ("true", "1", True)
-
-
-async def _locale(request: Request) -> str:
-    return await content.check_locale(query_str(request, "locale") or request.ctx.locale)
 
 
 def _variant_populate(raw: Any) -> set[str]:
@@ -79,7 +75,7 @@ def _variant_populate(raw: Any) -> set[str]:
 )
 async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     populate = _variant_populate(query(request).get("populate"))
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     answer = await services.variant(variant_id, locale, request.app.ctx.routes, populate)
     return json({"data": answer})
 
@@ -102,7 +98,7 @@ async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     ),
 )
 async def find_products(request: Request) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), services.PRODUCTS)
     return json(await services.find_products(locale, wanted, request.app.ctx.routes))
 
@@ -115,5 +111,5 @@ async def find_products(request: Request) -> HTTPResponse:
     parameters=(Parameter("product_id", "path", "The product's id", schema=WHOLE_ID), LOCALE),
 )
 async def find_product(request: Request, product_id: str) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     return json({"data": await services.product_by_id(product_id, locale, request.app.ctx.routes)})

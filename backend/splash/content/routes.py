@@ -19,6 +19,7 @@ from splash.content.schemas import (
     PageOne,
     PageSlugsResponse,
 )
+from splash.http.context import requested_locale
 from splash.http.openapi import (
     LOCALE,
     LOCALE_OR_DOMAINS,
@@ -32,11 +33,6 @@ from splash.http.openapi import (
 from splash.http.request import query, query_str
 
 bp = Blueprint("content")
-
-
-async def _locale(request: Request) -> str:
-    """The ``locale`` query parameter, else the domain's locale (400 for an unknown one)."""
-    return await services.check_locale(query_str(request, "locale") or request.ctx.locale)
 
 
 @bp.get("/i18n/locales")
@@ -94,7 +90,7 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
     ),
 )
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     populate = query(request).get("populate", {})
     fields = populate.get("localizations", {}).get("fields") if isinstance(populate, dict) else None
     if fields is not None and not isinstance(fields, list):
@@ -121,7 +117,7 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     ),
 )
 async def find_articles(request: Request) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), ARTICLES)
     return json(await blog.find_articles(locale, wanted, request.app.ctx.routes))
 
@@ -149,7 +145,7 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
     ),
 )
 async def list_categories(request: Request) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     return json({"data": await blog.categories(locale)})
 
 
@@ -171,9 +167,10 @@ async def list_categories(request: Request) -> HTTPResponse:
     ),
 )
 async def find_pages(request: Request) -> HTTPResponse:
-    locale = await _locale(request)
+    locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), PAGES)
-    return json(await services.find_pages(locale, wanted, request.app.ctx.routes))
+    ctx = request.app.ctx
+    return json(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_block))
 
 
 @bp.get("/pages/<page_id:str>")
@@ -186,4 +183,5 @@ async def find_pages(request: Request) -> HTTPResponse:
 )
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)
-    return json(await services.find_page_by_id(page_id, wanted, request.app.ctx.routes))
+    ctx = request.app.ctx
+    return json(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_block))

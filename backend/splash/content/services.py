@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from splash import db
-from splash.catalog import services as catalog
 from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT, readable_blocks
@@ -15,10 +15,13 @@ from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.fixtures import FixtureError
-from splash.forms import services as forms
 from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
+
+# Fills the parts of a block that other domains own (a form's fields, product cards); the app
+# layer supplies it (web/compose.py), so content imports neither forms nor catalog.
+BlockFiller = Callable[[dict[str, Any], str, RouteTable], Awaitable[dict[str, Any]]]
 
 
 async def list_locales() -> list[LocalePublic]:
@@ -97,11 +100,11 @@ def _localizations(
     ]
 
 
-async def _enrich(block: dict[str, Any], locale: str, table: RouteTable) -> dict[str, Any]:
-    """What a block needs from elsewhere to render: a form's fields, a list's first entries,
-    the filter bar's categories."""
-    if block["type"] == "form":
-        return {**block, "fields": forms.public_fields(block["form"])}
+async def _enrich(
+    block: dict[str, Any], locale: str, table: RouteTable, fill: BlockFiller
+) -> dict[str, Any]:
+    """What a block needs to render: content's own parts (a list's first articles, the filter
+    bar's categories) here, the other domains' parts from ``fill``."""
     if block["type"] == "collection-list" and block["collection"] == "article":
         lookups = {"category__slug": block["category"]} if block.get("category") else {}
         first = CollectionQuery(
@@ -109,17 +112,14 @@ async def _enrich(block: dict[str, Any], locale: str, table: RouteTable) -> dict
         )
         found = await blog.find_articles(locale, first, table)
         return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
-    if block["type"] == "collection-list" and block["collection"] == "product":
-        found = await catalog.product_cards(locale, table, block.get("limit", 6))
-        return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
-    if block["type"] == "product-item":
-        return {**block, "entry": await catalog.product_card(locale, block["product"], table)}
     if block["type"] == "filter-bar":
         return {**block, "categories": await blog.categories(locale)}
-    return block
+    return await fill(block, locale, table)
 
 
-async def find_page(locale: str, path: str, table: RouteTable) -> dict[str, Any] | None:
+async def find_page(
+    locale: str, path: str, table: RouteTable, fill: BlockFiller
+) -> dict[str, Any] | None:
     """The published page at ``path`` in ``locale`` with its localizations, or None."""
     rows, paths = await _page_tree()
     wanted = "/" + path.strip("/")
@@ -132,7 +132,7 @@ async def find_page(locale: str, path: str, table: RouteTable) -> dict[str, Any]
     blocks, skipped = readable_blocks(page.blocks)
     for reason in skipped:
         log.warning("skipped block", extra={"page": page.id, "reason": reason})
-    blocks = [await _enrich(block, locale, table) for block in blocks]
+    blocks = [await _enrich(block, locale, table, fill) for block in blocks]
     return {
         "id": page.id,
         "slug": page.slug,
@@ -201,7 +201,9 @@ def _shape_page(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]
     return {key: value for key, value in entry.items() if key in keep}
 
 
-async def find_pages(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+async def find_pages(
+    locale: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
+) -> dict[str, Any]:
     """Published pages of a locale (generic find); blocks only when asked for in fields."""
     rows, paths = await _page_tree()
     found = Page.filter(locale_id=locale, published=True, id__in=list(paths), **query.lookups)
@@ -228,21 +230,23 @@ async def find_pages(locale: str, query: CollectionQuery, table: RouteTable) -> 
             "localizations": _localizations(page.id, page.localization_key, rows, paths),
         }
         if query.fields and "blocks" in query.fields:
-            entry["blocks"] = (await find_page(page.locale_id, paths[page.id], table) or {}).get(
-                "blocks", []
-            )
+            entry["blocks"] = (
+                await find_page(page.locale_id, paths[page.id], table, fill) or {}
+            ).get("blocks", [])
         data.append(_shape_page(entry, query))
     return {"data": data, "meta": pagination_meta(query, total)}
 
 
-async def find_page_by_id(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+async def find_page_by_id(
+    raw_id: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
+) -> dict[str, Any]:
     page = await Page.get_or_none(id=parse_id(raw_id), published=True)
     if page is None:
         raise NotFoundError(f"Page {raw_id} not found")
     rows, paths = await _page_tree()
     if page.id not in paths:
         raise NotFoundError(f"Page {raw_id} not found")
-    full = await find_page(page.locale_id, paths[page.id], table)
+    full = await find_page(page.locale_id, paths[page.id], table, fill)
     assert full is not None
     full["localizations"] = _localizations(page.id, page.localization_key, rows, paths)
     keep = {"id"} | (query.fields if query.fields is not None else set(full))

@@ -7,6 +7,7 @@ from sanic.response import HTTPResponse
 
 from splash.forms import services
 from splash.forms.schemas import SubmissionCreate, SubmissionPublic, SubmissionResponse
+from splash.http.context import domain_locale
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.request import client_address, json_body
@@ -34,7 +35,7 @@ async def create_submission(request: Request, form: str) -> HTTPResponse:
     await ctx.captcha.verify(
         body.captcha_token, client_address(request, ctx.settings.trusted_proxies)
     )
-    submission = await services.submit(form, body.data, request.ctx.locale)
+    submission = await services.submit(form, body.data, domain_locale(request))
     public = SubmissionPublic(
         id=submission.id, form=submission.form, created_at=submission.created_at
     )

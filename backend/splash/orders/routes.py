@@ -5,6 +5,7 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
+from splash.http.context import current_user
 from splash.http.openapi import documented
 from splash.http.request import json_body
 from splash.orders import services
@@ -27,7 +28,5 @@ async def shipping_countries(request: Request) -> HTTPResponse:
 )
 async def quote(request: Request) -> HTTPResponse:
     cart = json_body(request, QuoteRequest)
-    answer = await services.quote(
-        cart, request.headers.get("authorization"), request.app.ctx.settings
-    )
+    answer = await services.quote(cart, await current_user(request))
     return json({"data": answer})

@@ -7,7 +7,6 @@ from typing import Any
 
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
-from splash.config import Settings
 from splash.fixtures import upsert
 from splash.orders.models import ShippingCountry
 from splash.orders.schemas import QuoteRequest
@@ -30,13 +29,11 @@ async def seed_shipping_countries(countries: list[dict[str, Any]]) -> int:
     return len(countries)
 
 
-async def quote(
-    request: QuoteRequest, authorization: str | None, settings: Settings
-) -> dict[str, Any]:
+async def quote(request: QuoteRequest, user: accounts.User | None) -> dict[str, Any]:
     """The cart's lines priced, lines naming no variant dropped, shipping and totals.
 
-    A signed-in user (a valid bearer token) gets shipping to their first saved address's
-    country when the request names none; a bad or missing token just means a guest."""
+    A signed-in user gets shipping to their first saved address's country when the request
+    names none; a guest (``user`` None) does not."""
     sellables = await catalog.sellables([line.variant_id for line in request.items])
     items: list[dict[str, Any]] = []
     dropped: list[dict[str, Any]] = []
@@ -59,9 +56,7 @@ async def quote(
             }
         )
     address_countries = (
-        await accounts.address_countries(authorization, settings)
-        if physical and request.country is None
-        else []
+        await accounts.address_countries(user) if physical and request.country is None else []
     )
     costs = {row["iso"]: row["shippingCost"] for row in await shipping_countries()}
     shipping = shipping_for(physical, costs, request.country, address_countries)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+SITE = "Splash"
 
 OG_LOCALES = {
     "nl": "nl_NL",
@@ -30,6 +32,26 @@ class HeadTags:
     robots: str | None
 
 
+def page_title(head: Mapping[str, Any], rendered_title: str | None = None) -> str:
+    """A page's title, decided here only: the content system's SEO title (the payload's
+    ``head.title``), else the screen title the SPA rendered at publish (translated in the
+    browser's language files by ``frontend/src/app/head.ts``, which reads the payload's title
+    first too), else the site's name."""
+    return head.get("title") or rendered_title or SITE
+
+
+def published_head(payload: Mapping[str, Any], rendered: Mapping[str, Any]) -> dict[str, Any]:
+    """The head facts stored for a published route: the rendered description and the payload's
+    own SEO facts over it, the title from :func:`page_title`, and the alternates."""
+    own = {key: value for key, value in payload["head"].items() if value}
+    return {
+        **rendered,
+        **own,
+        "title": page_title(payload["head"], rendered.get("title")),
+        "alternates": payload["alternates"],
+    }
+
+
 def head_tags(
     *,
     locale: str,
@@ -49,7 +71,7 @@ def head_tags(
         image = image.get("src")
     return HeadTags(
         lang=locale,
-        title=head.get("title") or "Splash",
+        title=page_title(head),
         description=head.get("description") or "",
         canonical=origin(locale) + path if indexable else None,
         alternates=links if indexable else [],

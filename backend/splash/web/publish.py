@@ -9,7 +9,6 @@ the Vite-built server entry), and writes HTML fragment + payload JSON under a ne
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import os
 import secrets
@@ -26,7 +25,8 @@ from splash.config import Settings
 from splash.content.services import published_article_paths, published_page_paths
 from splash.route_table import RouteKind, RouteTable
 from splash.web import services
-from splash.web.published import app_key, not_found_key, page_key
+from splash.web.head import published_head
+from splash.web.published import app_key, encode_payload, not_found_key, page_key
 
 KEEP_BUILDS = 3
 
@@ -116,19 +116,14 @@ async def publish(settings: Settings, table: RouteTable | None = None) -> Publis
     folder = root / build_id
     index: dict[str, dict[str, Any]] = {}
     for number, ((key, payload), result) in enumerate(zip(entries, rendered, strict=True)):
-        body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
-        head = {
-            **result["head"],
-            **{k: v for k, v in payload["head"].items() if v},
-            "alternates": payload["alternates"],
-        }
+        body, etag = encode_payload(payload)
         _write(folder, f"{number}.json", body)
         _write(folder, f"{number}.html", result["html"].encode())
         index[key] = {
             "payload": f"{number}.json",
             "html": f"{number}.html",
-            "etag": '"' + hashlib.sha256(body).hexdigest()[:32] + '"',
-            "head": head,
+            "etag": etag,
+            "head": published_head(payload, result["head"]),
             "status": payload["status"],
         }
     _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())

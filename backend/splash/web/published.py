@@ -7,6 +7,7 @@ CURRENT changes, so a new publish goes live without a restart.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,12 @@ class Entry:
     etag: str
     head: dict[str, Any]
     status: int
+
+
+def encode_payload(payload: dict[str, Any]) -> tuple[bytes, str]:
+    """A payload's JSON body and its ETag: what publish writes and the live path serves alike."""
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
 def page_key(locale: str, path: str) -> str:

@@ -8,6 +8,7 @@ from sanic.response import HTTPResponse
 from splash import db
 from splash.errors import NotFoundError
 from splash.http.compression import etag_matches
+from splash.http.context import domain_locale
 from splash.http.redirects import redirect_to
 from splash.http.security_headers import csp_nonce
 from splash.web import detection, services
@@ -79,7 +80,9 @@ async def api_not_found(request: Request, rest: str) -> HTTPResponse:
 
 async def _resolve(request: Request, path: str) -> services.Resolved:
     ctx = request.app.ctx
-    return await services.resolve(ctx.settings, ctx.routes, ctx.published, request.ctx.locale, path)
+    return await services.resolve(
+        ctx.settings, ctx.routes, ctx.published, domain_locale(request), path
+    )
 
 
 @bp.get("/_payload/<relative:path>")
@@ -99,7 +102,7 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
 
 @bp.get("/sitemap.xml")
 async def sitemap(request: Request) -> HTTPResponse:
-    settings, locale = request.app.ctx.settings, request.ctx.locale
+    settings, locale = request.app.ctx.settings, domain_locale(request)
     body = sitemap_xml(
         request.app.ctx.published.pages(locale), settings.origin, locale, settings.default_locale
     )
@@ -112,14 +115,14 @@ async def sitemap(request: Request) -> HTTPResponse:
 
 @bp.get("/robots.txt")
 async def robots(request: Request) -> HTTPResponse:
-    origin = request.app.ctx.settings.origin(request.ctx.locale)
+    origin = request.app.ctx.settings.origin(domain_locale(request))
     return text(robots_txt(origin), headers={"cache-control": "public, max-age=86400"})
 
 
 def _locale_redirect(request: Request) -> HTTPResponse | None:
     """``?locale=xx`` stores the choice (the language switcher links with it); a visit of the
     root without a stored choice follows the browser's languages."""
-    settings, locale = request.app.ctx.settings, request.ctx.locale
+    settings, locale = request.app.ctx.settings, domain_locale(request)
     supported = list(request.app.ctx.routes.locales)
     chosen = request.args.get("locale")
     if chosen in supported:
@@ -159,7 +162,7 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
         return moved
     settings = request.app.ctx.settings
     resolved = await _resolve(request, "/" + path)
-    locale = request.ctx.locale
+    locale = domain_locale(request)
     head = head_tags(
         locale=locale,
         path="/" + path,

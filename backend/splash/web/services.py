@@ -7,8 +7,6 @@ computed live only when nothing is published yet (``make dev`` before a first pu
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +14,15 @@ from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content import services as content
 from splash.route_table import RouteKind, RouteMatch, RouteTable
-from splash.web.published import Entry, PublishedSite, app_key, not_found_key, page_key
+from splash.web.compose import fill_block
+from splash.web.published import (
+    Entry,
+    PublishedSite,
+    app_key,
+    encode_payload,
+    not_found_key,
+    page_key,
+)
 
 NOT_FOUND = "not-found"
 
@@ -36,6 +42,11 @@ async def shared_payload(settings: Settings, locale: str) -> dict[str, Any]:
             "apiPrefix": settings.api_prefix,
         },
     }
+
+
+def app_alternates(table: RouteTable, match: RouteMatch) -> dict[str, str]:
+    """An in-browser (app) route's path in every locale."""
+    return {code: table.path_for(match.route.name, code, match.params) for code in table.locales}
 
 
 def _route(name: str, kind: str, path: str, params: dict[str, str]) -> dict[str, Any]:
@@ -60,15 +71,12 @@ async def route_payload(
         return None
     shared = shared or await shared_payload(settings, locale)
     if route.kind is RouteKind.APP:
-        alternates = {
-            code: table.path_for(route.name, code, match.params) for code in table.locales
-        }
         return {
             **shared,
             "status": 200,
             "page": None,
             "route": _route(route.name, route.kind, path, match.params),
-            "alternates": alternates,
+            "alternates": app_alternates(table, match),
             "head": {},
         }
     if route.collection == "article":
@@ -81,7 +89,7 @@ async def route_payload(
             return _published(shared, locale, path, match, "product", product)
     # A content page may live under a collection's prefix (/academy/how-it-works next to the
     # courses at /academy/{slug}): a path that names no entity of the collection is a page.
-    page = await content.find_page(locale, path, table)
+    page = await content.find_page(locale, path, table, fill_block)
     return _published(shared, locale, path, match, "page", page) if page else None
 
 
@@ -143,8 +151,7 @@ def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resol
 
 
 def _live(payload: dict[str, Any]) -> Resolved:
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
-    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    body, etag = encode_payload(payload)
     return Resolved(payload["status"], body, etag, "", payload["head"], payload["alternates"])
 
 
@@ -161,10 +168,7 @@ async def resolve(
     elif match and match.route.kind is RouteKind.APP and published:
         entry = site.get(app_key(locale, match.route.name))
         if entry:
-            alternates = {
-                code: table.path_for(match.route.name, code, match.params) for code in table.locales
-            }
-            return _from_entry(entry, alternates)
+            return _from_entry(entry, app_alternates(table, match))
     elif match and match.route.kind is not RouteKind.SERVER and not published:
         payload = await route_payload(settings, table, locale, path, match)
         if payload:

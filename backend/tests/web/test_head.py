@@ -1,4 +1,7 @@
-from splash.web.head import head_tags
+import json
+
+from splash.web.head import SITE, head_tags, page_title, published_head
+from splash.web.published import encode_payload
 
 
 def origin(locale: str) -> str:
@@ -66,3 +69,32 @@ def test_a_relative_og_image_becomes_absolute():
         indexable=True,
     )
     assert head.og_image == "https://splash.nl/media/suit.webp"
+
+
+def test_the_title_is_the_seo_title_else_the_rendered_screen_title_else_the_site_name():
+    assert page_title({"title": "Drijfpakken"}, "Winkelmand | Splash") == "Drijfpakken"
+    assert page_title({"title": ""}, "Winkelmand | Splash") == "Winkelmand | Splash"
+    assert page_title({}) == SITE
+
+
+def test_a_published_head_puts_the_pages_seo_facts_over_what_the_spa_rendered():
+    payload = {
+        "head": {"title": "", "description": "Own", "image": None, "type": "page"},
+        "alternates": {"nl": "/over"},
+    }
+    rendered = {"title": "Over ons | Splash", "description": "Generic"}
+    assert published_head(payload, rendered) == {
+        "title": "Over ons | Splash",
+        "description": "Own",
+        "type": "page",
+        "alternates": {"nl": "/over"},
+    }
+
+
+def test_a_payload_is_compact_utf8_json_with_a_quoted_etag_of_its_bytes():
+    body, etag = encode_payload({"title": "Zwempak für Kinder", "n": [1, 2]})
+    assert body == '{"title":"Zwempak für Kinder","n":[1,2]}'.encode()
+    assert json.loads(body) == {"title": "Zwempak für Kinder", "n": [1, 2]}
+    assert etag.startswith('"') and etag.endswith('"') and len(etag) == 34
+    assert encode_payload({"title": "Zwempak für Kinder", "n": [1, 2]})[1] == etag
+    assert encode_payload({"title": "Zwempak", "n": [1, 2]})[1] != etag
