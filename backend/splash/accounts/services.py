@@ -39,6 +39,7 @@ from splash.accounts.secrets import (
     stored_secret,
     use_secret,
 )
+from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.config import Settings
 from splash.errors import UnauthorizedError, ValidationError, from_pydantic
 
@@ -131,7 +132,7 @@ async def register(body: Register, locale: str) -> User:
     email = body.email.lower()
     if body.username.lower() != email:
         raise ValidationError.for_field(["username"], "username must equal the e-mail address")
-    taken = failure("email_taken", "Email is already taken", ["email"])
+    taken = failure(AccountError.EMAIL_TAKEN, "Email is already taken", ["email"])
     if await User.exists(email=email):
         raise taken
     password_hash = await passwords.hash_password(body.password)
@@ -151,7 +152,7 @@ async def confirm_email(raw: str | None) -> bool:
     """Follows a confirmation link: True when the account is confirmed (now, or by an earlier
     visit of the same link — mail scanners open links first), False for an unknown or expired
     link."""
-    secret = await stored_secret("confirm", raw)
+    secret = await stored_secret(SecretKind.CONFIRM, raw)
     if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
         return False
     if secret.used_at is not None:
@@ -179,12 +180,12 @@ async def login(body: Login) -> User:
     user = await User.get_or_none(email=body.identifier.lower())
     stored = user.password_hash if user else None
     if not await passwords.verify_password(stored, body.password) or user is None:
-        raise failure("invalid_credentials", INVALID_CREDENTIALS)
+        raise failure(AccountError.INVALID_CREDENTIALS, INVALID_CREDENTIALS)
     # Only someone who knows the password learns more about the account.
     if not user.confirmed:
-        raise failure("email_not_confirmed", "Your account email is not confirmed")
+        raise failure(AccountError.EMAIL_NOT_CONFIRMED, "Your account email is not confirmed")
     if user.blocked:
-        raise failure("blocked", "Your account has been blocked")
+        raise failure(AccountError.BLOCKED, "Your account has been blocked")
     if stored and passwords.needs_rehash(stored):
         user.password_hash = await passwords.hash_password(body.password)
         await user.save(update_fields=["password_hash"])
@@ -196,7 +197,9 @@ async def login(body: Login) -> User:
 
 def _check_confirmation(password: str, confirmation: str) -> None:
     if password != confirmation:
-        raise failure("passwords_mismatch", "Passwords do not match", ["passwordConfirmation"])
+        raise failure(
+            AccountError.PASSWORDS_MISMATCH, "Passwords do not match", ["passwordConfirmation"]
+        )
 
 
 async def forgot_password(email: str, locale: str) -> None:
@@ -216,8 +219,8 @@ async def _set_password(user: User, password_hash: str, locale: str) -> None:
 
 async def reset_password(body: ResetPassword, locale: str) -> User:
     _check_confirmation(body.password, body.password_confirmation)
-    invalid = failure("invalid_code", "Incorrect code provided", ["code"])
-    secret = await live_secret("reset", body.code)
+    invalid = failure(AccountError.INVALID_CODE, "Incorrect code provided", ["code"])
+    secret = await live_secret(SecretKind.RESET, body.code)
     user = await User.get_or_none(id=secret.user_id) if secret else None  # type: ignore[attr-defined]
     if secret is None or user is None or user.blocked:
         raise invalid
@@ -228,7 +231,9 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
         if not await use_secret(secret):
             raise invalid
         # Every other reset link of this user stops working too.
-        await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
+        await AccountToken.filter(user_id=user.id, kind=SecretKind.RESET, used_at=None).update(
+            used_at=now()
+        )
         user.confirmed = True  # the link proved the address
         await user.save(update_fields=["confirmed"])
         await _set_password(user, password_hash, locale)
@@ -238,7 +243,7 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
 async def change_password(user: User, body: ChangePassword, locale: str) -> User:
     if not await passwords.verify_password(user.password_hash, body.current_password):
         raise failure(
-            "current_password_incorrect",
+            AccountError.CURRENT_PASSWORD_INCORRECT,
             "The current password is incorrect",
             ["currentPassword"],
         )
@@ -322,4 +327,4 @@ async def create_test_user(email: str, password: str) -> User:
 
 
 async def reset_code_for(user: User) -> str:
-    return await new_secret("reset", RESET_VALID, user)
+    return await new_secret(SecretKind.RESET, RESET_VALID, user)

@@ -9,6 +9,7 @@ from typing import Any
 from splash import db
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
+from splash.catalog.vocabulary import ProductType
 from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
 from splash.errors import NotFoundError
 from splash.route_table import RouteTable
@@ -225,7 +226,11 @@ async def sellables(ids: list[int]) -> dict[int, Sellable]:
     )
     return {
         row.id: Sellable(
-            row.id, row.price, max(row.stock, 0), _available(row), row.product.type == "physical"
+            row.id,
+            row.price,
+            max(row.stock, 0),
+            _available(row),
+            row.product.type == ProductType.PHYSICAL,
         )
         for row in rows
     }

@@ -11,6 +11,7 @@ from splash.accounts import google, tokens
 from splash.accounts import services as accounts
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
+from splash.accounts.vocabulary import SecretKind
 from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.models import Article, Page
@@ -92,7 +93,7 @@ async def google_sign_in_ticket(settings: Settings, app_ctx: Any) -> dict[str, A
         lastname="Jansen",
     )
     binding, data = _flow_binding()
-    ticket = await new_secret("google-ticket", google.TICKET_VALID, user, data=data)
+    ticket = await new_secret(SecretKind.GOOGLE_TICKET, google.TICKET_VALID, user, data=data)
     return {"ticket": ticket, "binding": binding}
 
 
@@ -103,7 +104,7 @@ async def google_link_ticket(settings: Settings, app_ctx: Any) -> dict[str, Any]
     user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
     binding, data = _flow_binding()
     data["sub"] = f"g-{PARENT}"
-    code = await new_secret("google-link", google.STATE_VALID, user, data=data)
+    code = await new_secret(SecretKind.GOOGLE_LINK, google.STATE_VALID, user, data=data)
     return {"code": code, "binding": binding}
 
 
