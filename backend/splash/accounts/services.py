@@ -20,7 +20,6 @@ from tortoise.transactions import in_transaction
 
 from splash import outbox
 from splash.accounts import passwords, tokens
-from splash.accounts.mails import RESET_VALID
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
     AddressInput,
@@ -34,7 +33,6 @@ from splash.accounts.schemas import (
 from splash.accounts.secrets import (
     failure,
     live_secret,
-    new_secret,
     now,
     stored_secret,
     use_secret,
@@ -311,20 +309,3 @@ async def update_profile(user: User, changes: ProfileUpdate) -> User:
                 else:
                     await Address.filter(id=entry.id, user_id=user.id).update(**fields)
     return user
-
-
-# --- test set-ups (used by splash.testing only) ---------------------------------------------------
-
-
-async def create_test_user(email: str, password: str) -> User:
-    """A confirmed parent with this password (end-to-end and contract test set-ups)."""
-    return await User.create(
-        email=email.lower(),
-        username=email.lower(),
-        password_hash=await passwords.hash_password(password),
-        confirmed=True,
-    )
-
-
-async def reset_code_for(user: User) -> str:
-    return await new_secret(SecretKind.RESET, RESET_VALID, user)

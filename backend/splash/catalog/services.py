@@ -234,15 +234,3 @@ async def sellables(ids: list[int]) -> dict[int, Sellable]:
         )
         for row in rows
     }
-
-
-async def test_ids() -> dict[str, int]:
-    """Ids tests refer to (they change from one seeding to the next): the blue M float suit,
-    a sold-out variant and the float suit."""
-    blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
-    sold_out = await ProductVariant.filter(stock=0).order_by("id").first()
-    return {
-        "variantId": blue.id,
-        "soldOutVariantId": sold_out.id if sold_out else blue.id,
-        "productId": blue.product_id,  # type: ignore[attr-defined]
-    }
