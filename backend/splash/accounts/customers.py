@@ -14,6 +14,7 @@ from __future__ import annotations
 from tortoise.exceptions import IntegrityError
 
 from splash.accounts.models import User
+from splash.accounts.vocabulary import AccountError
 from splash.errors import ConflictError, field_error
 
 EMAIL_HAS_ACCOUNT = (
@@ -25,7 +26,10 @@ EMAIL_HAS_ACCOUNT = (
 def _has_account() -> ConflictError:
     return ConflictError(
         EMAIL_HAS_ACCOUNT,
-        {"code": "email_has_account", "errors": [field_error(["email"], EMAIL_HAS_ACCOUNT)]},
+        {
+            "code": AccountError.EMAIL_HAS_ACCOUNT,
+            "errors": [field_error(["email"], EMAIL_HAS_ACCOUNT)],
+        },
     )
 
 

@@ -12,11 +12,12 @@ from tortoise.exceptions import IntegrityError
 
 from splash import outbox
 from splash.accounts import passwords
-from splash.accounts.mails import EMAIL_CHANGE as KIND
+from splash.accounts.mails import EMAIL_CHANGE
 from splash.accounts.models import User
 from splash.accounts.schemas import ChangeEmail
 from splash.accounts.secrets import failure, now, stored_secret, use_secret
 from splash.accounts.services import end_sessions
+from splash.accounts.vocabulary import AccountError, EmailChangeOutcome, SecretKind
 
 
 async def request_email_change(user: User, body: ChangeEmail, locale: str) -> str:
@@ -24,40 +25,44 @@ async def request_email_change(user: User, body: ChangeEmail, locale: str) -> st
     address (``accounts.mails`` mints the link); answers the new address."""
     if not user.password_hash:
         raise failure(
-            "no_password",
+            AccountError.NO_PASSWORD,
             "This account signs in with Google; its e-mail address comes from Google",
             ["currentPassword"],
         )
     if not await passwords.verify_password(user.password_hash, body.current_password):
         raise failure(
-            "current_password_incorrect", "The current password is incorrect", ["currentPassword"]
+            AccountError.CURRENT_PASSWORD_INCORRECT,
+            "The current password is incorrect",
+            ["currentPassword"],
         )
     new_email = body.email.lower()
     if new_email == user.email:
-        raise failure("email_unchanged", "This is already your e-mail address", ["email"])
+        raise failure(
+            AccountError.EMAIL_UNCHANGED, "This is already your e-mail address", ["email"]
+        )
     if await User.exists(email=new_email):
-        raise failure("email_taken", "Email is already taken", ["email"])
-    await outbox.enqueue(KIND, {"user_id": user.id, "email": new_email, "locale": locale})
+        raise failure(AccountError.EMAIL_TAKEN, "Email is already taken", ["email"])
+    await outbox.enqueue(EMAIL_CHANGE, {"user_id": user.id, "email": new_email, "locale": locale})
     return new_email
 
 
-async def confirm_email_change(raw: str | None, locale: str) -> str:
+async def confirm_email_change(raw: str | None, locale: str) -> EmailChangeOutcome:
     """Follows the link: ``"changed"`` (the notice to the old address is enqueued with the
     change), also when an earlier visit of this link changed it already (mail scanners open
     links first); ``"taken"`` when another account took the address meanwhile; ``"invalid"``
     for an unknown, expired or superseded link."""
-    invalid = "invalid"
-    secret = await stored_secret(KIND, raw)
+    invalid = EmailChangeOutcome.INVALID
+    secret = await stored_secret(SecretKind.EMAIL_CHANGE, raw)
     if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
         return invalid
     user = await User.get(id=secret.user_id)  # type: ignore[attr-defined]
     new_email = str((secret.data or {}).get("email", ""))
     if secret.used_at is not None:
-        return "changed" if user.email == new_email else invalid
+        return EmailChangeOutcome.CHANGED if user.email == new_email else invalid
     if secret.expires_at <= now() or not new_email:
         return invalid
     if not await use_secret(secret):  # a visit at the same moment changes it
-        return "changed"
+        return EmailChangeOutcome.CHANGED
     old_email = user.email
     notice = {"user_id": user.id, "locale": locale, "when": now().isoformat()}
     try:
@@ -72,6 +77,6 @@ async def confirm_email_change(raw: str | None, locale: str) -> str:
                 "email_changed", {**notice, "old_email": old_email, "new_email": new_email}
             )
     except IntegrityError:  # another account registered the address since the request
-        return "taken"
+        return EmailChangeOutcome.TAKEN
     user.email = user.username = new_email
-    return "changed"
+    return EmailChangeOutcome.CHANGED

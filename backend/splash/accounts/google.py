@@ -33,6 +33,7 @@ from tortoise.transactions import in_transaction
 from splash.accounts import oidc, passwords, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.secrets import failure, live_secret, new_secret, now, use_secret
+from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.config import Settings
 from splash.route_table import RouteTable
 
@@ -70,7 +71,7 @@ async def google_start(settings: Settings, locale: str, table: RouteTable) -> St
     binding, binding_hash = tokens.new_secret()
     pkce, nonce = oidc.Pkce.new(), tokens.new_secret()[0]
     data = {"locale": locale, "nonce": nonce, "verifier": pkce.verifier, "binding": binding_hash}
-    state = await new_secret("google-state", STATE_VALID, data=data)
+    state = await new_secret(SecretKind.GOOGLE_STATE, STATE_VALID, data=data)
     query = {
         "client_id": settings.google_client_id,
         "redirect_uri": _redirect_uri(settings, locale),
@@ -170,7 +171,7 @@ async def google_finish(
 ) -> str:
     """Google's callback (``query``: code, state, error): where to send the browser — the SPA's
     return point with a sign-in or link ticket, or with an error."""
-    secret = await live_secret("google-state", query.get("state"))
+    secret = await live_secret(SecretKind.GOOGLE_STATE, query.get("state"))
     if secret is None or not _bound(secret, binding) or not await use_secret(secret):
         return google_return(settings, locale, table, error="state")
     data = secret.data or {}
@@ -200,14 +201,16 @@ async def _resolve(identity: oidc.GoogleIdentity, locale: str, binding_hash: str
             return {"error": "conflict"}  # the address belongs to another Google account
         if user is not None and user.confirmed:
             link = {**bound, "sub": identity.sub}
-            ticket = await new_secret("google-link", STATE_VALID, user, data=link)
+            ticket = await new_secret(SecretKind.GOOGLE_LINK, STATE_VALID, user, data=link)
             return {"link": ticket, "email": user.email}
         user = await _take_over(user, identity) if user else await _create(identity, locale)
         if user is None:
             return {"error": "conflict"}
     if user.blocked:
         return {"error": "blocked"}
-    return {"access_token": await new_secret("google-ticket", TICKET_VALID, user, data=bound)}
+    return {
+        "access_token": await new_secret(SecretKind.GOOGLE_TICKET, TICKET_VALID, user, data=bound)
+    }
 
 
 async def _create(identity: oidc.GoogleIdentity, locale: str) -> User | None:
@@ -245,39 +248,43 @@ async def _take_over(user: User, identity: oidc.GoogleIdentity) -> User:
     return await User.get(id=user.id)
 
 
-async def _live_ticket(kind: str, raw: str | None, binding: str | None, field: str) -> AccountToken:
+async def _live_ticket(
+    kind: SecretKind, raw: str | None, binding: str | None, field: str
+) -> AccountToken:
     secret = await live_secret(kind, raw)
     if secret is None or not _bound(secret, binding):
-        raise failure("provider_error", INVALID_TICKET, [field])
+        raise failure(AccountError.PROVIDER_ERROR, INVALID_TICKET, [field])
     return secret
 
 
 async def redeem_ticket(raw: str | None, binding: str | None) -> User:
     """The user of a sign-in ticket minted by ``google_finish`` for this browser (single use)."""
-    secret = await _live_ticket("google-ticket", raw, binding, "access_token")
+    secret = await _live_ticket(SecretKind.GOOGLE_TICKET, raw, binding, "access_token")
     user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
     if user is None or not await use_secret(secret):
-        raise failure("provider_error", INVALID_TICKET, ["access_token"])
+        raise failure(AccountError.PROVIDER_ERROR, INVALID_TICKET, ["access_token"])
     if user.blocked:
-        raise failure("blocked", "Your account has been blocked")
+        raise failure(AccountError.BLOCKED, "Your account has been blocked")
     return user
 
 
 async def link_with_password(raw: str | None, password: str, binding: str | None) -> User:
     """Links Google to a confirmed account once its owner proves the password; the ticket stays
     usable for another try until it expires (the endpoint is rate-limited)."""
-    secret = await _live_ticket("google-link", raw, binding, "code")
+    secret = await _live_ticket(SecretKind.GOOGLE_LINK, raw, binding, "code")
     user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
     stored = user.password_hash if user else None
     if not await passwords.verify_password(stored, password) or user is None:
-        raise failure("invalid_credentials", "Email address and/or password incorrect")
+        raise failure(AccountError.INVALID_CREDENTIALS, "Email address and/or password incorrect")
     if user.blocked:
-        raise failure("blocked", "Your account has been blocked")
+        raise failure(AccountError.BLOCKED, "Your account has been blocked")
     if not await use_secret(secret):
-        raise failure("provider_error", INVALID_TICKET, ["code"])
+        raise failure(AccountError.PROVIDER_ERROR, INVALID_TICKET, ["code"])
     sub = str((secret.data or {}).get("sub"))
     try:
         await User.filter(id=user.id, google_sub=None).update(google_sub=sub, updated_at=now())
     except IntegrityError:  # that Google account was linked to another account meanwhile
-        raise failure("provider_error", "This Google account is linked elsewhere") from None
+        raise failure(
+            AccountError.PROVIDER_ERROR, "This Google account is linked elsewhere"
+        ) from None
     return await User.get(id=user.id)

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
+from splash.accounts.vocabulary import SecretKind
 from splash.mail import templates
 from splash.mail.mailer import Email
 from splash.outbox import Job, handles
@@ -26,7 +27,7 @@ from splash.outbox.drain import Resources
 CONFIRMATION_VALID = timedelta(days=7)
 RESET_VALID = timedelta(hours=1)
 EMAIL_CHANGE_VALID = timedelta(hours=24)
-EMAIL_CHANGE = "email_change"  # the kind of its secret too
+EMAIL_CHANGE = "email_change"  # the outbox job's kind
 
 
 def account_mail(
@@ -60,7 +61,7 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
     user = await User.get_or_none(email=job.payload["email"])
     if user is None or user.confirmed or user.blocked:
         return
-    raw = await new_secret("confirm", CONFIRMATION_VALID, user)
+    raw = await new_secret(SecretKind.CONFIRM, CONFIRMATION_VALID, user)
     link = _api_link(
         resources, job.payload["locale"], "/auth/email-confirmation", {"confirmation": raw}
     )
@@ -75,7 +76,7 @@ async def send_password_reset(job: Job, resources: Resources) -> None:
     if user is None or user.blocked:
         return
     locale = job.payload["locale"]
-    raw = await new_secret("reset", RESET_VALID, user)
+    raw = await new_secret(SecretKind.RESET, RESET_VALID, user)
     link = resources.settings.origin(locale) + resources.routes.path_for("reset", locale)
     context = {
         "link": f"{link}?{urlencode({'code': raw})}",
@@ -110,7 +111,7 @@ async def send_email_change(job: Job, resources: Resources) -> None:
     if user is None:
         return
     new_email = job.payload["email"]
-    raw = await new_secret(EMAIL_CHANGE, EMAIL_CHANGE_VALID, user, {"email": new_email})
+    raw = await new_secret(SecretKind.EMAIL_CHANGE, EMAIL_CHANGE_VALID, user, {"email": new_email})
     context = {
         "link": _api_link(resources, job.payload["locale"], "/auth/email-change", {"code": raw}),
         "valid_hours": int(EMAIL_CHANGE_VALID.total_seconds() // 3600),

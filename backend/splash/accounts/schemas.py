@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, StringConstraints
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
+from splash.orders.vocabulary import ShippingCountry
 from splash.schemas import PublicModel, RequestBody
 
 MAX_ADDRESSES = 10
@@ -82,7 +83,7 @@ class AddressInput(RequestBody):
         str, StringConstraints(strip_whitespace=True, min_length=3, max_length=10)
     ]
     city: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
-    country: Literal["nl", "de", "fr", "es", "se"]  # where Splash ships (spec §3)
+    country: ShippingCountry  # where Splash ships (spec §3)
 
 
 class ProfileUpdate(RequestBody):

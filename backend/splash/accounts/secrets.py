@@ -8,10 +8,11 @@ from typing import Any
 
 from splash.accounts import tokens
 from splash.accounts.models import AccountToken, User
+from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.errors import ValidationError, field_error
 
 
-def failure(code: str, message: str, field: list[str] | None = None) -> ValidationError:
+def failure(code: AccountError, message: str, field: list[str] | None = None) -> ValidationError:
     details: dict[str, Any] = {"code": code}
     if field:
         details["errors"] = [field_error(field, message)]
@@ -23,7 +24,7 @@ def now() -> datetime:
 
 
 async def new_secret(
-    kind: str, valid: timedelta, user: User | None = None, data: dict[str, Any] | None = None
+    kind: SecretKind, valid: timedelta, user: User | None = None, data: dict[str, Any] | None = None
 ) -> str:
     raw, digest = tokens.new_secret()
     await AccountToken.create(
@@ -32,7 +33,7 @@ async def new_secret(
     return raw
 
 
-async def stored_secret(kind: str, raw: object) -> AccountToken | None:
+async def stored_secret(kind: SecretKind, raw: object) -> AccountToken | None:
     """The secret behind a link, used or expired or not (a link in an e-mail is often opened
     twice: mail scanners open it first); None for anything unknown or not a string."""
     if not isinstance(raw, str) or not raw or len(raw) > 200:
@@ -40,7 +41,7 @@ async def stored_secret(kind: str, raw: object) -> AccountToken | None:
     return await AccountToken.get_or_none(kind=kind, token_hash=tokens.digest(raw))
 
 
-async def live_secret(kind: str, raw: object) -> AccountToken | None:
+async def live_secret(kind: SecretKind, raw: object) -> AccountToken | None:
     found = await stored_secret(kind, raw)
     if found is None or found.used_at is not None or found.expires_at <= now():
         return None

@@ -20,7 +20,6 @@ from tortoise.transactions import in_transaction
 
 from splash import outbox
 from splash.accounts import passwords, tokens
-from splash.accounts.mails import RESET_VALID
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
     AddressInput,
@@ -34,11 +33,11 @@ from splash.accounts.schemas import (
 from splash.accounts.secrets import (
     failure,
     live_secret,
-    new_secret,
     now,
     stored_secret,
     use_secret,
 )
+from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.config import Settings
 from splash.errors import ValidationError, from_pydantic
 
@@ -123,7 +122,7 @@ async def register(body: Register, locale: str) -> User:
     email = body.email.lower()
     if body.username.lower() != email:
         raise ValidationError.for_field(["username"], "username must equal the e-mail address")
-    taken = failure("email_taken", "Email is already taken", ["email"])
+    taken = failure(AccountError.EMAIL_TAKEN, "Email is already taken", ["email"])
     if await User.exists(email=email):
         raise taken
     password_hash = await passwords.hash_password(body.password)
@@ -143,7 +142,7 @@ async def confirm_email(raw: str | None) -> bool:
     """Follows a confirmation link: True when the account is confirmed (now, or by an earlier
     visit of the same link — mail scanners open links first), False for an unknown or expired
     link."""
-    secret = await stored_secret("confirm", raw)
+    secret = await stored_secret(SecretKind.CONFIRM, raw)
     if secret is None or secret.user_id is None:  # type: ignore[attr-defined]
         return False
     if secret.used_at is not None:
@@ -171,12 +170,12 @@ async def login(body: Login) -> User:
     user = await User.get_or_none(email=body.identifier.lower())
     stored = user.password_hash if user else None
     if not await passwords.verify_password(stored, body.password) or user is None:
-        raise failure("invalid_credentials", INVALID_CREDENTIALS)
+        raise failure(AccountError.INVALID_CREDENTIALS, INVALID_CREDENTIALS)
     # Only someone who knows the password learns more about the account.
     if not user.confirmed:
-        raise failure("email_not_confirmed", "Your account email is not confirmed")
+        raise failure(AccountError.EMAIL_NOT_CONFIRMED, "Your account email is not confirmed")
     if user.blocked:
-        raise failure("blocked", "Your account has been blocked")
+        raise failure(AccountError.BLOCKED, "Your account has been blocked")
     if stored and passwords.needs_rehash(stored):
         user.password_hash = await passwords.hash_password(body.password)
         await user.save(update_fields=["password_hash"])
@@ -188,7 +187,9 @@ async def login(body: Login) -> User:
 
 def _check_confirmation(password: str, confirmation: str) -> None:
     if password != confirmation:
-        raise failure("passwords_mismatch", "Passwords do not match", ["passwordConfirmation"])
+        raise failure(
+            AccountError.PASSWORDS_MISMATCH, "Passwords do not match", ["passwordConfirmation"]
+        )
 
 
 async def forgot_password(email: str, locale: str) -> None:
@@ -208,8 +209,8 @@ async def _set_password(user: User, password_hash: str, locale: str) -> None:
 
 async def reset_password(body: ResetPassword, locale: str) -> User:
     _check_confirmation(body.password, body.password_confirmation)
-    invalid = failure("invalid_code", "Incorrect code provided", ["code"])
-    secret = await live_secret("reset", body.code)
+    invalid = failure(AccountError.INVALID_CODE, "Incorrect code provided", ["code"])
+    secret = await live_secret(SecretKind.RESET, body.code)
     user = await User.get_or_none(id=secret.user_id) if secret else None  # type: ignore[attr-defined]
     if secret is None or user is None or user.blocked:
         raise invalid
@@ -220,7 +221,9 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
         if not await use_secret(secret):
             raise invalid
         # Every other reset link of this user stops working too.
-        await AccountToken.filter(user_id=user.id, kind="reset", used_at=None).update(used_at=now())
+        await AccountToken.filter(user_id=user.id, kind=SecretKind.RESET, used_at=None).update(
+            used_at=now()
+        )
         user.confirmed = True  # the link proved the address
         await user.save(update_fields=["confirmed"])
         await _set_password(user, password_hash, locale)
@@ -230,7 +233,7 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
 async def change_password(user: User, body: ChangePassword, locale: str) -> User:
     if not await passwords.verify_password(user.password_hash, body.current_password):
         raise failure(
-            "current_password_incorrect",
+            AccountError.CURRENT_PASSWORD_INCORRECT,
             "The current password is incorrect",
             ["currentPassword"],
         )
@@ -298,20 +301,3 @@ async def update_profile(user: User, changes: ProfileUpdate) -> User:
                 else:
                     await Address.filter(id=entry.id, user_id=user.id).update(**fields)
     return user
-
-
-# --- test set-ups (used by splash.testing only) ---------------------------------------------------
-
-
-async def create_test_user(email: str, password: str) -> User:
-    """A confirmed parent with this password (end-to-end and contract test set-ups)."""
-    return await User.create(
-        email=email.lower(),
-        username=email.lower(),
-        password_hash=await passwords.hash_password(password),
-        confirmed=True,
-    )
-
-
-async def reset_code_for(user: User) -> str:
-    return await new_secret("reset", RESET_VALID, user)

@@ -5,6 +5,8 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
+from splash.catalog.vocabulary import ProductType
+
 
 class Product(Model):
     """A float suit (or, later, another product type), sold in variants (a colour and a size).
@@ -15,7 +17,7 @@ class Product(Model):
 
     id = fields.IntField(primary_key=True)
     key = fields.CharField(max_length=64, unique=True)
-    type = fields.CharField(max_length=16, default="physical")
+    type = fields.CharEnumField(ProductType, max_length=16, default=ProductType.PHYSICAL)
     position = fields.IntField(default=0)
     published = fields.BooleanField(default=True)
     images: dict[str, Any] = fields.JSONField(default=dict)  # type: ignore[assignment]

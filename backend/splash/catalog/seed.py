@@ -14,8 +14,10 @@ from tortoise.transactions import in_transaction
 
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import COLOURS, SIZES, Colour, Size
+from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
 from splash.fixtures import FixtureError, read_yaml, upsert
+from splash.orders.vocabulary import ShippingCountry
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=120)]
 
@@ -48,7 +50,7 @@ class VariantFixture(Strict):
 
 class ProductFixture(Strict):
     key: Slug
-    type: Annotated[str, StringConstraints(pattern=r"^[a-z]+$", max_length=16)]
+    type: ProductType
     images: dict[str, ImageFile] = Field(min_length=1)
     variants: list[VariantFixture] = Field(min_length=1)
 
@@ -61,7 +63,7 @@ class ProductFixture(Strict):
 
 
 class ShippingFixture(Strict):
-    iso: Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+    iso: ShippingCountry
     shipping_cost: int = Field(ge=0, le=100_000)
 
 

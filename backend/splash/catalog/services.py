@@ -9,6 +9,7 @@ from typing import Any
 from splash import db
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
+from splash.catalog.vocabulary import ProductType
 from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
 from splash.errors import NotFoundError
 from splash.route_table import RouteTable
@@ -225,19 +226,11 @@ async def sellables(ids: list[int]) -> dict[int, Sellable]:
     )
     return {
         row.id: Sellable(
-            row.id, row.price, max(row.stock, 0), _available(row), row.product.type == "physical"
+            row.id,
+            row.price,
+            max(row.stock, 0),
+            _available(row),
+            row.product.type == ProductType.PHYSICAL,
         )
         for row in rows
-    }
-
-
-async def test_ids() -> dict[str, int]:
-    """Ids tests refer to (they change from one seeding to the next): the blue M float suit,
-    a sold-out variant and the float suit."""
-    blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
-    sold_out = await ProductVariant.filter(stock=0).order_by("id").first()
-    return {
-        "variantId": blue.id,
-        "soldOutVariantId": sold_out.id if sold_out else blue.id,
-        "productId": blue.product_id,  # type: ignore[attr-defined]
     }

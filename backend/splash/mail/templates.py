@@ -3,26 +3,14 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
-
-@cache
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("splash.mail", "templates"),
-        autoescape=select_autoescape(["html"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+from splash.templating import template_environment
 
 
 def render(name: str, locale: str, context: dict[str, Any]) -> tuple[str, str, str]:
     """(subject, plain text, HTML) of a template in a locale."""
-    env = _environment()
+    env = template_environment("splash.mail")
     subject = env.get_template(f"{locale}/{name}.subject.txt").render(context).strip()
     text = env.get_template(f"{locale}/{name}.txt").render(context)
     html = env.get_template(f"{locale}/{name}.html").render(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
+from splash.orders.vocabulary import ShippingCountry
 from splash.schemas import RequestBody
 
 MAX_LINES = 50
@@ -25,4 +26,4 @@ class CartLine(RequestBody):
 
 class QuoteRequest(RequestBody):
     items: list[CartLine] = Field(max_length=MAX_LINES)
-    country: Literal["nl", "de", "fr", "es", "se"] | None = None
+    country: ShippingCountry | None = None

@@ -11,12 +11,13 @@ from splash.accounts import google, tokens
 from splash.accounts import services as accounts
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
-from splash.catalog import services as catalog
+from splash.accounts.vocabulary import SecretKind
 from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.seed import seed_all
+from splash.testing.factories import catalog_ids, create_test_user, reset_code_for
 
 
 async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
@@ -51,22 +52,22 @@ PARENT_PASSWORD = "Zwemmen-2026"
 async def confirmed_parent(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures and a confirmed parent ouder@example.com (password Zwemmen-2026)."""
     await reset_to_fixtures(settings, app_ctx)
-    await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    await create_test_user(PARENT, PARENT_PASSWORD)
     return {}
 
 
 async def signed_in_parent(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """A confirmed parent and a session token for them as ``token``."""
     await reset_to_fixtures(settings, app_ctx)
-    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
     return {"token": accounts.session_token(user, settings)}
 
 
 async def parent_with_reset_code(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """A confirmed parent and a live password-reset code for them as ``code``."""
     await reset_to_fixtures(settings, app_ctx)
-    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
-    return {"code": await accounts.reset_code_for(user)}
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    return {"code": await reset_code_for(user)}
 
 
 GOOGLE_PARENT = "google.ouder@example.com"
@@ -92,7 +93,7 @@ async def google_sign_in_ticket(settings: Settings, app_ctx: Any) -> dict[str, A
         lastname="Jansen",
     )
     binding, data = _flow_binding()
-    ticket = await new_secret("google-ticket", google.TICKET_VALID, user, data=data)
+    ticket = await new_secret(SecretKind.GOOGLE_TICKET, google.TICKET_VALID, user, data=data)
     return {"ticket": ticket, "binding": binding}
 
 
@@ -100,10 +101,10 @@ async def google_link_ticket(settings: Settings, app_ctx: Any) -> dict[str, Any]
     """The confirmed parent and a link ticket for Google's proof of their address: ``code`` and
     the browser's flow cookie value as ``binding``."""
     await reset_to_fixtures(settings, app_ctx)
-    user = await accounts.create_test_user(PARENT, PARENT_PASSWORD)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
     binding, data = _flow_binding()
     data["sub"] = f"g-{PARENT}"
-    code = await new_secret("google-link", google.STATE_VALID, user, data=data)
+    code = await new_secret(SecretKind.GOOGLE_LINK, google.STATE_VALID, user, data=data)
     return {"code": code, "binding": binding}
 
 
@@ -111,7 +112,7 @@ async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures; answers the ids of the blue M float suit (``variantId``), a sold-out
     variant (``soldOutVariantId``) and the float suit (``productId``)."""
     await reset_to_fixtures(settings, app_ctx)
-    return await catalog.test_ids()
+    return await catalog_ids()
 
 
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer

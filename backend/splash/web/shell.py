@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from jinja2 import Environment, PackageLoader, select_autoescape
-
+from splash.templating import template_environment
 from splash.web.assets import SpaBuild
 from splash.web.head import HeadTags
-
-
-@cache
-def _environment() -> Environment:
-    return Environment(
-        loader=PackageLoader("splash.web", "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=False,
-    )
 
 
 def inline_json(payload: bytes) -> str:
@@ -42,7 +30,7 @@ def render_shell(
     """The page; ``nonce`` is this response's CSP nonce, put on the inline scripts here so the
     published (cached) fragment never holds one."""
     return (
-        _environment()
+        template_environment("splash.web")
         .get_template("shell.html")
         .render(
             head=head,

@@ -12,9 +12,9 @@ import httpx
 import pytest
 
 from splash.accounts import services as accounts
-from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.models import Article, Page
+from splash.testing.factories import catalog_ids, create_test_user
 from tests.support import serving
 
 NAMELESS = ["=0", "1=a", "0=0"]
@@ -22,7 +22,7 @@ NAMELESS = ["=0", "1=a", "0=0"]
 
 @pytest.fixture
 async def api(app: Any, seeded: dict[str, int], settings: Settings) -> Any:
-    user = await accounts.create_test_user("ouder@example.com", "Zwemmen-2026")
+    user = await create_test_user("ouder@example.com", "Zwemmen-2026")
     token = accounts.session_token(user, settings)
     async with serving(app) as client:
         client.headers["authorization"] = f"Bearer {token}"
@@ -31,7 +31,7 @@ async def api(app: Any, seeded: dict[str, int], settings: Settings) -> Any:
 
 async def _samples() -> dict[str, str]:
     """A value that exists for every path parameter, so each operation gets past its lookup."""
-    ids = await catalog.test_ids()
+    ids = await catalog_ids()
     page = await Page.get(locale_id="nl", slug="contact", published=True)
     article = await Article.filter(locale_id="nl", published=True).first()
     assert article is not None

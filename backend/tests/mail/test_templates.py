@@ -11,6 +11,7 @@ from jinja2 import UndefinedError, meta
 from splash.config import LOCALES
 from splash.mail import templates
 from splash.mail.mailer import Email, build_message
+from splash.templating import template_environment
 
 TEMPLATES = Path(templates.__file__).parent / "templates"
 KINDS = ("subject.txt", "txt", "html")
@@ -74,7 +75,7 @@ ACCOUNT_MAILS = (
 
 
 def variables(locale: str, name: str, kind: str) -> set[str]:
-    env = templates._environment()
+    env = template_environment("splash.mail")
     source = (TEMPLATES / locale / f"{name}.{kind}").read_text(encoding="utf-8")
     return meta.find_undeclared_variables(env.parse(source))
 

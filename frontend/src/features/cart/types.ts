@@ -1,8 +1,8 @@
 /** The cart quote and shipping countries as the API sends them (contracts/catalog-api.md). Money in cents. */
 import type { CartLine, CartOption } from "../../lib/cart";
+import type { ShippingCountry as ShippingCountryCode } from "../../lib/vocabulary";
 
-/** The countries Splash ships to (ISO codes; Sweden is "se"). */
-export type ShippingCountryCode = "nl" | "de" | "fr" | "es" | "se";
+export type { ShippingCountryCode };
 
 export type ShippingCountry = { iso: ShippingCountryCode; shippingCost: number };
 

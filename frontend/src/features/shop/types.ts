@@ -3,6 +3,7 @@
  * product of its page, and the product blocks as the page payload carries them. Money in cents.
  */
 import type { Colour, Size, Variant } from "../../lib/cart";
+import type { ProductType } from "../../lib/vocabulary";
 import type { ImageData, RichText } from "../../ui/rich-text-types";
 
 export type { Colour, Size };
@@ -11,7 +12,7 @@ export type { Colour, Size };
 export type ProductCard = {
   id: number;
   key: string;
-  type: string;
+  type: ProductType;
   slug: string;
   path: string;
   title: string;

@@ -1,5 +1,8 @@
 /** A parent's account as the API sends it (contracts/accounts-api.md, "The user"). */
-export type Country = "nl" | "de" | "fr" | "es" | "se";
+import type { AccountError, ShippingCountry } from "../vocabulary";
+
+/** An address's country: one Splash ships to. */
+export type Country = ShippingCountry;
 
 export type UserAddress = {
   id: number;
@@ -30,14 +33,4 @@ export type User = {
 export type SignedIn = { jwt: string; user: User };
 
 /** The values of `details.code` that account failures carry, for the SPA's own texts. */
-export type AuthErrorCode =
-  | "invalid_credentials"
-  | "email_not_confirmed"
-  | "blocked"
-  | "email_taken"
-  | "invalid_code"
-  | "passwords_mismatch"
-  | "current_password_incorrect"
-  | "email_unchanged"
-  | "no_password"
-  | "provider_error";
+export type AuthErrorCode = AccountError;

@@ -1,5 +1,6 @@
 /** The cart's lines and the catalog's variants as the API sends them (contracts/catalog-api.md). */
 import type { ImageData } from "../../ui/rich-text-types";
+import type { ProductType } from "../vocabulary";
 
 export type Colour = "blue" | "pink";
 export type Size = "xs" | "s" | "m" | "l" | "xl" | "xxl" | "xxxl";
@@ -34,7 +35,7 @@ export type Variant = {
   product: {
     id: number;
     key: string;
-    type: string;
+    type: ProductType;
     slug: string | null;
     path: string | null;
     title: string;

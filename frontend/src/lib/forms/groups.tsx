@@ -7,10 +7,10 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Select, TextField } from "./fields";
+import { SHIPPING_COUNTRIES } from "../vocabulary";
 import type { FieldDefinitions } from "./schema";
 
-/** The countries Splash ships to (spec §3), as ISO codes. */
-export const SHIPPING_COUNTRIES = ["nl", "de", "fr", "es", "se"] as const;
+export { SHIPPING_COUNTRIES };
 
 export function personalDetailsFields(t: TFunction): FieldDefinitions {
   return {

@@ -6,6 +6,7 @@ import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../l
 import { useHydrated } from "../../../lib/hydration";
 import { useLocale } from "../../../lib/i18n";
 import { useAccountPath } from "../../../lib/pages/account-path";
+import { EMAIL_CHANGE_OUTCOMES } from "../../../lib/vocabulary";
 import { ButtonLink } from "../../../ui/button-link";
 import { AuthCard, AuthCardSkeleton } from "./auth-card";
 
@@ -46,7 +47,7 @@ export function EmailConfirmedScreen() {
   const [params] = useSearchParams();
   // The published HTML knows no query string: the outcome shows once hydrated.
   if (!hydrated) return <AuthCardSkeleton label={t("routes.email-confirmed")} />;
-  const status = params.get("status");
+  const status = EMAIL_CHANGE_OUTCOMES.find((outcome) => outcome === params.get("status"));
   if (status === "invalid") return <InvalidLink />;
   if (status === "changed" || status === "taken") {
     // A changed address ended every session: the parent logs in again with the new one.

@@ -3,12 +3,13 @@ import type { TFunction } from "i18next";
 import type { ApiError } from "../../../lib/api";
 import type { Country, UserAddress } from "../../../lib/auth";
 import type { Locale } from "../../../lib/i18n";
+import type { ShippingCountry } from "../../../lib/vocabulary";
 import type { AddressInput } from "../api/update-me";
 
 export type AddressValues = Record<string, unknown>;
 
 /** The country a new address starts with: the one of the shop's language (English: none chosen). */
-const HOME_COUNTRY: Partial<Record<Locale, Country>> = { nl: "nl", de: "de", fr: "fr", es: "es", sv: "se" };
+const HOME_COUNTRY: Partial<Record<Locale, ShippingCountry>> = { nl: "nl", de: "de", fr: "fr", es: "es", sv: "se" };
 
 export function newAddressValues(locale: Locale): AddressValues {
   return { country: HOME_COUNTRY[locale] ?? "" };

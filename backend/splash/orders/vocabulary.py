@@ -1,0 +1,43 @@
+"""The orders domain's words, each spelled once: where Splash ships (spec §3), and the order
+and payment statuses the checkout will move through (their legal moves live in
+``orders.payment_status``). ``contracts/vocabularies.json`` pins them against the SPA's types."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ShippingCountry(StrEnum):
+    """ISO 3166-1 alpha-2 codes, lower case, in the order the shop lists them."""
+
+    NL = "nl"
+    DE = "de"
+    FR = "fr"
+    ES = "es"
+    SE = "se"
+
+
+class PaymentStatus(StrEnum):
+    """A payment's status as Mollie reports it (its API spells "canceled" with one l)."""
+
+    OPEN = "open"
+    PENDING = "pending"
+    AUTHORIZED = "authorized"
+    PAID = "paid"
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+    FAILED = "failed"
+
+
+class OrderStatus(StrEnum):
+    """Where an order stands: waiting for its money, paid, on its way (physical goods), done,
+    refunded — or its payment ended without money and the customer may try again."""
+
+    AWAITING_PAYMENT = "awaiting_payment"
+    PAID = "paid"
+    SHIPPED = "shipped"
+    COMPLETED = "completed"
+    REFUNDED = "refunded"
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+    FAILED = "failed"
