@@ -8,26 +8,34 @@ from sanic.response import HTTPResponse
 from splash.http.openapi import documented
 from splash.http.request import json_body
 from splash.orders import services
-from splash.orders.schemas import QuoteRequest
+from splash.orders.schemas import QuoteAnswer, QuoteRequest, ShippingCountryList
 
 bp = Blueprint("orders")
 
 
 @bp.get("/shipping-countries")
-@documented("The countries Splash ships to, with the shipping cost in cents", tag="orders")
+@documented(
+    "The countries Splash ships to, with the shipping cost in cents",
+    tag="orders",
+    response=ShippingCountryList,
+)
 async def shipping_countries(request: Request) -> HTTPResponse:
-    return json({"data": await services.shipping_countries()})
+    answer = ShippingCountryList(data=await services.shipping_countries())
+    return json(answer.model_dump(mode="json", by_alias=True))
 
 
 @bp.post("/cart/quote")
 @documented(
-    "Price a cart: lines, dropped lines, subtotal, shipping and total (all in cents)",
+    "Price a cart: lines with what the cart shows of them, dropped lines, subtotal, shipping, "
+    "the VAT the prices include and the total (all in cents)",
     tag="orders",
     body=QuoteRequest,
+    response=QuoteAnswer,
 )
 async def quote(request: Request) -> HTTPResponse:
     cart = json_body(request, QuoteRequest)
+    ctx = request.app.ctx
     answer = await services.quote(
-        cart, request.headers.get("authorization"), request.app.ctx.settings
+        cart, request.headers.get("authorization"), ctx.settings, request.ctx.locale, ctx.routes
     )
-    return json({"data": answer})
+    return json(QuoteAnswer(data=answer).model_dump(mode="json", by_alias=True))
