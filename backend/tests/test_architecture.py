@@ -13,6 +13,7 @@ PURE = [
     "splash/fixtures.py",
     "splash/catalog/sizes.py",
     "splash/orders/shipping.py",
+    "splash/orders/pricing.py",
     "splash/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",
