@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.http.openapi import documented
 from splash.http.request import json_body
+from splash.http.response import public
 from splash.orders import services
 from splash.orders.schemas import QuoteAnswer, QuoteRequest, ShippingCountryList
 
@@ -20,8 +21,7 @@ bp = Blueprint("orders")
     response=ShippingCountryList,
 )
 async def shipping_countries(request: Request) -> HTTPResponse:
-    answer = ShippingCountryList(data=await services.shipping_countries())
-    return json(answer.model_dump(mode="json", by_alias=True))
+    return public(ShippingCountryList(data=await services.shipping_countries()))
 
 
 @bp.post("/cart/quote")
@@ -38,4 +38,4 @@ async def quote(request: Request) -> HTTPResponse:
     answer = await services.quote(
         cart, request.headers.get("authorization"), ctx.settings, request.ctx.locale, ctx.routes
     )
-    return json(QuoteAnswer(data=answer).model_dump(mode="json", by_alias=True))
+    return public(QuoteAnswer(data=answer))

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from splash.catalog.schemas import Image
 from splash.schemas import PublicModel, RequestBody
 
 MAX_LINES = 50
@@ -33,13 +34,6 @@ class QuoteRequest(RequestBody):
     country: Literal["nl", "de", "fr", "es", "se"] | None = None
 
 
-class ImagePublic(PublicModel):
-    src: str
-    alt: str
-    width: int
-    height: int
-
-
 class ShippingCountryPublic(PublicModel):
     iso: str = Field(examples=["nl"])
     shipping_cost: int = Field(description="Cents")
@@ -57,7 +51,7 @@ class QuoteLinePublic(PublicModel):
     options: list[OptionPublic]
     title: str = Field(description="The product's title", examples=["Splash-drijfpak"])
     variant_label: str = Field(examples=["Blauw, M"])
-    image: ImagePublic | None
+    image: Image | None
     product_path: str | None = Field(examples=["/shop/splash-drijfpak"])
     unit_price: int = Field(description="Cents, VAT included")
     line_total: int = Field(description="Cents, VAT included")

@@ -15,7 +15,7 @@ from splash.orders.models import ShippingCountry
 from splash.orders.schemas import (
     CartLine,
     DroppedLinePublic,
-    ImagePublic,
+    Image,
     OptionPublic,
     QuoteLinePublic,
     QuotePublic,
@@ -122,7 +122,7 @@ def _public_line(quoted: pricing.QuotedLine) -> QuoteLinePublic:
         options=[OptionPublic(key=key, value=value) for key, value in line.options],
         title=line.title,
         variant_label=line.variant_label,
-        image=ImagePublic(**asdict(line.image)) if line.image else None,
+        image=Image(**asdict(line.image)) if line.image else None,
         product_path=line.product_path,
         unit_price=line.unit_price,
         line_total=quoted.line_total,
