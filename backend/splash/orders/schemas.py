@@ -86,6 +86,10 @@ class QuotePublic(PublicModel):
     shipping: ShippingPublic
     vat: VatPublic
     total: int = Field(description="subtotal + shipping cost when known")
+    countries: list[ShippingCountryPublic] = Field(
+        description="Where Splash ships to, with the cost: the cart's country choice needs no "
+        "second request"
+    )
 
 
 class QuoteAnswer(PublicModel):

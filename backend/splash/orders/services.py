@@ -3,6 +3,7 @@ catalog's prices — what the client sends is only which variants, how many and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -71,7 +72,7 @@ async def quote(
             line.variant_id for line in request.items if line.variant_id not in sellables
         ],
     )
-    return _public(pricing.quote(cart))
+    return _public(pricing.quote(cart), cart.shipping_costs)
 
 
 def _sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.SellableLine:
@@ -93,7 +94,7 @@ def _sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.Sellabl
     )
 
 
-def _public(quote: pricing.Quote) -> QuotePublic:
+def _public(quote: pricing.Quote, costs: Mapping[str, int]) -> QuotePublic:
     return QuotePublic(
         items=[_public_line(quoted) for quoted in quote.lines],
         dropped=[DroppedLinePublic(variant_id=vid, reason="unknown") for vid in quote.dropped],
@@ -111,6 +112,9 @@ def _public(quote: pricing.Quote) -> QuotePublic:
             total=quote.vat,
         ),
         total=quote.total,
+        countries=[
+            ShippingCountryPublic(iso=iso, shipping_cost=cost) for iso, cost in costs.items()
+        ],
     )
 
 

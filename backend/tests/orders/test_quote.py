@@ -48,3 +48,10 @@ async def test_before_a_country_is_chosen_the_home_rate_applies(client, seeded):
         "shipping": 0,
         "total": vat_in(blue.price, 21),
     }
+
+
+async def test_the_quote_lists_the_shipping_countries_for_the_carts_choice(client, seeded):
+    data = (await client.post("/api/cart/quote", json={"items": []})).json["data"]
+    countries = (await client.get("/api/shipping-countries")).json["data"]
+    assert data["countries"] == countries
+    assert [c["iso"] for c in data["countries"]] == ["nl", "de", "fr", "es", "se"]
