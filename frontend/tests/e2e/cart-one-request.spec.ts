@@ -17,6 +17,12 @@ test("three lines in the cart cookie: the cart page makes exactly one API reques
   const lines = three.map((variant, index) => ({ variantId: variant.id, quantity: index + 1, options: [] }));
   await context.addCookies([{ name: "cart", value: encodeURIComponent(JSON.stringify(lines)), url: site }]);
 
+  // The layout asks the account page's path once per browser session (lib/pages/account-path):
+  // a visitor arrives from another page of the shop, so that is asked before the cart opens.
+  await page.goto(`${site}/`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+
   const apiCalls: string[] = [];
   page.on("request", (sent) => {
     const url = new URL(sent.url());
