@@ -330,7 +330,6 @@ describe("CartBlock, removing", () => {
     setCartCookie([line(13, 1), line(22, 3)]);
     cartApi();
     const { cart } = renderCart();
-    await quoted();
     fireEvent.click(await screen.findByRole("button", { name: "Empty cart" }));
     const question = screen.getByRole("group", { name: "Remove all products from your cart?" });
     await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole("button", { name: "No, keep it" })));
