@@ -17,6 +17,7 @@ PURE = [
     "splash/orders/vocabulary.py",
     "splash/accounts/vocabulary.py",
     "splash/catalog/vocabulary.py",
+    "splash/orders/pricing.py",
     "splash/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sanic import Blueprint, Request, json
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.catalog import services
+from splash.catalog.schemas import ProductList, ProductOne, VariantOne
 from splash.collections import parse_collection_query
 from splash.errors import ValidationError
 from splash.http.context import requested_locale
@@ -21,6 +22,7 @@ from splash.http.openapi import (
     sort_of,
 )
 from splash.http.request import query
+from splash.http.response import public
 
 bp = Blueprint("catalog")
 
@@ -61,6 +63,7 @@ def _variant_populate(raw: Any) -> set[str]:
 @documented(
     "One variant (colour and size) with its price in cents, stock and product",
     tag="catalog",
+    response=VariantOne,
     errors=(404,),
     parameters=(
         Parameter("variant_id", "path", "The variant's id", schema=WHOLE_ID),
@@ -77,13 +80,14 @@ async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     populate = _variant_populate(query(request).get("populate"))
     locale = await requested_locale(request)
     answer = await services.variant(variant_id, locale, request.app.ctx.routes, populate)
-    return json({"data": answer})
+    return public(VariantOne.model_validate({"data": answer}))
 
 
 @bp.get("/products")
 @documented(
     "Products of a locale: filters, sort, pagination, fields and populate (bracket notation)",
     tag="catalog",
+    response=ProductList,
     parameters=(
         LOCALE,
         Parameter("filters[key][$eq]", "query", "a product's key"),
@@ -100,16 +104,19 @@ async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
 async def find_products(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), services.PRODUCTS)
-    return json(await services.find_products(locale, wanted, request.app.ctx.routes))
+    found = await services.find_products(locale, wanted, request.app.ctx.routes)
+    return public(ProductList.model_validate(found))
 
 
 @bp.get("/products/<product_id:str>")
 @documented(
     "One product with its description, photos, size guide, variants and localizations",
     tag="catalog",
+    response=ProductOne,
     errors=(404,),
     parameters=(Parameter("product_id", "path", "The product's id", schema=WHOLE_ID), LOCALE),
 )
 async def find_product(request: Request, product_id: str) -> HTTPResponse:
     locale = await requested_locale(request)
-    return json({"data": await services.product_by_id(product_id, locale, request.app.ctx.routes)})
+    found = await services.product_by_id(product_id, locale, request.app.ctx.routes)
+    return public(ProductOne.model_validate({"data": found}))

@@ -48,12 +48,20 @@ def _path(table: RouteTable, locale: str, text: ProductText) -> str:
     return table.path_for("product", locale, {"slug": text.slug})
 
 
+def _title(product: Product, text: ProductText | None) -> str:
+    return text.title if text else product.key
+
+
+def _variant_label(variant: ProductVariant, text: ProductText | None) -> str:
+    """How a variant is named after its product: "Blauw, M"."""
+    colour_name = (text.colours.get(variant.colour) if text else None) or variant.colour
+    return f"{colour_name}, {size_label(variant.size)}"
+
+
 def _variant(
     variant: ProductVariant, product: Product, text: ProductText | None, with_image: bool
 ) -> dict[str, Any]:
-    colour_name = (text.colours.get(variant.colour) if text else None) or variant.colour
-    name = text.title if text else product.key
-    title = f"{name} \N{EN DASH} {colour_name}, {size_label(variant.size)}"
+    title = f"{_title(product, text)} \N{EN DASH} {_variant_label(variant, text)}"
     found: dict[str, Any] = {
         "id": variant.id,
         "sku": variant.sku,
@@ -211,26 +219,45 @@ async def product_paths(locale: str, table: RouteTable) -> list[str]:
 
 @dataclass(frozen=True)
 class Sellable:
-    """What the cart quote needs to know about a variant."""
+    """What the cart quote needs to know about a variant: its price and stock, and what a cart
+    line shows (texts in the asked locale)."""
 
     id: int
     price: int
     stock: int
     available: bool
-    physical: bool
+    product_type: ProductType
+    title: str  # the product's
+    variant_label: str  # "Blauw, M"
+    image: dict[str, Any] | None
+    path: str | None
 
 
-async def sellables(ids: list[int]) -> dict[int, Sellable]:
+async def sellables(ids: list[int], locale: str, table: RouteTable) -> dict[int, Sellable]:
+    """The published variants among ``ids``, in three queries however many there are."""
     rows = await ProductVariant.filter(id__in=ids, product__published=True).prefetch_related(
         "product"
     )
-    return {
-        row.id: Sellable(
-            row.id,
-            row.price,
-            max(row.stock, 0),
-            _available(row),
-            row.product.type == ProductType.PHYSICAL,
-        )
-        for row in rows
+    product_ids = {row.product.id for row in rows}
+    texts = {
+        text.product_id: text  # type: ignore[attr-defined]
+        for text in await ProductText.filter(product_id__in=product_ids, locale=locale)
     }
+    return {row.id: _sellable(row, texts.get(row.product.id), locale, table) for row in rows}
+
+
+def _sellable(
+    row: ProductVariant, text: ProductText | None, locale: str, table: RouteTable
+) -> Sellable:
+    product = row.product
+    return Sellable(
+        id=row.id,
+        price=row.price,
+        stock=max(row.stock, 0),
+        available=_available(row),
+        product_type=product.type,
+        title=_title(product, text),
+        variant_label=_variant_label(row, text),
+        image=_image(product, row.colour, text) or _intro_image(product, text),
+        path=_path(table, locale, text) if text else None,
+    )

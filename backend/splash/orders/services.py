@@ -3,19 +3,34 @@ catalog's prices — what the client sends is only which variants, how many and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
+from splash.orders import pricing
 from splash.orders.models import ShippingCountry
-from splash.orders.schemas import QuoteRequest
-from splash.orders.shipping import shipping_for
+from splash.orders.schemas import (
+    CartLine,
+    DroppedLinePublic,
+    Image,
+    OptionPublic,
+    QuoteLinePublic,
+    QuotePublic,
+    QuoteRequest,
+    ShippingCountryPublic,
+    ShippingPublic,
+    VatPublic,
+)
+from splash.route_table import RouteTable
 
 
-async def shipping_countries() -> list[dict[str, Any]]:
+async def shipping_countries() -> list[ShippingCountryPublic]:
     return [
-        {"iso": row.iso, "shippingCost": row.shipping_cost} for row in await ShippingCountry.all()
+        ShippingCountryPublic(iso=row.iso, shipping_cost=row.shipping_cost)
+        for row in await ShippingCountry.all()
     ]
 
 
@@ -29,47 +44,89 @@ async def seed_shipping_countries(countries: list[dict[str, Any]]) -> int:
     return len(countries)
 
 
-async def quote(request: QuoteRequest, user: accounts.User | None) -> dict[str, Any]:
-    """The cart's lines priced, lines naming no variant dropped, shipping and totals.
+async def quote(
+    request: QuoteRequest,
+    user: accounts.User | None,
+    locale: str,
+    table: RouteTable,
+) -> QuotePublic:
+    """The cart's lines priced (lines naming no variant dropped), shipping, VAT and totals.
 
     A signed-in user gets shipping to their first saved address's country when the request
     names none; a guest (``user`` None) does not."""
-    sellables = await catalog.sellables([line.variant_id for line in request.items])
-    items: list[dict[str, Any]] = []
-    dropped: list[dict[str, Any]] = []
-    physical = False
-    for line in request.items:
-        variant = sellables.get(line.variant_id)
-        if variant is None:
-            dropped.append({"variantId": line.variant_id, "reason": "unknown"})
-            continue
-        physical = physical or variant.physical
-        items.append(
-            {
-                "variantId": variant.id,
-                "quantity": line.quantity,
-                "options": [option.model_dump() for option in line.options],
-                "unitPrice": variant.price,
-                "lineTotal": variant.price * line.quantity,
-                "available": variant.available and variant.stock >= line.quantity,
-                "stock": variant.stock,
-            }
-        )
+    sellables = await catalog.sellables([line.variant_id for line in request.items], locale, table)
+    known = [line for line in request.items if line.variant_id in sellables]
     address_countries = (
-        await accounts.address_countries(user) if physical and request.country is None else []
+        await accounts.address_countries(user) if known and request.country is None else []
     )
-    costs = {row["iso"]: row["shippingCost"] for row in await shipping_countries()}
-    shipping = shipping_for(physical, costs, request.country, address_countries)
-    subtotal = sum(int(item["lineTotal"]) for item in items)
-    return {
-        "items": items,
-        "dropped": dropped,
-        "physical": physical,
-        "subtotal": subtotal,
-        "shipping": {
-            "status": shipping.status,
-            "cost": shipping.shown,
-            "country": shipping.country,
-        },
-        "total": subtotal + (shipping.shown or 0),
-    }
+    cart = pricing.Cart(
+        lines=[_sellable_line(line, sellables[line.variant_id]) for line in known],
+        country=request.country,
+        address_countries=address_countries,
+        shipping_costs={row.iso: row.shipping_cost for row in await ShippingCountry.all()},
+        unknown_variant_ids=[
+            line.variant_id for line in request.items if line.variant_id not in sellables
+        ],
+    )
+    return _public(pricing.quote(cart), cart.shipping_costs)
+
+
+def _sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.SellableLine:
+    image = variant.image
+    return pricing.SellableLine(
+        variant_id=variant.id,
+        title=variant.title,
+        variant_label=variant.variant_label,
+        unit_price=variant.price,
+        quantity=line.quantity,
+        product_type=variant.product_type,
+        available=variant.available,
+        stock=variant.stock,
+        image=pricing.Image(image["src"], image["alt"], image["width"], image["height"])
+        if image
+        else None,
+        product_path=variant.path,
+        options=tuple((option.key, option.value) for option in line.options),
+    )
+
+
+def _public(quote: pricing.Quote, costs: Mapping[str, int]) -> QuotePublic:
+    return QuotePublic(
+        items=[_public_line(quoted) for quoted in quote.lines],
+        dropped=[DroppedLinePublic(variant_id=vid, reason="unknown") for vid in quote.dropped],
+        physical=quote.physical,
+        subtotal=quote.subtotal,
+        shipping=ShippingPublic(
+            status=quote.shipping.status,
+            cost=quote.shipping.shown,
+            country=quote.shipping.country,
+        ),
+        vat=VatPublic(
+            country=quote.vat_country,
+            rate=quote.vat_rate,
+            shipping=quote.shipping_vat,
+            total=quote.vat,
+        ),
+        total=quote.total,
+        countries=[
+            ShippingCountryPublic(iso=iso, shipping_cost=cost) for iso, cost in costs.items()
+        ],
+    )
+
+
+def _public_line(quoted: pricing.QuotedLine) -> QuoteLinePublic:
+    line = quoted.line
+    return QuoteLinePublic(
+        variant_id=line.variant_id,
+        quantity=line.quantity,
+        options=[OptionPublic(key=key, value=value) for key, value in line.options],
+        title=line.title,
+        variant_label=line.variant_label,
+        image=Image(**asdict(line.image)) if line.image else None,
+        product_path=line.product_path,
+        unit_price=line.unit_price,
+        line_total=quoted.line_total,
+        vat=quoted.vat,
+        available=quoted.available,
+        stock=line.stock,
+    )

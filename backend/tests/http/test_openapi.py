@@ -45,3 +45,25 @@ async def test_browsable_docs_point_at_the_document(client, database):
     response = await client.get("/api/docs")
     assert response.status == 200
     assert 'url: "/api/openapi.json"' in response.text
+
+
+async def test_every_operation_describes_its_success_answer(client, database):
+    """Every operation of every domain: its 2xx answer has a JSON schema (a redirect, 302, has
+    no body to describe)."""
+    document = (await client.get("/api/openapi.json")).json
+    undescribed = [
+        f"{method.upper()} {path} {status}"
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        for status, response in operation["responses"].items()
+        if status.startswith("2")
+        and "schema" not in response.get("content", {}).get("application/json", {})
+    ]
+    assert undescribed == []
+    redirects = [
+        operation["responses"]
+        for operations in document["paths"].values()
+        for operation in operations.values()
+        if not any(status.startswith("2") for status in operation["responses"])
+    ]
+    assert redirects and all("302" in responses for responses in redirects)

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { fakeApi, ok } from "../lib/auth/test-utils";
 import { cartStore } from "../lib/cart";
-import { resetCartTestState, variantFixture } from "../lib/cart/test-utils";
+import { resetCartTestState } from "../lib/cart/test-utils";
 import { cardFixture, productFixture } from "../features/shop/test-utils";
 import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
@@ -122,7 +122,7 @@ describe("the router composes the features", () => {
 
   test("the added-to-cart card is the layout's: it stays when the visitor goes on to another page", async () => {
     // given: a product added on its page
-    fakeApi({ "GET /products/1": () => ok({ data: productFixture() }), "GET /product-variants/13": () => ok({ data: variantFixture({ id: 13 }) }) });
+    fakeApi({ "GET /products/1": () => ok({ data: productFixture() }) });
     const { router } = renderAt("/shop/splash-float-suit", (path) => (path === "/cart" ? contentPage("/cart", [{ type: "text", paragraphs: ["Hello"] }]) : productPage()));
     fireEvent.click(await screen.findByRole("radio", { name: "Blue" }, { timeout: 5000 }));
     fireEvent.click(screen.getByRole("radio", { name: "M" }));

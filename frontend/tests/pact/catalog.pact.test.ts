@@ -1,7 +1,7 @@
 /**
- * Consumer contracts of the catalog, shipping and cart-quote calls (contracts/catalog-api.md):
- * lib/cart's getVariant, the shop's findProduct / findProducts and the cart's quoteCart /
- * getShippingCountries through the real lib/api client against Pact's mock server.
+ * Consumer contracts of the catalog and cart-quote calls (contracts/catalog-api.md): the shop's
+ * findProduct / findProducts and the cart's quoteCart (everything a cart line shows, and the
+ * shipping countries) through the real lib/api client against Pact's mock server.
  *
  * Ids change with every reset to the fixtures: the state "the catalog is seeded" answers
  * `variantId` (the blue M float suit), `soldOutVariantId` and `productId` (the float suit), and
@@ -10,12 +10,10 @@
  */
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { getShippingCountries } from "../../src/features/cart/api/get-shipping-countries";
 import { quoteCart } from "../../src/features/cart/api/quote-cart";
 import { findProduct } from "../../src/features/shop/api/find-product";
 import { findProducts } from "../../src/features/shop/api/find-products";
 import { ApiError } from "../../src/lib/api";
-import { getVariant } from "../../src/lib/cart";
 import { exactly } from "./accounts";
 import { clientFor as client, errorBody, splashApi } from "./provider";
 
@@ -28,10 +26,7 @@ const SEEDED = "the catalog is seeded";
 
 /** The example ids the consumer side runs with; the verifier uses the provider state's ids. */
 const VARIANT_ID = 13;
-const SOLD_OUT_VARIANT_ID = 28;
 const PRODUCT_ID = 1;
-
-const POPULATE = { "populate[introImage]": "true", "populate[product][populate][introImage]": "true" };
 
 const localeCode = (example: string) => regex("^(nl|en|de|es|fr|sv)$", example);
 const sitePath = (example: string) => regex("^/.*", example);
@@ -76,99 +71,6 @@ const CARD = {
 };
 
 describe("catalog API contract", () => {
-  it("answers a variant with its image, price in cents, stock and product (with the product's image)", async () => {
-    await provider
-      .addInteraction()
-      .given(SEEDED)
-      .uponReceiving("a request for the blue M float suit variant with its image and its product's image")
-      .withRequest("GET", fromProviderState("/api/product-variants/${variantId}", `/api/product-variants/${VARIANT_ID}`), (b) =>
-        b.headers({ accept: "application/json" }).query(POPULATE),
-      )
-      .willRespondWith(200, (b) =>
-        b.jsonBody({
-          data: {
-            ...VARIANT,
-            product: {
-              id: integer(PRODUCT_ID),
-              key: string("splash-float-suit"),
-              type: string("physical"),
-              slug: string("splash-drijfpak"),
-              path: sitePath("/shop/splash-drijfpak"),
-              title: string("Splash-drijfpak"),
-              introImage: IMAGE,
-            },
-          },
-        }),
-      )
-      .executeTest(async (mock) => {
-        const { data } = await getVariant(VARIANT_ID, client(mock.url));
-        expect(data).toMatchObject({ id: VARIANT_ID, colour: "blue", size: "m", sizeLabel: "M", price: 4995, available: true });
-        expect(data.introImage).toMatchObject({ width: 1200, height: 1200 });
-        expect(data.product).toMatchObject({ id: PRODUCT_ID, path: "/shop/splash-drijfpak", title: "Splash-drijfpak" });
-        expect(data.product.introImage?.src).toBe("/media/products/splash-float-suit-blue.webp");
-      });
-  });
-
-  it("answers an unknown variant with a 404 NotFoundError", async () => {
-    await provider
-      .addInteraction()
-      .given(SEEDED)
-      .uponReceiving("a request for the variant with the unknown id 999999")
-      .withRequest("GET", "/api/product-variants/999999", (b) => b.headers({ accept: "application/json" }).query(POPULATE))
-      .willRespondWith(404, (b) => b.jsonBody(errorBody(404, "NotFoundError", "Product variant not found")))
-      .executeTest(async (mock) => {
-        const failure = await getVariant(999999, client(mock.url)).catch((error: unknown) => error);
-        expect(failure).toBeInstanceOf(ApiError);
-        expect([(failure as ApiError).status, (failure as ApiError).name]).toEqual([404, "NotFoundError"]);
-      });
-  });
-
-  it("answers a variant id that is not a number with a 400 naming the id", async () => {
-    await provider
-      .addInteraction()
-      .given(SEEDED)
-      .uponReceiving("a request for the variant with the malformed id abc")
-      .withRequest("GET", "/api/product-variants/abc", (b) => b.headers({ accept: "application/json" }).query(POPULATE))
-      .willRespondWith(400, (b) =>
-        b.jsonBody(
-          errorBody(400, "ValidationError", "id must be a whole number", {
-            errors: eachLike({ path: [exactly("id")], message: string("id must be a whole number"), name: exactly("ValidationError") }),
-          }),
-        ),
-      )
-      .executeTest(async (mock) => {
-        const failure = await getVariant("abc", client(mock.url)).catch((error: unknown) => error);
-        expect(failure).toBeInstanceOf(ApiError);
-        expect((failure as ApiError).status).toBe(400);
-        expect((failure as ApiError).fieldMessage(["id"])).toBe("id must be a whole number");
-      });
-  });
-
-  it("answers a sold-out variant as unavailable with stock 0", async () => {
-    await provider
-      .addInteraction()
-      .given(SEEDED)
-      .uponReceiving("a request for a sold-out variant")
-      .withRequest("GET", fromProviderState("/api/product-variants/${soldOutVariantId}", `/api/product-variants/${SOLD_OUT_VARIANT_ID}`), (b) =>
-        b.headers({ accept: "application/json" }).query(POPULATE),
-      )
-      .willRespondWith(200, (b) =>
-        b.jsonBody({
-          data: {
-            ...VARIANT,
-            id: integer(SOLD_OUT_VARIANT_ID),
-            stock: 0,
-            available: false,
-            product: { id: integer(PRODUCT_ID), title: string("Splash-drijfpak"), path: sitePath("/shop/splash-drijfpak") },
-          },
-        }),
-      )
-      .executeTest(async (mock) => {
-        const { data } = await getVariant(SOLD_OUT_VARIANT_ID, client(mock.url));
-        expect([data.stock, data.available]).toEqual([0, false]);
-      });
-  });
-
   it("lists the products with these keys as cards with their image, price from and colours", async () => {
     await provider
       .addInteraction()
@@ -232,26 +134,8 @@ describe("catalog API contract", () => {
   });
 });
 
-describe("shipping and cart quote API contract", () => {
-  it("answers the shipping countries with their cost in cents", async () => {
-    await provider
-      .addInteraction()
-      .given(SEEDED)
-      .uponReceiving("a request for the shipping countries")
-      .withRequest("GET", "/api/shipping-countries", (b) => b.headers({ accept: "application/json" }))
-      .willRespondWith(200, (b) =>
-        b.jsonBody({
-          data: ["nl", "de", "fr", "es", "se"].map((iso) => ({ iso, shippingCost: integer(395) })),
-        }),
-      )
-      .executeTest(async (mock) => {
-        const { data } = await getShippingCountries(client(mock.url));
-        expect(data.map((country) => country.iso)).toEqual(["nl", "de", "fr", "es", "se"]);
-        expect(data[0]?.shippingCost).toBe(395);
-      });
-  });
-
-  it("prices one line shipped to the Netherlands: unit price, line total, subtotal, shipping and total in cents", async () => {
+describe("cart quote API contract", () => {
+  it("prices one line shipped to the Netherlands with what the cart shows of it: unit price, line total, VAT, subtotal, shipping and total in cents", async () => {
     await provider
       .addInteraction()
       .given(SEEDED)
@@ -269,8 +153,13 @@ describe("shipping and cart quote API contract", () => {
               variantId: integer(VARIANT_ID),
               quantity: 1,
               options: [],
+              title: string("Splash-drijfpak"),
+              variantLabel: string("Blauw, M"),
+              image: IMAGE,
+              productPath: sitePath("/shop/splash-drijfpak"),
               unitPrice: integer(4995),
               lineTotal: integer(4995),
+              vat: integer(867),
               available: boolean(true),
               stock: integer(7),
             }),
@@ -278,16 +167,22 @@ describe("shipping and cart quote API contract", () => {
             physical: true,
             subtotal: integer(4995),
             shipping: { status: "cost", cost: integer(395), country: "nl" },
+            vat: { country: "nl", rate: 21, shipping: integer(69), total: integer(936) },
             total: integer(5390),
+            countries: ["nl", "de", "fr", "es", "se"].map((iso) => ({ iso, shippingCost: integer(395) })),
           },
         }),
       )
       .executeTest(async (mock) => {
         const { data } = await quoteCart({ items: [{ variantId: VARIANT_ID, quantity: 1, options: [] }], country: "nl" }, client(mock.url));
-        expect(data.items[0]).toMatchObject({ variantId: VARIANT_ID, quantity: 1, unitPrice: 4995, lineTotal: 4995, available: true });
+        expect(data.items[0]).toMatchObject({ variantId: VARIANT_ID, quantity: 1, unitPrice: 4995, lineTotal: 4995, vat: 867, available: true });
+        expect(data.items[0]).toMatchObject({ title: "Splash-drijfpak", variantLabel: "Blauw, M", productPath: "/shop/splash-drijfpak" });
+        expect(data.items[0]?.image).toMatchObject({ width: 1200, height: 1200 });
+        expect(data.vat).toEqual({ country: "nl", rate: 21, shipping: 69, total: 936 });
         expect(data.shipping).toEqual({ status: "cost", cost: 395, country: "nl" });
         expect([data.subtotal, data.total]).toEqual([4995, 5390]);
         expect(data.dropped).toEqual([]);
+        expect(data.countries.map((country) => country.iso)).toEqual(["nl", "de", "fr", "es", "se"]);
       });
   });
 

@@ -1,6 +1,7 @@
 /** The cart quote and shipping countries as the API sends them (contracts/catalog-api.md). Money in cents. */
 import type { CartLine, CartOption } from "../../lib/cart";
 import type { ShippingCountry as ShippingCountryCode } from "../../lib/vocabulary";
+import type { ImageData } from "../../ui/rich-text-types";
 
 export type { ShippingCountryCode };
 
@@ -8,16 +9,29 @@ export type ShippingCountry = { iso: ShippingCountryCode; shippingCost: number }
 
 export type QuoteRequest = { items: CartLine[]; country?: ShippingCountryCode };
 
-/** A priced line; `available` is false when the variant cannot be sold in this quantity now. */
+/**
+ * A priced line with what the cart shows of it; `available` is false when the variant cannot be
+ * sold in this quantity now. `vat` is the part of `lineTotal` that is VAT.
+ */
 export type QuoteItem = {
   variantId: number;
   quantity: number;
   options: CartOption[];
+  /** The product's title: "Splash float suit". */
+  title: string;
+  /** "Blue, M" */
+  variantLabel: string;
+  image: ImageData | null;
+  productPath: string | null;
   unitPrice: number;
   lineTotal: number;
+  vat: number;
   available: boolean;
   stock: number;
 };
+
+/** The VAT the prices include: at the destination's rate (the shop's home rate before one is known). */
+export type QuoteVat = { country: ShippingCountryCode; rate: number; shipping: number; total: number };
 
 /** "cost": the country's cost; "free": nothing to ship; "tbd": no country known yet (cost null). */
 export type ShippingQuote =
@@ -32,6 +46,9 @@ export type CartQuote = {
   physical: boolean;
   subtotal: number;
   shipping: ShippingQuote;
+  vat: QuoteVat;
   /** subtotal + shipping cost when known. */
   total: number;
+  /** Where Splash ships to: the country choice needs no request of its own. */
+  countries: ShippingCountry[];
 };

@@ -7,7 +7,7 @@ const CartContext = createContext<CartStore | null>(null);
 /** Provides the cart store and starts it once the page is hydrated: no render reads the cookie. */
 export function CartProvider({ store, children }: { store: CartStore; children: ReactNode }) {
   useEffect(() => {
-    void store.start();
+    store.start();
   }, [store]);
   return <CartContext.Provider value={store}>{children}</CartContext.Provider>;
 }

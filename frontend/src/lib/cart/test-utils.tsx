@@ -4,13 +4,12 @@
  * and a render with the app's providers (auth, cart, UI texts, router).
  */
 import type { ReactElement } from "react";
-import { api } from "../api";
 import { clearCookie } from "../cookies";
 import type { AuthStore } from "../auth";
 import { renderWithAuth, resetAuthTestState } from "../auth/test-utils";
 import type { Locale } from "../i18n";
 import { CartProvider } from "./provider";
-import { CART_COOKIE, createCartStore, type CartStore } from "./store";
+import { CART_COOKIE, createCartStore, type AddedVariant, type CartStore } from "./store";
 import type { CartLine, Colour, Size, Variant } from "./types";
 
 const SIZE_LABELS: Record<Size, string> = { xs: "XS", s: "S", m: "M", l: "L", xl: "XL", xxl: "XXL", xxxl: "3XL" };
@@ -51,6 +50,9 @@ export function variantFixture(overrides: Partial<Omit<Variant, "product">> & { 
   };
 }
 
+/** What the product page tells the cart of the blue M float suit it adds (for the feedback card). */
+export const ADDED: AddedVariant = { title: "Splash float suit – Blue, M", image: suitImage("blue") };
+
 /** Sets the `cart` cookie as a browser would hold it: this JSON (or text), URI-encoded. */
 export function setCartCookie(value: CartLine[] | unknown[] | string): void {
   const text = typeof value === "string" ? value : JSON.stringify(value);
@@ -59,8 +61,8 @@ export function setCartCookie(value: CartLine[] | unknown[] | string): void {
 
 type Options = { path?: string; locale?: Locale; store?: AuthStore; cart?: CartStore };
 
-/** renderWithAuth (with `store`, an auth store) plus a cart store on the one API client, started as the app starts it. */
-export function renderWithCart(ui: ReactElement, { cart = createCartStore(api), ...options }: Options = {}) {
+/** renderWithAuth (with `store`, an auth store) plus a cart store, started as the app starts it. */
+export function renderWithCart(ui: ReactElement, { cart = createCartStore(), ...options }: Options = {}) {
   const view = renderWithAuth(<CartProvider store={cart}>{ui}</CartProvider>, options);
   return { ...view, cart };
 }

@@ -7,11 +7,11 @@ import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
 import { failure, fakeApi, jwt, ok, signedInStore, userFixture, type ApiCall, type Reply } from "../../../lib/auth/test-utils";
 import { CART_COOKIE, CartProvider, createCartStore, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, setCartCookie, variantFixture } from "../../../lib/cart/test-utils";
+import { ADDED, renderWithCart, resetCartTestState, setCartCookie, variantFixture } from "../../../lib/cart/test-utils";
 import { readCookie } from "../../../lib/cookies";
 import { createI18n, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
-import type { CartQuote, QuoteRequest } from "../types";
+import type { CartQuote, QuoteRequest, ShippingCountryCode } from "../types";
 import { CartBlock } from "./cart-block";
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -31,7 +31,12 @@ function quoteOf(request: QuoteRequest, authorization: string | undefined, { sto
     .map((item) => {
       const unitPrice = known.get(item.variantId)?.price ?? 0;
       const left = stock[item.variantId] ?? 7;
-      return { ...item, unitPrice, lineTotal: unitPrice * item.quantity, available: left >= item.quantity, stock: left };
+      const variant = known.get(item.variantId);
+      const shown = { title: variant?.product.title ?? "", variantLabel: `${variant?.colour === "pink" ? "Pink" : "Blue"}, ${variant?.sizeLabel ?? ""}` };
+      const image = variant?.introImage ?? null;
+      const lineTotal = unitPrice * item.quantity;
+      const vat = Math.round((lineTotal * 21) / 121);
+      return { ...item, ...shown, image, productPath: variant?.product.path ?? null, unitPrice, lineTotal, vat, available: left >= item.quantity, stock: left };
     });
   const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
   const country = request.country ?? (authorization ? signedInCountry : undefined);
@@ -46,15 +51,14 @@ function quoteOf(request: QuoteRequest, authorization: string | undefined, { sto
     physical,
     subtotal,
     shipping,
+    vat: { country: "nl", rate: 21, shipping: 0, total: items.reduce((sum, item) => sum + item.vat, 0) },
     total: subtotal + (shipping.cost ?? 0),
+    countries: Object.entries(COSTS).map(([iso, shippingCost]) => ({ iso: iso as ShippingCountryCode, shippingCost })),
   };
 }
 
 function cartApi(options: QuoteOptions & { quote?: (call: ApiCall) => Reply | Promise<Reply> } = {}) {
   return fakeApi({
-    "GET /product-variants/13": () => ok({ data: BLUE_M }),
-    "GET /product-variants/22": () => ok({ data: PINK_S }),
-    "GET /shipping-countries": () => ok({ data: Object.entries(COSTS).map(([iso, shippingCost]) => ({ iso, shippingCost })) }),
     "GET /users/me": () => ok(userFixture()),
     "POST /cart/quote": options.quote ?? ((call) => ok({ data: quoteOf(call.body as QuoteRequest, call.headers.authorization, options) })),
   });
@@ -82,7 +86,7 @@ describe("CartBlock, empty and loading", () => {
     const html = renderToString(
       <I18nextProvider i18n={createI18n("en", en)}>
         <AuthProvider store={createAuthStore(api)}>
-          <CartProvider store={createCartStore(api)}>
+          <CartProvider store={createCartStore()}>
             <MemoryRouter>
               <CartBlock />
             </MemoryRouter>
@@ -342,7 +346,7 @@ describe("CartBlock, removing", () => {
     cartApi();
     const { cart } = renderCart();
     await screen.findByText("Your cart is empty. Add products.");
-    await act(() => cart.add(line(13, 1)));
+    act(() => void cart.add(line(13, 1), ADDED));
     expect(await screen.findByRole("link", { name: NAME })).toBeTruthy();
   });
 });

@@ -9,9 +9,8 @@ import { Confirm } from "../../../ui/confirm";
 import { CloseIcon } from "../../../ui/icons";
 import { useFocusAfterRender } from "../../../ui/use-focus-after-render";
 import { useQuote } from "../hooks/use-quote";
-import { useShippingCountries } from "../hooks/use-shipping-countries";
 import type { QuoteItem, ShippingCountryCode } from "../types";
-import { CartLineView, keepButtonId, removeButtonId } from "./cart-line";
+import { CartLineView, keepButtonId, lineName, removeButtonId } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 
 const CLEAR_ID = "cart-clear";
@@ -50,11 +49,11 @@ export function CartBlock() {
   const focus = useFocusAfterRender();
   const hasLines = cart.lines.length > 0;
   const quote = useQuote(cart.lines, country, session, cart.status === "ready" && session !== "unknown");
-  const countries = useShippingCountries(hasLines);
+  const countries = quote.quote?.countries ?? [];
   const { dropVariants } = cart;
 
-  // Lines the server no longer knows go, with the notice.
-  const dropped = quote.quote?.dropped;
+  // Lines the server no longer knows go, with the notice (only the current lines' quote says so).
+  const dropped = quote.current?.dropped;
   useEffect(() => {
     if (dropped?.length) dropVariants(dropped.map((line) => line.variantId));
   }, [dropped, dropVariants]);
@@ -63,8 +62,8 @@ export function CartBlock() {
 
   const priced = new Map<string, QuoteItem>((quote.quote?.items ?? []).map((item) => [lineKey(item), item]));
   const nameOf = (line: CartLine) => {
-    const details = cart.variants[line.variantId];
-    return details?.status === "loaded" ? details.variant.title : t("cart.product");
+    const item = priced.get(lineKey(line));
+    return item ? lineName(item) : t("cart.product");
   };
   const afterRemoval = (text: string | null, left: number) => {
     setConfirming(null);
@@ -110,7 +109,6 @@ export function CartBlock() {
                     key={key}
                     line={line}
                     index={index}
-                    details={cart.variants[line.variantId]}
                     priced={priced.get(key)}
                     confirming={confirming === key}
                     onQuantity={(quantity) => cart.setQuantity(line, quantity)}

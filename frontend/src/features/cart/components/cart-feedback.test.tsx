@@ -1,21 +1,19 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { fakeApi, ok } from "../../../lib/auth/test-utils";
+import { fakeApi } from "../../../lib/auth/test-utils";
 import type { CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, variantFixture } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, suitImage, variantFixture } from "../../../lib/cart/test-utils";
 import type { Locale } from "../../../lib/i18n";
 import { CartFeedback } from "./cart-feedback";
 
 /** The spec: a card disappears after 5 seconds. */
 const FEEDBACK_MS = 5000;
 
+const COLOURS: Record<number, { colour: "blue" | "pink"; size: "m" | "s" }> = { 13: { colour: "blue", size: "m" }, 22: { colour: "pink", size: "s" } };
 const line = (variantId: number, quantity = 1): CartLine => ({ variantId, quantity, options: [] });
 
 function renderFeedback(locale: Locale = "en") {
-  fakeApi({
-    "GET /product-variants/13": () => ok({ data: variantFixture({ id: 13 }) }),
-    "GET /product-variants/22": () => ok({ data: variantFixture({ id: 22, colour: "pink", size: "s" }) }),
-  });
+  fakeApi({});
   const view = renderWithCart(
     <>
       <button type="button">Add to cart</button>
@@ -23,8 +21,9 @@ function renderFeedback(locale: Locale = "en") {
     </>,
     { path: "/shop/splash-float-suit", locale },
   );
-  /** Adds a line as the product page does, and lets its variant load. */
-  const add = (added: CartLine) => act(async () => void (await view.cart.add(added)));
+  /** Adds a line as the product page does, telling the cart what the variant is called and shows. */
+  const add = (added: CartLine) =>
+    act(() => void view.cart.add(added, { title: variantFixture({ id: added.variantId, ...COLOURS[added.variantId] }).title, image: suitImage(COLOURS[added.variantId]?.colour ?? "blue") }));
   const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
   return { ...view, add, wait };
 }

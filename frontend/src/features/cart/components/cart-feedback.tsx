@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCart, type CartFeedback as Feedback, type VariantDetails } from "../../../lib/cart";
+import { useCart, type CartFeedback as Feedback } from "../../../lib/cart";
 import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
@@ -22,21 +22,20 @@ export function CartFeedback() {
   const card = cart.feedback[0];
   return (
     <div className="cart-feedback" role="status" aria-label={t("cart.feedback.region")}>
-      {card ? <FeedbackCard key={card.id} card={card} details={cart.variants[card.line.variantId]} onDone={cart.dismissFeedback} /> : null}
+      {card ? <FeedbackCard key={card.id} card={card} onDone={cart.dismissFeedback} /> : null}
     </div>
   );
 }
 
-type CardProps = { card: Feedback; details: VariantDetails | undefined; onDone: (id: number) => void };
+type CardProps = { card: Feedback; onDone: (id: number) => void };
 
-function FeedbackCard({ card, details, onDone }: CardProps) {
+function FeedbackCard({ card, onDone }: CardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(FEEDBACK_MS);
-  const variant = details?.status === "loaded" ? details.variant : null;
-  const image = variant?.introImage ?? variant?.product.introImage ?? null;
-  const { id } = card;
+  const { id, added } = card;
+  const image = added.image;
 
   useEffect(() => {
     if (paused) return;
@@ -64,11 +63,9 @@ function FeedbackCard({ card, details, onDone }: CardProps) {
       </div>
       <div className="cart-feedback__text">
         <p className="cart-feedback__title">{t("cart.feedback.title")}</p>
-        {variant ? (
-          <p className="cart-feedback__product">
-            {card.line.quantity > 1 ? t("cart.feedback.quantity", { quantity: card.line.quantity, product: variant.title }) : variant.title}
-          </p>
-        ) : null}
+        <p className="cart-feedback__product">
+          {card.line.quantity > 1 ? t("cart.feedback.quantity", { quantity: card.line.quantity, product: added.title }) : added.title}
+        </p>
       </div>
       <div className="cart-feedback__actions">
         <ButtonLink to={routePath("cart", locale)} onClick={done}>

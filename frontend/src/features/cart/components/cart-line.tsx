@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CartLine, VariantDetails } from "../../../lib/cart";
+import type { CartLine } from "../../../lib/cart";
 import { formatPrice } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Confirm } from "../../../ui/confirm";
@@ -12,11 +12,13 @@ import { QuantityControl } from "./quantity-control";
 export const removeButtonId = (index: number) => `cart-line-${index}-remove`;
 export const keepButtonId = (index: number) => `cart-line-${index}-keep`;
 
+/** "Splash float suit – Blue, M": the product, then the variant. */
+export const lineName = (item: QuoteItem) => `${item.title} \u2013 ${item.variantLabel}`;
+
 type Props = {
   line: CartLine;
   index: number;
-  details: VariantDetails | undefined;
-  /** This line's price from the server's quote, when it has arrived. */
+  /** This line's price and what it shows, from the server's quote, when it has arrived. */
   priced: QuoteItem | undefined;
   confirming: boolean;
   onQuantity: (quantity: number) => void;
@@ -26,11 +28,10 @@ type Props = {
 };
 
 /** One line: photo, variant title (a link to the product), options, prices, quantity, remove. */
-export function CartLineView({ line, index, details, priced, confirming, onQuantity, onAskRemove, onKeep, onRemove }: Props) {
+export function CartLineView({ line, index, priced, confirming, onQuantity, onAskRemove, onKeep, onRemove }: Props) {
   const { t, i18n } = useTranslation();
-  const variant = details?.status === "loaded" ? details.variant : null;
-  const name = variant?.title ?? t("cart.product");
-  const image = variant?.introImage ?? variant?.product.introImage ?? null;
+  const name = priced ? lineName(priced) : t("cart.product");
+  const image = priced?.image ?? null;
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
 
   let warning: string | null = null;
@@ -39,7 +40,7 @@ export function CartLineView({ line, index, details, priced, confirming, onQuant
   }
 
   return (
-    <li className="cart-line" data-variant-id={line.variantId} aria-busy={details?.status === "loading" || undefined}>
+    <li className="cart-line" data-variant-id={line.variantId} aria-busy={!priced || undefined}>
       <div className="cart-line__media">
         {image ? (
           <ContentImage className="cart-line__image" image={image} />
@@ -50,7 +51,7 @@ export function CartLineView({ line, index, details, priced, confirming, onQuant
         )}
       </div>
       <div className="cart-line__info">
-        <h2 className="cart-line__title">{variant?.product.path ? <Link to={variant.product.path}>{name}</Link> : name}</h2>
+        <h2 className="cart-line__title">{priced?.productPath ? <Link to={priced.productPath}>{name}</Link> : name}</h2>
         {line.options.length > 0 ? (
           <dl className="cart-line__options">
             {line.options.map((option) => (

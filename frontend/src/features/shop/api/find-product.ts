@@ -8,6 +8,6 @@ export type ProductOne = { data: ProductData };
  * availability now) and localizations, in the domain's language. 404 when there is none; 400 for
  * an id that is not a number.
  */
-export function findProduct(id: number | string, client: ApiClient = api): Promise<ProductOne> {
-  return client.findOne<ProductOne>("products", id);
+export function findProduct(id: number | string, client: ApiClient = api, signal?: AbortSignal): Promise<ProductOne> {
+  return client.request<ProductOne>("GET", `/products/${encodeURIComponent(String(id))}`, { signal });
 }

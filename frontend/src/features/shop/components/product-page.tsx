@@ -39,7 +39,8 @@ export function ProductPage({ product }: { product: ProductData }) {
   };
   const addToCart = () => {
     if (!variant || status !== "available") return;
-    void cart.add({ variantId: variant.id, quantity: 1, options: [] }).then((outcome) => setFull(outcome === "full"));
+    const added = { title: variant.title, image: variant.introImage ?? product.introImage ?? null };
+    setFull(cart.add({ variantId: variant.id, quantity: 1, options: [] }, added) === "full");
   };
 
   const statusText = { choose: t("shop.choose"), unavailable: t("shop.unavailable"), available: t("shop.available") }[status];

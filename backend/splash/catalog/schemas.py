@@ -1,0 +1,112 @@
+"""The catalog API's answers (contracts/catalog-api.md), as the OpenAPI document describes them.
+
+A product list may be cut down by ``fields``: those fields are optional in a card, and answers
+are dumped without unset fields, so what is answered is exactly what is described."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from splash.content.schemas import Image, ListMeta
+from splash.schemas import PublicModel
+
+
+class VariantProductPublic(PublicModel):
+    id: int
+    key: str
+    type: str = Field(examples=["physical"])
+    slug: str | None
+    path: str | None
+    title: str
+    intro_image: Image | None = Field(None, description="Only with populate")
+
+
+class VariantPublic(PublicModel):
+    id: int
+    sku: str
+    colour: str = Field(examples=["blue"])
+    size: str = Field(examples=["xxxl"])
+    size_label: str = Field(examples=["3XL"])
+    title: str = Field(examples=["Splash-drijfpak \u2013 Blauw, M"])
+    price: int = Field(description="Cents, VAT included")
+    stock: int
+    available: bool = Field(description="Switched on and in stock")
+    intro_image: Image | None = Field(None, description="Only with populate[introImage]")
+
+
+class VariantWithProduct(VariantPublic):
+    product: VariantProductPublic
+
+
+class VariantOne(PublicModel):
+    data: VariantWithProduct
+
+
+class ProductCardPublic(PublicModel):
+    """A product in a list; with ``fields``, only those (and id, introImage) are answered."""
+
+    id: int
+    intro_image: Image | None
+    key: str | None = None
+    type: str | None = None
+    slug: str | None = None
+    path: str | None = None
+    title: str | None = None
+    intro: str | None = None
+    price_from: int | None = Field(None, description="Cents: the cheapest variant's price")
+    colours: list[str] | None = None
+    available: bool | None = None
+
+
+class ProductList(PublicModel):
+    data: list[ProductCardPublic]
+    meta: ListMeta
+
+
+class SizeGuideRowPublic(PublicModel):
+    size: str
+    size_label: str
+    min_kg: int
+    max_kg: int
+    age: str
+
+
+class LocalizationPublic(PublicModel):
+    locale: str
+    slug: str
+    path: str
+
+
+class ProductSeoPublic(PublicModel):
+    title: str
+    description: str
+    image: str | None
+
+
+class ProductPublic(PublicModel):
+    """One product with everything its page shows."""
+
+    id: int
+    key: str
+    type: str
+    slug: str
+    path: str
+    title: str
+    intro: str
+    intro_image: Image | None
+    price_from: int
+    colours: list[str]
+    available: bool
+    description: list[dict[str, Any]] = Field(description="Rich text")
+    images: list[Image]
+    min_age_years: int
+    size_guide: list[SizeGuideRowPublic]
+    variants: list[VariantPublic]
+    localizations: list[LocalizationPublic]
+    seo: ProductSeoPublic
+
+
+class ProductOne(PublicModel):
+    data: ProductPublic
