@@ -30,9 +30,17 @@ import httpx
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from splash.accounts import oidc, passwords, tokens
+from splash.accounts import oidc, tokens
 from splash.accounts.models import AccountToken, Address, User
-from splash.accounts.secrets import failure, live_secret, new_secret, now, use_secret
+from splash.accounts.secrets import (
+    failure,
+    live_secret,
+    new_secret,
+    now,
+    refuse_blocked,
+    use_secret,
+    with_password,
+)
 from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.config import Settings
 from splash.route_table import RouteTable
@@ -263,8 +271,7 @@ async def redeem_ticket(raw: str | None, binding: str | None) -> User:
     user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
     if user is None or not await use_secret(secret):
         raise failure(AccountError.PROVIDER_ERROR, INVALID_TICKET, ["access_token"])
-    if user.blocked:
-        raise failure(AccountError.BLOCKED, "Your account has been blocked")
+    refuse_blocked(user)
     return user
 
 
@@ -272,12 +279,9 @@ async def link_with_password(raw: str | None, password: str, binding: str | None
     """Links Google to a confirmed account once its owner proves the password; the ticket stays
     usable for another try until it expires (the endpoint is rate-limited)."""
     secret = await _live_ticket(SecretKind.GOOGLE_LINK, raw, binding, "code")
-    user = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
-    stored = user.password_hash if user else None
-    if not await passwords.verify_password(stored, password) or user is None:
-        raise failure(AccountError.INVALID_CREDENTIALS, "Email address and/or password incorrect")
-    if user.blocked:
-        raise failure(AccountError.BLOCKED, "Your account has been blocked")
+    owner = await User.get_or_none(id=secret.user_id)  # type: ignore[attr-defined]
+    user = await with_password(owner, password)
+    refuse_blocked(user)
     if not await use_secret(secret):
         raise failure(AccountError.PROVIDER_ERROR, INVALID_TICKET, ["code"])
     sub = str((secret.data or {}).get("sub"))

@@ -1,12 +1,13 @@
-"""What the account flows share: a failure the SPA tells apart by ``details.code``, and
-single-use secrets (confirmation and reset links, Google state) stored only as their SHA-256."""
+"""What the account flows share: a failure the SPA tells apart by ``details.code``, the proof of
+a password and the refusal of a blocked account, and single-use secrets (confirmation and reset
+links, Google state and tickets) stored only as their SHA-256."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from splash.accounts import tokens
+from splash.accounts import passwords, tokens
 from splash.accounts.models import AccountToken, User
 from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.errors import ValidationError, field_error
@@ -17,6 +18,23 @@ def failure(code: AccountError, message: str, field: list[str] | None = None) ->
     if field:
         details["errors"] = [field_error(field, message)]
     return ValidationError(message, details)
+
+
+INVALID_CREDENTIALS = "Email address and/or password incorrect"
+
+
+async def with_password(user: User | None, password: str) -> User:
+    """``user`` when ``password`` is theirs; the same argon2 work when there is no user or no
+    password, and the same refusal, so an answer never tells which."""
+    stored = user.password_hash if user else None
+    if not await passwords.verify_password(stored, password) or user is None:
+        raise failure(AccountError.INVALID_CREDENTIALS, INVALID_CREDENTIALS)
+    return user
+
+
+def refuse_blocked(user: User) -> None:
+    if user.blocked:
+        raise failure(AccountError.BLOCKED, "Your account has been blocked")
 
 
 def now() -> datetime:

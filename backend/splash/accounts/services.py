@@ -34,15 +34,14 @@ from splash.accounts.secrets import (
     failure,
     live_secret,
     now,
+    refuse_blocked,
     stored_secret,
     use_secret,
+    with_password,
 )
 from splash.accounts.vocabulary import AccountError, SecretKind
 from splash.config import Settings
 from splash.errors import ValidationError, from_pydantic
-
-INVALID_CREDENTIALS = "Email address and/or password incorrect"
-
 
 # --- sessions ------------------------------------------------------------------------------------
 
@@ -167,15 +166,12 @@ async def resend_confirmation(email: str, locale: str) -> None:
 
 
 async def login(body: Login) -> User:
-    user = await User.get_or_none(email=body.identifier.lower())
-    stored = user.password_hash if user else None
-    if not await passwords.verify_password(stored, body.password) or user is None:
-        raise failure(AccountError.INVALID_CREDENTIALS, INVALID_CREDENTIALS)
+    user = await with_password(await User.get_or_none(email=body.identifier.lower()), body.password)
     # Only someone who knows the password learns more about the account.
     if not user.confirmed:
         raise failure(AccountError.EMAIL_NOT_CONFIRMED, "Your account email is not confirmed")
-    if user.blocked:
-        raise failure(AccountError.BLOCKED, "Your account has been blocked")
+    refuse_blocked(user)
+    stored = user.password_hash
     if stored and passwords.needs_rehash(stored):
         user.password_hash = await passwords.hash_password(body.password)
         await user.save(update_fields=["password_hash"])
