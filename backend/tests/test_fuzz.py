@@ -66,7 +66,7 @@ def _fuzz(url: str, folder: Path, *extra: str) -> dict[str, Any]:
     """One Schemathesis run; answers how many requests it sent and the statuses answered."""
     count_file = folder / "requests"
     # One worker: Schemathesis workers are threads, and CPython 3.11.7 can raise "AST constructor
-    # recursion depth mismatch" when two threads compile at once (gh-106905); seen once in make test.
+    # recursion depth mismatch" when two threads compile at once (gh-106905): seen in make test.
     command = [str(SCHEMATHESIS), "run", f"{url}/api/openapi.json", "--checks", CHECKS]
     command += ["--max-examples", str(EXAMPLES), "--workers", "1", "--no-color", *extra]
     environment = {
