@@ -21,6 +21,7 @@ MODEL_MODULES = [
     "splash.accounts.models",
     "splash.catalog.models",
     "splash.orders.models",
+    "splash.payments.models",
     "splash.outbox.models",
 ]
 

@@ -1,7 +1,12 @@
 from __future__ import annotations
 
+from typing import Any
+
 from tortoise import fields
 from tortoise.models import Model
+
+from splash.catalog.vocabulary import ProductType
+from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
 
 
 class ShippingCountry(Model):
@@ -14,3 +19,125 @@ class ShippingCountry(Model):
     class Meta:
         table = "shipping_country"
         ordering = ("position", "iso")
+
+
+class Order(Model):
+    """A placed order, with what was bought, where it goes and where its money stands.
+
+    Lines copy the catalog when the order is placed, so a later price change never rewrites
+    it. ``slug`` (≥ 128 bits) is the guest's capability to see it; ``order_nr`` is what
+    people read and say on the phone."""
+
+    id = fields.IntField(primary_key=True)
+    order_nr = fields.CharField(max_length=16, unique=True)
+    slug = fields.CharField(max_length=64, unique=True)
+    user: fields.ForeignKeyRelation[Any] = fields.ForeignKeyField(
+        "splash.User", related_name="orders", on_delete=fields.RESTRICT
+    )
+    locale = fields.CharField(max_length=5)
+    status = fields.CharEnumField(OrderStatus, max_length=16, default=OrderStatus.AWAITING_PAYMENT)
+    stock_state = fields.CharEnumField(StockState, max_length=16, default=StockState.RESERVED)
+    flagged = fields.CharEnumField(OrderFlag, max_length=32, null=True)
+    # Personal details and addresses as given at checkout (an Address: street, housenumber,
+    # addition, additionalInfo, postalCode, city, country); billing None = the shipping address.
+    email = fields.CharField(max_length=254)
+    firstname = fields.CharField(max_length=80)
+    lastname = fields.CharField(max_length=80)
+    shipping_address: dict[str, Any] = fields.JSONField()  # type: ignore[assignment]
+    billing_address: dict[str, Any] | None = fields.JSONField(null=True)  # type: ignore[assignment]
+    # Money, in cents, VAT included; the VAT those amounts hold, at the destination's rate.
+    currency = fields.CharField(max_length=3, default="EUR")
+    subtotal = fields.IntField()
+    shipping_cost = fields.IntField()
+    vat_country = fields.CharField(max_length=2)
+    vat_rate = fields.IntField()  # percent
+    shipping_vat = fields.IntField()
+    vat = fields.IntField()
+    total = fields.IntField()
+    amount_refunded = fields.IntField(default=0)
+    amount_charged_back = fields.IntField(default=0)
+    # Consent to the privacy policy and the terms: placing the order gives it (spec §5).
+    consent_version = fields.CharField(max_length=32)
+    consented_at = fields.DatetimeField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+    paid_at = fields.DatetimeField(null=True)
+
+    lines: fields.ReverseRelation[OrderLine]
+    payments: fields.ReverseRelation[Payment]
+
+    class Meta:
+        table = "orders_order"
+        ordering = ("-created_at", "-id")
+
+
+class OrderLine(Model):
+    """A line as it was sold: the variant texts in the language of the order, at the price then."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="lines", on_delete=fields.CASCADE
+    )
+    position = fields.IntField()
+    variant_id = fields.IntField()  # the catalog's variant (kept when it is deleted later)
+    sku = fields.CharField(max_length=64)
+    product_type = fields.CharEnumField(ProductType, max_length=16)
+    title = fields.CharField(max_length=160)
+    variant_label = fields.CharField(max_length=160)
+    options: list[dict[str, str]] = fields.JSONField(default=list)  # type: ignore[assignment]
+    quantity = fields.IntField()
+    unit_price = fields.IntField()
+    line_total = fields.IntField()
+    vat_rate = fields.IntField()
+    vat = fields.IntField()
+
+    class Meta:
+        table = "orders_order_line"
+        ordering = ("position", "id")
+
+
+class Payment(Model):
+    """One attempt to pay an order at a provider.
+
+    The latest one speaks for the order. Its status is only ever what the provider said when
+    asked (never what a request claimed)."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="payments", on_delete=fields.CASCADE
+    )
+    provider = fields.CharField(max_length=16)  # "test" | "mollie"
+    provider_id = fields.CharField(max_length=64, unique=True)
+    status = fields.CharEnumField(PaymentStatus, max_length=16, default=PaymentStatus.OPEN)
+    amount = fields.IntField()  # cents, as asked of the provider
+    method = fields.CharField(max_length=32, null=True)
+    checkout_url = fields.TextField(null=True)
+    # Bank transfer: bankName, bankAccount, bankBic, transferReference (as the provider gave them).
+    bank_details: dict[str, str] | None = fields.JSONField(null=True)  # type: ignore[assignment]
+    amount_refunded = fields.IntField(default=0)
+    amount_charged_back = fields.IntField(default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "orders_payment"
+        ordering = ("created_at", "id")
+
+
+class CheckoutRequest(Model):
+    """An idempotency key of the checkout, with the answer it gave.
+
+    The same ``Idempotency-Key`` and body of POST /orders again answer what the first request
+    answered and place no second order; the same key with another body is refused."""
+
+    id = fields.IntField(primary_key=True)
+    key = fields.CharField(max_length=64, unique=True)
+    body_hash = fields.CharField(max_length=64)  # SHA-256 of the canonical request body
+    order: fields.ForeignKeyNullableRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name=None, null=True, on_delete=fields.CASCADE
+    )
+    answer: dict[str, Any] | None = fields.JSONField(null=True)  # type: ignore[assignment]
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "orders_checkout_request"

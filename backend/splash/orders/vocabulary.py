@@ -41,3 +41,19 @@ class OrderStatus(StrEnum):
     CANCELED = "canceled"
     EXPIRED = "expired"
     FAILED = "failed"
+
+
+class StockState(StrEnum):
+    """What an order holds of the stock: reserved when it is placed (the last unit goes to one
+    order), committed once paid, released when its payment ends without money (and reserved
+    again when the customer starts another payment)."""
+
+    RESERVED = "reserved"
+    COMMITTED = "committed"
+    RELEASED = "released"
+
+
+class OrderFlag(StrEnum):
+    """Why an order needs a person's eye."""
+
+    AMOUNT_MISMATCH = "amount_mismatch"  # the provider's paid amount is not the order's total

@@ -1,0 +1,75 @@
+"""The payment provider interface, shaped like ``mail/mailer.py``: a Protocol, two
+implementations (``test``: the embedded default with a hosted page served by the backend;
+``mollie``: Mollie's Payments API v2 through its own SDK) and one factory.
+
+Amounts cross this interface as integer cents; a provider's own format (Mollie's "12.50"
+strings) lives in its adapter only. What a provider says about a payment is only ever learned
+by asking it (``fetch``): a webhook body or a return URL claims nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from splash.orders.vocabulary import PaymentStatus
+
+# Mollie's locale for each shop locale (the language of its hosted pages).
+PROVIDER_LOCALES = {
+    "nl": "nl_NL",
+    "en": "en_GB",
+    "de": "de_DE",
+    "es": "es_ES",
+    "fr": "fr_FR",
+    "sv": "sv_SE",
+}
+
+
+@dataclass(frozen=True)
+class PaymentRequest:
+    amount: int  # cents
+    currency: str
+    description: str  # holds the order number: the customer's bank statement shows it
+    redirect_url: str  # where the customer returns, carrying the order's slug
+    webhook_url: str
+    locale: str  # the provider's locale, e.g. "nl_NL" (PROVIDER_LOCALES)
+    idempotency_key: str  # the same request retried makes no second payment
+    metadata: dict[str, str]
+
+
+@dataclass(frozen=True)
+class BankTransfer:
+    bank_name: str
+    bank_account: str
+    bank_bic: str
+    transfer_reference: str
+
+
+@dataclass(frozen=True)
+class ProviderPayment:
+    """A payment as the provider reports it now."""
+
+    id: str
+    status: PaymentStatus
+    amount: int  # cents
+    currency: str
+    method: str | None
+    checkout_url: str | None  # the hosted page while the payment is open
+    amount_refunded: int = 0
+    amount_charged_back: int = 0
+    bank_transfer: BankTransfer | None = None
+
+
+class ProviderUnavailable(Exception):
+    """The provider could not be reached or answered with a server error: nothing is written,
+    and the caller answers 5xx (a webhook is retried by the provider, a checkout by the SPA)."""
+
+
+class PaymentProvider(Protocol):
+    name: str
+
+    async def create(self, request: PaymentRequest) -> ProviderPayment: ...
+
+    async def fetch(self, payment_id: str) -> ProviderPayment | None:
+        """The payment now; None when the provider does not know the id."""
+        ...
