@@ -28,6 +28,7 @@ from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
 from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
+from splash.payments.providers import create_provider
 from splash.route_table import RouteTable
 from splash.web import compose
 from splash.web.published import PublishedSite
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
+    app.ctx.payments = create_provider(settings)
 
     api = Blueprint.group(
         content_bp, forms_bp, accounts_bp, catalog_bp, orders_bp, url_prefix=settings.api_prefix
@@ -103,7 +105,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
         commits, polling for the others'). Production switches it off for `splash worker`."""
         app.ctx.drainer = None
         if settings.outbox_embedded:
-            app.ctx.drainer = Drainer(Resources(settings, app.ctx.mailer, app.ctx.routes))
+            resources = Resources(settings, app.ctx.mailer, app.ctx.routes, app.ctx.payments)
+            app.ctx.drainer = Drainer(resources)
             app.ctx.drainer.start()
 
     @app.before_server_stop

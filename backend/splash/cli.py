@@ -72,17 +72,14 @@ def _worker(_: argparse.Namespace) -> None:
     with SPLASH_OUTBOX_EMBEDDED=false)."""
     import signal
 
-    from splash.mail.mailer import create_mailer
     from splash.outbox.drain import Drainer, Resources
-    from splash.route_table import RouteTable
 
     settings = load_settings()
 
     async def work() -> None:
         async with db.session(settings.database_url):
             await db.ping()
-            mailer = create_mailer(settings.mail_url, settings.mail_from)
-            drainer = Drainer(Resources(settings, mailer, RouteTable.load(settings.routes_file)))
+            drainer = Drainer(Resources.from_settings(settings))
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 asyncio.get_running_loop().add_signal_handler(signum, stop.set)

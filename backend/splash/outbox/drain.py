@@ -20,6 +20,7 @@ from splash.config import Settings
 from splash.mail.mailer import Mailer
 from splash.outbox import queue
 from splash.outbox.models import OutboxJob
+from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
@@ -32,11 +33,22 @@ STOP_GRACE_SECONDS = 10.0
 
 @dataclass(frozen=True)
 class Resources:
-    """What handlers may use; the checkout adds its payment gateway here."""
+    """What handlers may use."""
 
     settings: Settings
     mailer: Mailer
     routes: RouteTable
+    payments: PaymentProvider
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Resources:
+        """Resources of their own (the worker process, tests); a server shares its app's."""
+        from splash.mail.mailer import create_mailer
+        from splash.payments.providers import create_provider
+
+        mailer = create_mailer(settings.mail_url, settings.mail_from)
+        routes = RouteTable.load(settings.routes_file)
+        return cls(settings, mailer, routes, create_provider(settings))
 
 
 def backoff(settings: Settings, attempts: int) -> timedelta | None:

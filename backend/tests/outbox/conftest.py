@@ -12,9 +12,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from splash.config import Settings
-from splash.mail.mailer import create_mailer
 from splash.outbox.drain import Drainer, Resources
-from splash.route_table import RouteTable
 
 
 class Inbox:
@@ -57,5 +55,4 @@ def drainer(settings: Settings, mail_url: str, **changes: object) -> Drainer:
     """A drainer as the server runs one, with quick back-off unless ``changes`` say else."""
     quick = {"outbox_backoff_seconds": 0.05, "outbox_backoff_max_seconds": 0.05, **changes}
     settings = settings.model_copy(update={"mail_url": mail_url, **quick})
-    mailer = create_mailer(settings.mail_url, settings.mail_from)
-    return Drainer(Resources(settings, mailer, RouteTable.load(settings.routes_file)))
+    return Drainer(Resources.from_settings(settings))
