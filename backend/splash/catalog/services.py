@@ -3,8 +3,11 @@ stock) and the size guide. Shapes as in contracts/catalog-api.md."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from tortoise.expressions import F
 
 from splash import db
 from splash.catalog.models import Product, ProductText, ProductVariant
@@ -261,3 +264,20 @@ def _sellable(
         image=_image(product, row.colour, text) or _intro_image(product, text),
         path=_path(table, locale, text) if text else None,
     )
+
+
+async def take_stock(variant_id: int, quantity: int) -> bool:
+    """Takes ``quantity`` units of an active variant when that many are in stock: one
+    conditional UPDATE, so the last unit goes to exactly one of many parallel takers on SQLite
+    (one writer at a time) and on PostgreSQL (the UPDATE re-checks the stock on the row it
+    locked)."""
+    taken = await ProductVariant.filter(id=variant_id, active=True, stock__gte=quantity).update(
+        stock=F("stock") + -quantity
+    )
+    return taken == 1
+
+
+async def return_stock(lines: Iterable[tuple[int, int]]) -> None:
+    """Puts (variant id, quantity) back in stock; a variant deleted since is skipped."""
+    for variant_id, quantity in lines:
+        await ProductVariant.filter(id=variant_id).update(stock=F("stock") + quantity)
