@@ -272,7 +272,7 @@ async def take_stock(variant_id: int, quantity: int) -> bool:
     (one writer at a time) and on PostgreSQL (the UPDATE re-checks the stock on the row it
     locked)."""
     taken = await ProductVariant.filter(id=variant_id, active=True, stock__gte=quantity).update(
-        stock=F("stock") + -quantity
+        stock=F("stock") - quantity
     )
     return taken == 1
 
