@@ -1,8 +1,12 @@
 """Test set-ups that reach into the domains' models: a confirmed parent, a reset code for them,
-and the catalog ids that change from one seeding to the next. They live here, not in the
-domains' services, so production code offers no way to make an account without its checks."""
+the catalog ids that change from one seeding to the next, and a placed order. They live here,
+not in the domains' services, so production code offers no way to make an account without its
+checks."""
 
 from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
 
 from splash.accounts import passwords
 from splash.accounts.mails import RESET_VALID
@@ -10,6 +14,10 @@ from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
+from splash.orders import pricing
+from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
+from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
+from splash.payments.models import TestPayment
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -36,3 +44,93 @@ async def catalog_ids() -> dict[str, int]:
         "soldOutVariantId": sold_out.id if sold_out else blue.id,
         "productId": blue.product_id,  # type: ignore[attr-defined]
     }
+
+
+async def create_order(
+    user: User,
+    items: list[tuple[str, int]],
+    *,
+    locale: str = "nl",
+    country: str = "nl",
+    status: OrderStatus = OrderStatus.AWAITING_PAYMENT,
+    payment_status: PaymentStatus | None = PaymentStatus.OPEN,
+    take_stock: bool = True,
+) -> Order:
+    """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
+    the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
+    a payment of the test provider (``TestPayment`` + ``Payment``) — for tests of what comes
+    after the checkout (webhook, mails, reads) that must not depend on the checkout itself."""
+    variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
+    rate = pricing.VAT_PERCENT[country]
+    shipping = await ShippingCountry.get(iso=country)
+    address = {
+        "street": "Keizersgracht",
+        "housenumber": "12",
+        "addition": None,
+        "additionalInfo": None,
+        "postalCode": "1015 CS",
+        "city": "Amsterdam",
+        "country": country,
+    }
+    subtotal = sum(variants[sku].price * quantity for sku, quantity in items)
+    shipping_vat = pricing.vat_in(shipping.shipping_cost, rate)
+    line_vats = [pricing.vat_in(variants[sku].price * quantity, rate) for sku, quantity in items]
+    order = await Order.create(
+        order_nr=f"SPL-{secrets.token_hex(4).upper()}",
+        slug=secrets.token_urlsafe(32),
+        user=user,
+        locale=locale,
+        status=status,
+        stock_state=StockState.RESERVED if take_stock else StockState.RELEASED,
+        email=user.email,
+        firstname=user.firstname or "Eva",
+        lastname=user.lastname or "de Vries",
+        shipping_address=address,
+        subtotal=subtotal,
+        shipping_cost=shipping.shipping_cost,
+        vat_country=country,
+        vat_rate=rate,
+        shipping_vat=shipping_vat,
+        vat=sum(line_vats) + shipping_vat,
+        total=subtotal + shipping.shipping_cost,
+        consent_version="test",
+        consented_at=datetime.now(UTC),
+    )
+    for position, ((sku, quantity), vat) in enumerate(zip(items, line_vats, strict=True)):
+        variant = variants[sku]
+        if take_stock:
+            variant.stock -= quantity
+            await variant.save(update_fields=["stock"])
+        await OrderLine.create(
+            order=order,
+            position=position,
+            variant_id=variant.id,
+            sku=sku,
+            product_type="physical",
+            title="Splash-drijfpak",
+            variant_label=f"{variant.colour}, {variant.size}",
+            quantity=quantity,
+            unit_price=variant.price,
+            line_total=variant.price * quantity,
+            vat_rate=rate,
+            vat=vat,
+        )
+    if payment_status is not None:
+        test_payment = await TestPayment.create(
+            id=f"tr_test_{secrets.token_urlsafe(12)}",
+            status=payment_status,
+            amount=order.total,
+            currency="EUR",
+            description=f"Splash {order.order_nr}",
+            locale="nl_NL",
+            redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
+            webhook_url="http://localhost:8000/api/payments/webhook",
+        )
+        await Payment.create(
+            order=order,
+            provider="test",
+            provider_id=test_payment.id,
+            status=payment_status,
+            amount=order.total,
+        )
+    return order
