@@ -46,6 +46,11 @@ async def catalog_ids() -> dict[str, int]:
     }
 
 
+async def restock_all(stock: int) -> int:
+    """Sets every variant's stock; the number of variants."""
+    return await ProductVariant.all().update(stock=stock)
+
+
 async def create_order(
     user: User,
     items: list[tuple[str, int]],
