@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
     "en": {
+        "colon": ":",
         "percent": "{rate}%",
         "invoice": "Invoice",
         "print_hint": "Use your browser's print function to print this invoice or save it as a "
@@ -25,7 +26,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "VAT",
         "amount": "Amount",
         "shipping": "Shipping",
-        "subtotal": "Subtotal",
         "free": "free",
         "vat_on": "VAT {rate}% on {net}",
         "net_total": "Total excl. VAT",
@@ -37,6 +37,7 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "prices": "All amounts in euros; prices include VAT.",
     },
     "nl": {
+        "colon": ":",
         "percent": "{rate}%",
         "invoice": "Factuur",
         "print_hint": "Print deze factuur of bewaar hem als pdf met de printfunctie van je "
@@ -55,7 +56,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "Btw",
         "amount": "Bedrag",
         "shipping": "Verzendkosten",
-        "subtotal": "Subtotaal",
         "free": "gratis",
         "vat_on": "Btw {rate}% over {net}",
         "net_total": "Totaal excl. btw",
@@ -67,6 +67,7 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "prices": "Alle bedragen in euro; prijzen zijn inclusief btw.",
     },
     "de": {
+        "colon": ":",
         "percent": "{rate}\u00a0%",
         "invoice": "Rechnung",
         "print_hint": "Mit der Druckfunktion deines Browsers kannst du diese Rechnung drucken "
@@ -85,7 +86,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "MwSt.",
         "amount": "Betrag",
         "shipping": "Versand",
-        "subtotal": "Zwischensumme",
         "free": "kostenlos",
         "vat_on": "MwSt. {rate}\u00a0% auf {net}",
         "net_total": "Summe netto",
@@ -97,6 +97,7 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "prices": "Alle Beträge in Euro; die Preise enthalten die Mehrwertsteuer.",
     },
     "es": {
+        "colon": ":",
         "percent": "{rate}\u00a0%",
         "invoice": "Factura",
         "print_hint": "Usa la función de impresión de tu navegador para imprimir esta factura o "
@@ -115,7 +116,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "IVA",
         "amount": "Importe",
         "shipping": "Envío",
-        "subtotal": "Subtotal",
         "free": "gratis",
         "vat_on": "IVA {rate}\u00a0% sobre {net}",
         "net_total": "Total sin IVA",
@@ -127,6 +127,7 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "prices": "Todos los importes en euros; los precios incluyen el IVA.",
     },
     "fr": {
+        "colon": "\u00a0:",
         "percent": "{rate}\u00a0%",
         "invoice": "Facture",
         "print_hint": "Utilisez la fonction d'impression de votre navigateur pour imprimer cette "
@@ -145,7 +146,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "TVA",
         "amount": "Montant",
         "shipping": "Livraison",
-        "subtotal": "Sous-total",
         "free": "gratuite",
         "vat_on": "TVA {rate}\u00a0% sur {net}",
         "net_total": "Total HT",
@@ -157,6 +157,7 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "prices": "Tous les montants sont en euros ; les prix s'entendent TVA comprise.",
     },
     "sv": {
+        "colon": ":",
         "percent": "{rate}\u00a0%",
         "invoice": "Faktura",
         "print_hint": "Använd webbläsarens utskriftsfunktion för att skriva ut fakturan eller "
@@ -175,7 +176,6 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "vat": "Moms",
         "amount": "Belopp",
         "shipping": "Frakt",
-        "subtotal": "Delsumma",
         "free": "gratis",
         "vat_on": "Moms {rate}\u00a0% på {net}",
         "net_total": "Summa exkl. moms",

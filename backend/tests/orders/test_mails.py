@@ -54,8 +54,8 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "nl": {
         "subject": "Bedankt voor je bestelling {nr}",
         "intro": "Je bestelnummer is {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  € 49,95 per stuk, samen € 99,90\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  € 54,95 per stuk, samen € 54,95\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  € 49,95 per stuk, samen € 99,90\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  € 54,95 per stuk, samen € 54,95\n",
         "totals": "Subtotaal: € 154,85\nVerzendkosten: € 3,95\nTotaal: € 158,80\n"
         "Inclusief 21% btw: € 27,57\n",
         "addresses": "Verzendadres\nEva de Vries\nKeizersgracht 12\n1015 CS Amsterdam\n"
@@ -68,10 +68,9 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "en": {
         "subject": "Thank you for your order {nr}",
         "intro": "Your order number is {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  €49.95 each, together €99.90\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  €54.95 each, together €54.95\n",
-        "totals": "Subtotal: €154.85\nShipping: €3.95\nTotal: €158.80\n"
-        "Including 21% VAT: €27.57\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  €49.95 each, together €99.90\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  €54.95 each, together €54.95\n",
+        "totals": "Subtotal: €154.85\nShipping: €3.95\nTotal: €158.80\nIncluding 21% VAT: €27.57\n",
         "addresses": "Shipping address\nEva de Vries\nKeizersgracht 12\n1015 CS Amsterdam\n"
         "Netherlands\n\nBilling address\nEva de Vries\nHoofdstraat 1 B\n2e verdieping\n"
         "3511 AA Utrecht\nNetherlands\n",
@@ -82,8 +81,8 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "de": {
         "subject": "Danke für deine Bestellung {nr}",
         "intro": "Deine Bestellnummer ist {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  49,95 € pro Stück, zusammen 99,90 €\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  54,95 € pro Stück, zusammen 54,95 €\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  49,95 € pro Stück, zusammen 99,90 €\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  54,95 € pro Stück, zusammen 54,95 €\n",
         "totals": "Zwischensumme: 154,85 €\nVersand: 6,95 €\nGesamtsumme: 161,80 €\n"
         "Enthaltene MwSt. (19 %): 25,83 €\n",
         "addresses": "Lieferadresse\nEva de Vries\nKeizersgracht 12\n1015 CS Amsterdam\n"
@@ -96,8 +95,8 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "es": {
         "subject": "Gracias por tu pedido {nr}",
         "intro": "Tu número de pedido es {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  49,95 € por unidad, en total 99,90 €\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  54,95 € por unidad, en total 54,95 €\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  49,95 € por unidad, en total 99,90 €\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  54,95 € por unidad, en total 54,95 €\n",
         "totals": "Subtotal: 154,85 €\nEnvío: 8,95 €\nTotal: 163,80 €\n"
         "IVA incluido (21 %): 28,43 €\n",
         "addresses": "Dirección de envío\nEva de Vries\nKeizersgracht, 12\n1015 CS Amsterdam\n"
@@ -110,8 +109,8 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "fr": {
         "subject": "Merci pour votre commande {nr}",
         "intro": "Votre numéro de commande est {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  49,95 € l'unité, soit 99,90 €\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  54,95 € l'unité, soit 54,95 €\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  49,95 € l'unité, soit 99,90 €\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  54,95 € l'unité, soit 54,95 €\n",
         "totals": "Sous-total : 154,85 €\nLivraison : 7,95 €\nTotal : 162,80 €\n"
         "Dont TVA (20 %) : 27,14 €\n",
         "addresses": "Adresse de livraison\nEva de Vries\n12 Keizersgracht\n1015 CS Amsterdam\n"
@@ -124,8 +123,8 @@ CONFIRMATION: dict[str, dict[str, str]] = {
     "sv": {
         "subject": "Tack för din beställning {nr}",
         "intro": "Ditt ordernummer är {nr}.",
-        "lines": "2 × Splash-drijfpak (blue, m)\n  49,95 € per styck, totalt 99,90 €\n\n"
-        "1 × Splash-drijfpak (pink, s)\n  54,95 € per styck, totalt 54,95 €\n",
+        "lines": "2 \u00d7 Splash-drijfpak (blue, m)\n  49,95 € per styck, totalt 99,90 €\n\n"
+        "1 \u00d7 Splash-drijfpak (pink, s)\n  54,95 € per styck, totalt 54,95 €\n",
         "totals": "Delsumma: 154,85 €\nFrakt: 9,95 €\nTotalt: 164,80 €\n"
         "Varav moms (25 %): 32,96 €\n",
         "addresses": "Leveransadress\nEva de Vries\nKeizersgracht 12\n1015 CS Amsterdam\n"
@@ -311,9 +310,7 @@ async def test_the_bank_transfer_mail_names_the_account_and_reference(
         assert value in html
 
 
-async def test_a_bank_transfer_mail_for_an_order_paid_meanwhile_is_dropped(
-    settings, seeded, inbox
-):
+async def test_a_bank_transfer_mail_for_an_order_paid_meanwhile_is_dropped(settings, seeded, inbox):
     order = await create_order(await _parent(), ITEMS, bank_details=BANK)
     await Order.filter(id=order.id).update(status=OrderStatus.PAID)
 
