@@ -29,6 +29,11 @@ def has_invoice(status: OrderStatus) -> bool:
     return status in INVOICED
 
 
+def invoice_path(api_prefix: str, slug: str) -> str:
+    """Where an order's invoice is (``GET /api/orders/{slug}/invoice``, when it has one)."""
+    return f"{api_prefix}/orders/{slug}/invoice"
+
+
 @dataclass(frozen=True)
 class DocumentLine:
     title: str

@@ -31,10 +31,6 @@ BANK_TRANSFER = "order_bank_transfer"
 ACCOUNT = "order_account"
 
 
-def invoice_path(api_prefix: str, slug: str) -> str:
-    return f"{api_prefix}/orders/{slug}/invoice"
-
-
 def _page(
     resources: Resources, name: str, locale: str, params: dict[str, str] | None = None
 ) -> str:
@@ -66,7 +62,7 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
     context = {
         **_order_context(resources, order),
         "invoice_link": settings.origin(order.locale)
-        + invoice_path(settings.api_prefix, order.slug),
+        + documents.invoice_path(settings.api_prefix, order.slug),
         "account_link": _page(resources, "account", order.locale),
     }
     await _send(job, resources, CONFIRMATION, order.locale, order.email, context)
@@ -75,9 +71,7 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
 @handles(BANK_TRANSFER)
 async def send_bank_transfer(job: Job, resources: Resources) -> None:
     order = await documents.by_id(job.payload["order_id"])
-    if order is None or order.status != OrderStatus.AWAITING_PAYMENT:
-        return
-    if order.bank_transfer is None:
+    if order is None or order.status != OrderStatus.AWAITING_PAYMENT or order.bank_transfer is None:
         return
     context = {**_order_context(resources, order), "bank": order.bank_transfer}
     await _send(job, resources, BANK_TRANSFER, order.locale, order.email, context)
