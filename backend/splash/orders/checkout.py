@@ -1,4 +1,4 @@
-"""The checkout: POST /orders places an order, and Pay now starts another payment for it.
+"""The checkout: POST /orders places an order and starts its payment.
 
 Placing an order, in this order:
 
@@ -10,8 +10,8 @@ Placing an order, in this order:
    request with the same key waits for the first one's commit and then replays its answer.
 3. After the commit the payment is created at the provider and kept, and the answer stored
    under the key. A provider that cannot be reached answers 503: the order stays, and the same
-   request again creates its payment then (the provider's own idempotency key, derived from
-   the order and the attempt, makes racing requests end at one payment).
+   request again creates its payment then (``payment_start``: racing requests end at one
+   payment).
 """
 
 from __future__ import annotations
@@ -19,54 +19,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from tortoise.exceptions import IntegrityError
-from tortoise.transactions import in_transaction
 
 from splash import outbox
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.content import services as content
-from splash.errors import ConflictError, NotFoundError, ServiceUnavailableError, ValidationError
-from splash.orders import idempotency, order_numbers, order_pricing, pricing, services, stock
+from splash.errors import ValidationError
+from splash.orders import idempotency, order_numbers, order_pricing, pricing, services
 from splash.orders.idempotency import Replay
-from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
-from splash.orders.payment_status import transition
+from splash.orders.models import CheckoutRequest, Order, OrderLine
+from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
 from splash.orders.schemas import OrderCreated, OrderDraft
-from splash.orders.vocabulary import OrderError, OrderStatus, PaymentStatus, StockState
-from splash.payments.provider import (
-    PROVIDER_LOCALES,
-    PaymentProvider,
-    PaymentRequest,
-    ProviderPayment,
-    ProviderUnavailable,
-)
+from splash.orders.vocabulary import OrderStatus, StockState
+from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
 
 ORDER_NR_ATTEMPTS = 5
-RETRY_AFTER_SECONDS = 10
-PAID = frozenset(
-    {OrderStatus.PAID, OrderStatus.SHIPPED, OrderStatus.COMPLETED, OrderStatus.REFUNDED}
-)
-UNFINISHED = frozenset({PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
-# The payment's description (bank statements show it): "Splash order SPL-7K3M-9QX2".
-ORDER_WORD = {
-    "nl": "bestelling",
-    "en": "order",
-    "de": "Bestellung",
-    "es": "pedido",
-    "fr": "commande",
-    "sv": "beställning",
-}
-
-
-@dataclass(frozen=True)
-class ShopLinks:
-    """Where a payment sends the customer back (one of ``return_urls``: the order-payment page
-    on a shop domain) and where the provider reports (the webhook on the request's domain)."""
-
-    return_urls: frozenset[str]
-    webhook_url: str
 
 
 @dataclass(frozen=True)
@@ -81,14 +52,6 @@ class _KeyTaken(Exception):
 
 class _OrderNrTaken(Exception):
     """The new order number (or slug) is taken: try another."""
-
-
-def checked_return_url(raw: str, links: ShopLinks) -> str:
-    if raw not in links.return_urls:
-        raise ValidationError.for_field(
-            ["returnUrl"], "returnUrl must be the order payment page of this shop"
-        )
-    return raw
 
 
 async def place_order(
@@ -205,7 +168,7 @@ async def _place(
 
 def _order_fields(
     draft: OrderDraft, price: order_pricing.OrderPrice, consent: str
-) -> dict[str, object]:
+) -> dict[str, Any]:
     data = draft.data
     billing = data.billing
     return {
@@ -262,7 +225,7 @@ async def _take_stock(lines: Sequence[pricing.QuotedLine]) -> None:
     for index, quoted in sorted(enumerate(lines), key=lambda entry: entry[1].line.variant_id):
         line = quoted.line
         if not await catalog.take_stock(line.variant_id, line.quantity):
-            path = [*order_pricing.ITEMS, index]
+            path: list[str | int] = [*order_pricing.ITEMS, index]
             raise order_pricing.unavailable([(path, order_pricing.product_name(line))])
 
 
@@ -274,104 +237,3 @@ async def _answer(
     stored = answer.model_dump(mode="json", by_alias=True)
     await CheckoutRequest.filter(id=request_id).update(answer=stored)
     return answer
-
-
-# --- payments -------------------------------------------------------------------------------------
-
-
-def provider_unavailable() -> ServiceUnavailableError:
-    return ServiceUnavailableError(
-        "The payment provider cannot be reached; please try again in a moment",
-        headers={"retry-after": str(RETRY_AFTER_SECONDS)},
-    )
-
-
-async def start_payment(
-    order: Order, attempt: int, return_url: str, links: ShopLinks, provider: PaymentProvider
-) -> str:
-    """Creates the order's ``attempt``-th payment at the provider and keeps it; its checkout
-    URL. The same order and attempt always name the same payment at the provider."""
-    request = PaymentRequest(
-        amount=order.total,
-        currency=order.currency,
-        description=f"Splash {ORDER_WORD[order.locale]} {order.order_nr}",
-        redirect_url=f"{return_url}?order={order.slug}",
-        webhook_url=links.webhook_url,
-        locale=PROVIDER_LOCALES[order.locale],
-        idempotency_key=f"{order.order_nr}-{attempt}",
-        metadata={"orderNr": order.order_nr, "slug": order.slug},
-    )
-    try:
-        created = await provider.create(request)
-    except ProviderUnavailable:
-        raise provider_unavailable() from None
-    await _keep(order, provider.name, created)
-    return created.checkout_url or request.redirect_url
-
-
-async def _keep(order: Order, provider: str, created: ProviderPayment) -> None:
-    bank = created.bank_transfer
-    try:
-        await Payment.create(
-            order=order,
-            provider=provider,
-            provider_id=created.id,
-            status=created.status,
-            amount=created.amount,
-            method=created.method,
-            checkout_url=created.checkout_url,
-            bank_details={
-                "bankName": bank.bank_name,
-                "bankAccount": bank.bank_account,
-                "bankBic": bank.bank_bic,
-                "transferReference": bank.transfer_reference,
-            }
-            if bank
-            else None,
-        )
-    except IntegrityError:  # a racing request with the same key kept it first
-        pass
-
-
-async def pay_again(
-    slug: str, return_url: str, provider: PaymentProvider, links: ShopLinks
-) -> str:
-    """Pay now: the open payment's page, or a new payment when the last one ended without
-    money (the order back to awaiting payment, its stock reserved again)."""
-    return_url = checked_return_url(return_url, links)
-    order = await Order.get_or_none(slug=slug)
-    if order is None:
-        raise NotFoundError("Order not found")
-    payments = await Payment.filter(order_id=order.id).order_by("created_at", "id")
-    latest = payments[-1] if payments else None
-    if order.status in PAID or (latest is not None and latest.status == PaymentStatus.PAID):
-        raise ConflictError("This order has been paid", {"code": OrderError.ORDER_PAID})
-    if latest is not None and latest.status in UNFINISHED:
-        if latest.checkout_url:
-            return latest.checkout_url
-        raise ConflictError(
-            "A payment of this order is being processed",
-            {"code": OrderError.PAYMENT_IN_PROGRESS},
-        )
-    await _reopen(order)
-    return await start_payment(order, len(payments) + 1, return_url, links, provider)
-
-
-async def _reopen(order: Order) -> None:
-    """Back to awaiting payment, with its stock reserved again when it was released; both or
-    neither (409 ``product_unavailable`` when the stock is gone meanwhile)."""
-    async with in_transaction():
-        if order.status != OrderStatus.AWAITING_PAYMENT:
-            waiting = transition(order.status, OrderStatus.AWAITING_PAYMENT)
-            await Order.filter(id=order.id, status=order.status).update(status=waiting)
-        if order.stock_state == StockState.RELEASED and await stock.move(
-            order, StockState.RESERVED
-        ):
-            for line in sorted(await OrderLine.filter(order_id=order.id), key=_by_variant):
-                if not await catalog.take_stock(line.variant_id, line.quantity):
-                    name = f"{line.title} \N{EN DASH} {line.variant_label}"
-                    raise order_pricing.unavailable([(["lines", line.position], name)])
-
-
-def _by_variant(line: OrderLine) -> int:
-    return line.variant_id

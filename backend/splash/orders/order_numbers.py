@@ -2,7 +2,7 @@
 
 An order number is what a parent reads out on the phone and finds on a bank statement:
 ``SPL-7K3M-9QX2``, eight characters from an alphabet without look-alikes (no 0/O, 1/I/L, U/V),
-29^8 ≈ 5 × 10^11 numbers, so a clash is rare and retried (the column is unique). The slug is
+29^8 (about 5 * 10^11) numbers, so a clash is rare and retried (the column is unique). The slug is
 the guest's capability to see the order: 32 random bytes, 43 URL-safe characters.
 """
 

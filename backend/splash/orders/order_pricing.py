@@ -81,7 +81,7 @@ def short_lines(lines: Sequence[pricing.SellableLine]) -> list[int]:
 
 
 def product_name(line: pricing.SellableLine) -> str:
-    """How a refusal names a line's product: "Splash-drijfpak – Blauw, M"."""
+    """How a refusal names a line's product: "Splash-drijfpak - Blauw, M" (an en dash)."""
     return f"{line.title} \N{EN DASH} {line.variant_label}"
 
 

@@ -14,8 +14,8 @@ import logging
 from splash.accounts import services as accounts
 from splash.errors import NotFoundError
 from splash.orders import payment_updates
-from splash.orders.checkout import PAID, UNFINISHED
 from splash.orders.models import Order, Payment
+from splash.orders.payment_start import PAID, UNFINISHED
 from splash.orders.schemas import (
     AddressPublic,
     BankTransferPublic,

@@ -10,7 +10,7 @@ from splash.http.context import current_user, domain_locale, require_user
 from splash.http.openapi import Parameter, documented
 from splash.http.request import json_body
 from splash.http.response import public
-from splash.orders import checkout, idempotency, reads, services
+from splash.orders import checkout, idempotency, pay_now, payment_start, reads, services
 from splash.orders.schemas import (
     OrderAnswer,
     OrderCreatedAnswer,
@@ -66,12 +66,12 @@ SLUG = Parameter("slug", "path", "The order's slug (its capability)")
 ORDER_NR = Parameter("order_nr", "path", "The order number, e.g. SPL-7K3M-9QX2", max_length=16)
 
 
-def _links(request: Request) -> checkout.ShopLinks:
+def _links(request: Request) -> payment_start.ShopLinks:
     """The order-payment page on each shop domain, and the webhook on the request's domain."""
     settings, table = request.app.ctx.settings, request.app.ctx.routes
-    pages = (settings.origin(code) + table.path_for("order-payment", code) for code in table.locales)
+    pages = (settings.origin(loc) + table.path_for("order-payment", loc) for loc in table.locales)
     webhook = f"{settings.origin(domain_locale(request))}{settings.api_prefix}/payments/webhook"
-    return checkout.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
+    return payment_start.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
 
 
 @bp.post("/orders")
@@ -105,9 +105,9 @@ async def place_order(request: Request) -> HTTPResponse:
     parameters=(SLUG,),
     errors=(404, 409, 503),
 )
-async def pay_now(request: Request, slug: str) -> HTTPResponse:
+async def start_payment(request: Request, slug: str) -> HTTPResponse:
     body = json_body(request, PaymentStart)
-    url = await checkout.pay_again(slug, body.return_url, request.app.ctx.payments, _links(request))
+    url = await pay_now.pay_again(slug, body.return_url, request.app.ctx.payments, _links(request))
     return public(PaymentStartedAnswer(data=PaymentStarted(checkout_url=url)))
 
 

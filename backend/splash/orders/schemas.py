@@ -102,7 +102,7 @@ class QuoteAnswer(PublicModel):
     data: QuotePublic
 
 
-# --- the checkout: POST /orders --------------------------------------------------------------------
+# --- the checkout: POST /orders ------------------------------------------------------------------
 
 Locale = Literal["nl", "en", "de", "es", "fr", "sv"]
 # Where the provider sends the customer back: a shop origin + the order-payment route's path.
@@ -163,7 +163,7 @@ class OrderCreatedAnswer(PublicModel):
     data: OrderCreated
 
 
-# --- Pay now: POST /orders/{slug}/payments ----------------------------------------------------------
+# --- Pay now: POST /orders/{slug}/payments -------------------------------------------------------
 
 
 class PaymentStart(RequestBody):
@@ -178,7 +178,7 @@ class PaymentStartedAnswer(PublicModel):
     data: PaymentStarted
 
 
-# --- the reads -------------------------------------------------------------------------------------
+# --- the reads -----------------------------------------------------------------------------------
 
 
 class AddressPublic(PublicModel):

@@ -94,9 +94,7 @@ async def test_a_guests_order_is_priced_stored_reserved_and_sent_to_the_payment_
     assert (await variant("SPL-SUN-PINK-S")).stock == pink.stock - 1
 
 
-async def test_the_payment_carries_the_order_its_way_back_and_the_domains_webhook(
-    client, seeded
-):
+async def test_the_payment_carries_the_order_its_way_back_and_the_domains_webhook(client, seeded):
     blue = await variant("SPL-FS-BLUE-M")
 
     response = await place(client, draft([line(blue.id)], locale="sv"), host="sv.localhost:8000")
@@ -119,9 +117,7 @@ async def test_the_payment_carries_the_order_its_way_back_and_the_domains_webhoo
     assert kept.checkout_url == response.json["data"]["checkoutUrl"]
 
 
-async def test_a_guest_gets_an_unconfirmed_account_and_the_mail_to_set_its_password(
-    client, seeded
-):
+async def test_a_guest_gets_an_unconfirmed_account_and_the_mail_to_set_its_password(client, seeded):
     blue = await variant("SPL-FS-BLUE-M")
 
     response = await place(client, draft([line(blue.id)], email="Nieuw@Example.com", locale="fr"))
@@ -390,9 +386,7 @@ async def test_more_than_in_stock_over_two_lines_of_one_variant_is_refused(clien
 # --- who the order belongs to ---------------------------------------------------------------------
 
 
-async def test_a_guest_using_the_email_of_an_account_is_a_409_and_nothing_is_stored(
-    client, seeded
-):
+async def test_a_guest_using_the_email_of_an_account_is_a_409_and_nothing_is_stored(client, seeded):
     blue = await variant("SPL-FS-BLUE-M")
     await create_test_user("eva@example.com", PASSWORD)
 
