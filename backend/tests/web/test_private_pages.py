@@ -71,4 +71,4 @@ def test_only_an_existing_public_page_is_indexable():
     assert not indexable(404, "page")
     for name in ("cart", "checkout", "account", "order", "order-payment"):
         assert not indexable(200, name)
-    assert PRIVATE_ROUTES == {"cart", "checkout", "account", "order", "order-payment"}
+    assert {"cart", "checkout", "account", "order", "order-payment"} == PRIVATE_ROUTES
