@@ -27,12 +27,12 @@ from splash import outbox
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.content import services as content
-from splash.errors import ValidationError
+from splash.errors import ConflictError, ValidationError
 from splash.orders import idempotency, order_numbers, order_pricing, pricing, services
 from splash.orders.idempotency import Replay
 from splash.orders.models import CheckoutRequest, Order, OrderLine
 from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
-from splash.orders.schemas import OrderCreated, OrderDraft
+from splash.orders.schemas import Customer, OrderCreated, OrderDraft
 from splash.orders.vocabulary import OrderStatus, StockState
 from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
@@ -147,10 +147,7 @@ async def _place(
             row = await CheckoutRequest.create(key=key, body_hash=request_hash)
         except IntegrityError:
             raise _KeyTaken from None
-        person = data.user
-        user = await accounts.account_for_order(
-            person.email, customer, person.firstname, person.lastname, data.locale
-        )
+        user = await _account(data.user, customer, data.locale)
         try:
             order = await Order.create(
                 **_order_fields(draft, price, consent), order_nr=order_nr, user=user
@@ -164,6 +161,18 @@ async def _place(
             await outbox.enqueue("order_account", job)
         await CheckoutRequest.filter(id=row.id).update(order_id=order.id)
     return order, row
+
+
+async def _account(person: Customer, customer: accounts.User | None, locale: str) -> accounts.User:
+    """The order's account; a 409 ``email_has_account`` names the draft's e-mail field."""
+    try:
+        return await accounts.account_for_order(
+            person.email, customer, person.firstname, person.lastname, locale
+        )
+    except ConflictError as refused:
+        for error in refused.details.get("errors", []):
+            error["path"] = ["data", "user", *error["path"]]
+        raise
 
 
 def _order_fields(

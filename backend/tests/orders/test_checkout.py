@@ -394,6 +394,7 @@ async def test_a_guest_using_the_email_of_an_account_is_a_409_and_nothing_is_sto
 
     assert response.status == 409
     assert response.json["error"]["details"]["code"] == "email_has_account"
+    assert error_paths(response) == [["data", "user", "email"]]
     assert await Order.all().count() == 0
     assert await CheckoutRequest.all().count() == 0
     assert await HostedPayment.all().count() == 0
@@ -416,3 +417,22 @@ async def test_signed_in_as_that_account_the_order_is_theirs_and_no_account_mail
     assert order.user_id == owner.id  # type: ignore[attr-defined]
     assert await User.all().count() == 1
     assert await OutboxJob.filter(kind="order_account").count() == 0
+
+
+async def test_the_api_document_describes_the_key_header_and_every_answer(client, database):
+    document = (await client.get("/api/openapi.json")).json
+    operation = document["paths"]["/api/orders"]["post"]
+
+    assert operation["parameters"] == [
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "description": "A fresh random key per order attempt, the same key when retrying it",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$", "minLength": 1},
+        }
+    ]
+    assert set(operation["responses"]) == {"200", "201", "400", "409", "503"}
+    answer = {"$ref": "#/components/schemas/OrderCreatedAnswer"}
+    for status in ("200", "201"):
+        assert operation["responses"][status]["content"]["application/json"]["schema"] == answer

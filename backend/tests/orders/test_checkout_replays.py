@@ -5,7 +5,6 @@ running; and a provider that cannot be reached leaves an order whose payment a r
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 
 import pytest
 
@@ -13,14 +12,8 @@ from splash.accounts import services as accounts
 from splash.catalog.models import ProductVariant
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.payments.models import TestPayment as HostedPayment
-from splash.payments.provider import (
-    PaymentProvider,
-    PaymentRequest,
-    ProviderPayment,
-    ProviderUnavailable,
-)
 from splash.testing.factories import create_test_user
-from tests.orders.drafts import draft, line, new_key, place, quiet_client
+from tests.orders.drafts import Unreachable, draft, line, new_key, place, quiet_client
 from tests.support import serving
 
 
@@ -113,29 +106,6 @@ async def test_parallel_requests_with_one_key_make_one_order_and_one_payment(app
 @pytest.fixture
 def app(settings):
     return quiet_client(settings).app
-
-
-@dataclass
-class Unreachable:
-    """The app's payment provider behind a switch: while ``down``, creating a payment fails as
-    an unreachable provider does (``ProviderUnavailable``)."""
-
-    provider: PaymentProvider
-    down: bool = True
-    asked: list[str] = field(default_factory=list)
-
-    @property
-    def name(self) -> str:
-        return self.provider.name
-
-    async def create(self, request: PaymentRequest) -> ProviderPayment:
-        self.asked.append(request.idempotency_key)
-        if self.down:
-            raise ProviderUnavailable("connection refused")
-        return await self.provider.create(request)
-
-    async def fetch(self, payment_id: str) -> ProviderPayment | None:
-        return await self.provider.fetch(payment_id)
 
 
 async def test_an_unreachable_provider_is_a_503_and_the_same_request_later_creates_the_payment(

@@ -115,7 +115,9 @@ async def test_the_order_a_checkout_placed_reads_as_it_was_ordered(client, seede
     """The reads and the checkout speak of the same order: billing is the shipping address
     when none was given, the options and the sold texts as they were."""
     blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
-    body = draft([line(blue.id, 1, options=[{"key": "name", "value": "Mila"}])], locale="en")
+    pink = await ProductVariant.get(sku="SPL-FS-PINK-S")
+    lines = [line(blue.id, 1, options=[{"key": "name", "value": "Mila"}]), line(pink.id, 2)]
+    body = draft(lines, locale="en")
     placed = (await place(client, body)).json["data"]
     await Payment.all().update(status=PaymentStatus.FAILED)  # not open: the read asks no one
     await Order.all().update(status=OrderStatus.FAILED)
@@ -129,9 +131,11 @@ async def test_the_order_a_checkout_placed_reads_as_it_was_ordered(client, seede
         "lastname": "de Vries",
         "email": "eva@example.com",
     }
-    assert [(li["title"], li["variantLabel"], li["options"]) for li in data["lines"]] == [
-        ("Splash float suit", "Blue, M", [{"key": "name", "value": "Mila"}])
+    assert [(li["variantLabel"], li["options"], li["quantity"]) for li in data["lines"]] == [
+        ("Blue, M", [{"key": "name", "value": "Mila"}], 1),
+        ("Pink, S", [], 2),
     ]
+    assert {li["title"] for li in data["lines"]} == {"Splash float suit"}
     assert (data["locale"], data["paymentStatus"], data["canPay"]) == ("en", "failed", True)
 
 
