@@ -14,7 +14,7 @@ import logging
 from splash.accounts import services as accounts
 from splash.errors import NotFoundError
 from splash.orders import payment_updates
-from splash.orders.models import Order, Payment
+from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_start import PAID, UNFINISHED
 from splash.orders.schemas import (
     AddressPublic,
@@ -113,22 +113,7 @@ def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPubli
         billing_address=AddressPublic.model_validate(order.billing_address)
         if order.billing_address
         else shipping_address,
-        lines=[
-            OrderLinePublic(
-                variant_id=line.variant_id,
-                sku=line.sku,
-                product_type=line.product_type,
-                title=line.title,
-                variant_label=line.variant_label,
-                options=[OptionPublic(**option) for option in line.options],
-                quantity=line.quantity,
-                unit_price=line.unit_price,
-                line_total=line.line_total,
-                vat_rate=line.vat_rate,
-                vat=line.vat,
-            )
-            for line in order.lines
-        ],
+        lines=[_line(line) for line in order.lines],
         subtotal=order.subtotal,
         shipping=order.shipping_cost,
         vat_rate=order.vat_rate,
@@ -143,4 +128,20 @@ def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPubli
         bank_transfer=BankTransferPublic.model_validate(bank) if bank else None,
         can_pay=can_pay(order.status, latest),
         invoice_url=f"{api_prefix}/orders/{order.slug}/invoice" if order.status in PAID else None,
+    )
+
+
+def _line(line: OrderLine) -> OrderLinePublic:
+    return OrderLinePublic(
+        variant_id=line.variant_id,
+        sku=line.sku,
+        product_type=line.product_type,
+        title=line.title,
+        variant_label=line.variant_label,
+        options=[OptionPublic(**option) for option in line.options],
+        quantity=line.quantity,
+        unit_price=line.unit_price,
+        line_total=line.line_total,
+        vat_rate=line.vat_rate,
+        vat=line.vat,
     )
