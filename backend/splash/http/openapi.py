@@ -41,6 +41,7 @@ _DESCRIPTIONS = {
     404: "Not found",
     409: "Conflict",
     429: "Too many requests (see Retry-After)",
+    503: "Unavailable for a moment: a service it needs cannot be reached (see Retry-After)",
 }
 
 
@@ -52,7 +53,7 @@ PATH_MAX_LENGTH = 64
 @dataclass(frozen=True)
 class Parameter:
     name: str
-    where: str  # "query" or "path"
+    where: str  # "query", "path" or "header"
     description: str
     required: bool = False
     # Path parameters: the length of the column the value is looked up by (published as
@@ -74,6 +75,8 @@ class Operation:
     status: int = 200
     multipart: bool = False  # the body is JSON in the form field ``data`` (PUT /users/me)
     media_type: str = "application/json"  # of the success answer (``str`` for an HTML page)
+    # Further success statuses with the same answer (POST /orders: 200 replays the 201).
+    also: tuple[int, ...] = ()
 
 
 def documented(
@@ -87,6 +90,7 @@ def documented(
     status: int = 200,
     multipart: bool = False,
     media_type: str = "application/json",
+    also: tuple[int, ...] = (),
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -99,6 +103,7 @@ def documented(
             status,
             multipart,
             media_type,
+            also,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -171,14 +176,14 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         operation: Operation | None = getattr(route.handler, "__openapi__", None)
         if operation is None:
             continue
-        success = str(operation.status)
-        responses: dict[str, Any] = {
-            success: {"description": "Created" if success == "201" else "OK"}
-        }
-        if operation.response is not None:
-            responses[success]["content"] = {
-                operation.media_type: {"schema": _schema(operation.response, components)}
-            }
+        responses: dict[str, Any] = {}
+        for status in (operation.status, *operation.also):
+            success = str(status)
+            responses[success] = {"description": "Created" if success == "201" else "OK"}
+            if operation.response is not None:
+                responses[success]["content"] = {
+                    operation.media_type: {"schema": _schema(operation.response, components)}
+                }
         for status in operation.errors:
             responses[str(status)] = {
                 "description": _DESCRIPTIONS[status],
