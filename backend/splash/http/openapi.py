@@ -20,6 +20,7 @@ from splash.http.security_headers import csp_nonce
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"
+FORM = "application/x-www-form-urlencoded"
 
 
 class ErrorBody(BaseModel):
@@ -40,8 +41,13 @@ _DESCRIPTIONS = {
     403: "Not allowed",
     404: "Not found",
     409: "Conflict",
+    415: "Unsupported body encoding (details.errors[].path names the content-type header)",
     429: "Too many requests (see Retry-After)",
+    503: "Unavailable for a moment: a service it needs cannot be reached (see Retry-After)",
 }
+
+
+_SUCCESS = {"201": "Created", "302": "Found (see Location)", "303": "See Other (see Location)"}
 
 
 # The longest path parameter an operation takes unless it says otherwise: ids, form and menu
@@ -73,6 +79,8 @@ class Operation:
     errors: tuple[int, ...] = ()
     status: int = 200
     multipart: bool = False  # the body is JSON in the form field ``data`` (PUT /users/me)
+    form: bool = False  # the body is application/x-www-form-urlencoded (webhooks, HTML forms)
+    html: bool = False  # the success answer is an HTML page, not JSON
 
 
 def documented(
@@ -85,6 +93,8 @@ def documented(
     errors: tuple[int, ...] = (),
     status: int = 200,
     multipart: bool = False,
+    form: bool = False,
+    html: bool = False,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -96,6 +106,8 @@ def documented(
             tuple(sorted({400, *errors})),
             status,
             multipart,
+            form,
+            html,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -169,10 +181,10 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         if operation is None:
             continue
         success = str(operation.status)
-        responses: dict[str, Any] = {
-            success: {"description": "Created" if success == "201" else "OK"}
-        }
-        if operation.response is not None:
+        responses: dict[str, Any] = {success: {"description": _SUCCESS.get(success, "OK")}}
+        if operation.html:
+            responses[success]["content"] = {"text/html": {"schema": {"type": "string"}}}
+        elif operation.response is not None:
             responses[success]["content"] = {
                 "application/json": {"schema": _schema(operation.response, components)}
             }
@@ -206,7 +218,13 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
                     "required": ["data"],
                     "properties": {"data": {**field, "contentSchema": schema}},
                 }
-            media = "multipart/form-data" if operation.multipart else "application/json"
+            media = (
+                "multipart/form-data"
+                if operation.multipart
+                else FORM
+                if operation.form
+                else "application/json"
+            )
             spec["requestBody"] = {"required": True, "content": {media: {"schema": schema}}}
         for method in route.methods:
             if method not in ("HEAD", "OPTIONS"):
