@@ -18,6 +18,7 @@ from splash.orders import pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
 from splash.payments.models import TestPayment
+from splash.payments.provider import PROVIDER_LOCALES
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -60,11 +61,13 @@ async def create_order(
     status: OrderStatus = OrderStatus.AWAITING_PAYMENT,
     payment_status: PaymentStatus | None = PaymentStatus.OPEN,
     take_stock: bool = True,
+    webhook_url: str = "http://localhost:8000/api/payments/webhook",
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
-    a payment of the test provider (``TestPayment`` + ``Payment``) — for tests of what comes
-    after the checkout (webhook, mails, reads) that must not depend on the checkout itself."""
+    a payment of the test provider (``TestPayment`` + ``Payment``, in the order's language,
+    calling ``webhook_url``) — for tests of what comes after the checkout (webhook, mails,
+    reads) that must not depend on the checkout itself."""
     variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
     rate = pricing.VAT_PERCENT[country]
     shipping = await ShippingCountry.get(iso=country)
@@ -127,9 +130,9 @@ async def create_order(
             amount=order.total,
             currency="EUR",
             description=f"Splash {order.order_nr}",
-            locale="nl_NL",
+            locale=PROVIDER_LOCALES[locale],
             redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
-            webhook_url="http://localhost:8000/api/payments/webhook",
+            webhook_url=webhook_url,
         )
         await Payment.create(
             order=order,
