@@ -32,12 +32,12 @@ ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, Orde
 # orders domain never imports it. Each gets the paid order and its digital lines, inside the
 # transaction that marks the order paid.
 Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
-_grants: list[Grant] = []
+GRANTS: list[Grant] = []
 
 
 def grants_entitlements(grant: Grant) -> Grant:
     """Registers a grant of what digital lines buy (decorator)."""
-    _grants.append(grant)
+    GRANTS.append(grant)
     return grant
 
 
@@ -66,7 +66,7 @@ async def grant_entitlements(order: Order) -> list[OrderLine]:
     the digital lines."""
     lines = [line for line in await _lines(order) if line.product_type is ProductType.DIGITAL]
     if lines:
-        for grant in _grants:
+        for grant in GRANTS:
             await grant(order, lines)
     return lines
 

@@ -94,7 +94,11 @@ async def _apply_to_payment(payment: Payment, reported: ProviderPayment) -> Paym
     try:
         status = transition(payment.status, reported.status)
     except IllegalTransition:
-        extra = {"payment": payment.provider_id, "stored": payment.status, "reported": reported.status}
+        extra = {
+            "payment": payment.provider_id,
+            "stored": payment.status,
+            "reported": reported.status,
+        }
         log.info("a stale payment status was ignored", extra=extra)
         return None
     transfer = _awaiting_transfer(reported)
