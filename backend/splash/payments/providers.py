@@ -10,7 +10,7 @@ from splash.payments.test_provider import TestProvider
 def create_provider(settings: Settings) -> PaymentProvider:
     """``SPLASH_PAYMENTS``: ``test`` (the hosted test page on the shop's own domains; the
     settings refuse it in production) or ``mollie`` (the settings require its API key)."""
-    if settings.payments is PaymentsProvider.MOLLIE:
+    if settings.payments == PaymentsProvider.MOLLIE:
         from splash.payments.mollie import MollieProvider  # Mollie's SDK loads only when used
 
         assert settings.mollie_api_key is not None  # Settings refuses mollie without one

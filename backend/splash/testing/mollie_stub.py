@@ -9,7 +9,8 @@ detail, _links}``; every request must carry ``Authorization: Bearer <api key>``.
 
 Tests change what Mollie would report — :meth:`MollieStub.set_status`, ``set_amount``,
 ``refund``, ``charge_back``, ``bank_transfer`` — and make it misbehave: ``unavailable`` answers
-503 to every request, ``drop_connections`` closes each connection without an answer.
+503 to every request, ``drop_connections`` closes each connection without an answer,
+``delay_seconds`` answers late.
 
 ``python -m splash.testing.mollie_stub --port 8125`` (API key: ``test_splashstub…``), or
 ``MollieStub().start()`` in a test; ``environment()`` points a Splash at it.
@@ -21,6 +22,7 @@ import argparse
 import json
 import secrets
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -109,6 +111,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         stub = self.stub
         stub.record(method, self.path, dict(self.headers), raw)
+        if stub.delay_seconds:
+            time.sleep(stub.delay_seconds)  # this request's thread only: a slow Mollie
         if stub.drop_connections:
             self.close_connection = True
             self.connection.shutdown(2)  # no answer at all: the client sees a broken connection
@@ -154,6 +158,7 @@ class MollieStub:
         self.host = host
         self.unavailable = False
         self.drop_connections = False
+        self.delay_seconds = 0.0
         self.requests: list[dict[str, Any]] = []
         self._payments: dict[str, dict[str, Any]] = {}
         self._keys: dict[str, tuple[bytes, str]] = {}  # idempotency key → (body, payment id)
@@ -161,7 +166,9 @@ class MollieStub:
         handler = type("Handler", (_Handler,), {"stub": self})
         self._server = ThreadingHTTPServer((host, port), handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def url(self) -> str:
