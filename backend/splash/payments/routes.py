@@ -42,7 +42,7 @@ async def webhook(request: Request) -> HTTPResponse:
     html=True,
     errors=(404,),
 )
-async def test_payment_page(request: Request, payment_id: str) -> HTTPResponse:
+async def hosted_page(request: Request, payment_id: str) -> HTTPResponse:
     origins = request.app.ctx.settings.origins
     page = await test_page.render_page(payment_id, lambda url: safe_location(url, origins))
     return html(page, headers={"cache-control": "no-store"})
@@ -59,7 +59,7 @@ async def test_payment_page(request: Request, payment_id: str) -> HTTPResponse:
     status=303,
     errors=(404, 409, 415),
 )
-async def choose_test_payment(request: Request, payment_id: str) -> HTTPResponse:
+async def hosted_page_choice(request: Request, payment_id: str) -> HTTPResponse:
     choice = form_body(request, TestPaymentChoice)
     back = await test_page.choose(payment_id, choice.status)
     return redirect_to(request, back, status=303)

@@ -62,12 +62,13 @@ async def create_order(
     payment_status: PaymentStatus | None = PaymentStatus.OPEN,
     take_stock: bool = True,
     webhook_url: str = "http://localhost:8000/api/payments/webhook",
+    payment_id: str | None = None,
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
     a payment of the test provider (``TestPayment`` + ``Payment``, in the order's language,
-    calling ``webhook_url``) — for tests of what comes after the checkout (webhook, mails,
-    reads) that must not depend on the checkout itself."""
+    calling ``webhook_url``; its id ``payment_id`` when given) — for tests of what comes after
+    the checkout (webhook, mails, reads) that must not depend on the checkout itself."""
     variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
     rate = pricing.VAT_PERCENT[country]
     shipping = await ShippingCountry.get(iso=country)
@@ -125,7 +126,7 @@ async def create_order(
         )
     if payment_status is not None:
         test_payment = await TestPayment.create(
-            id=f"tr_test_{secrets.token_urlsafe(12)}",
+            id=payment_id or f"tr_test_{secrets.token_urlsafe(12)}",
             status=payment_status,
             amount=order.total,
             currency="EUR",
