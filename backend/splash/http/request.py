@@ -82,11 +82,12 @@ def form_body(request: Request, model: type[Body]) -> Body:
     except ValueError:
         message = f"A form has at most {MAX_FORM_FIELDS} fields"
         raise ValidationError.for_field(["body"], message) from None
-    repeated = [name for name, values in fields.items() if len(values) > 1]
-    if repeated:
-        raise ValidationError.for_field([repeated[0]], f"{repeated[0]} must be a single value")
+    declared = [field.alias or name for name, field in model.model_fields.items()]
+    for name in declared:  # never echo a field the model does not know
+        if len(fields.get(name, ())) > 1:
+            raise ValidationError.for_field([name], f"{name} must be a single value")
     try:
-        return model.model_validate({name: values[0] for name, values in fields.items()})
+        return model.model_validate({name: fields[name][0] for name in declared if name in fields})
     except PydanticValidationError as exc:
         raise from_pydantic(exc) from None
 

@@ -67,7 +67,8 @@ async def test_an_unknown_id_answers_200_and_does_nothing(seeded, client):
 async def test_the_bodys_claims_are_never_trusted(seeded, client):
     order, payment = await order_with_test_payment()
 
-    response = await webhook(client, f"id={payment.id}&status=paid&amount=0.01&method=ideal")
+    claims = "status=paid&amount=0.01&method=ideal&note=a&note=b%00"
+    response = await webhook(client, f"id={payment.id}&{claims}")
 
     assert response.status == 200
     assert await order_status(order) == (Status.AWAITING_PAYMENT, Pay.OPEN)
