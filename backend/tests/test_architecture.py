@@ -59,6 +59,9 @@ SERVICES = [
     PACKAGE / "accounts" / "mails.py",
     *sorted((PACKAGE / "outbox").glob("*.py")),
     PACKAGE / "seed.py",
+    PACKAGE / "orders" / "payment_updates.py",
+    PACKAGE / "orders" / "fulfilment.py",
+    *sorted(p for p in (PACKAGE / "payments").glob("*.py") if p.name != "routes.py"),
 ]
 
 

@@ -19,7 +19,6 @@ from splash.orders.payment_start import (
     UNFINISHED,
     ShopLinks,
     checked_return_url,
-    provider_unavailable,
     start_payment,
 )
 from splash.orders.payment_status import transition
@@ -30,7 +29,7 @@ from splash.orders.vocabulary import (
     PaymentStatus,
     StockState,
 )
-from splash.payments.provider import PaymentProvider, ProviderUnavailable
+from splash.payments.provider import PaymentProvider
 
 
 async def pay_again(slug: str, return_url: str, provider: PaymentProvider, links: ShopLinks) -> str:
@@ -56,10 +55,7 @@ async def _open_page(payment: Payment, provider: PaymentProvider) -> str:
     payment without one (pending: the money is on its way) is no reason for another."""
     url: str | None = payment.checkout_url
     if not url:
-        try:
-            found = await provider.fetch(payment.provider_id)
-        except ProviderUnavailable:
-            raise provider_unavailable() from None
+        found = await provider.fetch(payment.provider_id)
         url = found.checkout_url if found is not None else None
     if not url:
         raise ConflictError(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tortoise.exceptions import IntegrityError
 
-from splash.errors import ServiceUnavailableError, ValidationError
+from splash.errors import ValidationError
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.provider import (
@@ -20,10 +20,8 @@ from splash.payments.provider import (
     PaymentProvider,
     PaymentRequest,
     ProviderPayment,
-    ProviderUnavailable,
 )
 
-RETRY_AFTER_SECONDS = 10
 # Orders that have their money, and payments that may still bring it.
 UNFINISHED = frozenset({PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
 # The payment's description (bank statements show it): "Splash order SPL-7K3M-9QX2".
@@ -54,13 +52,6 @@ def checked_return_url(raw: str, links: ShopLinks) -> str:
     return raw
 
 
-def provider_unavailable() -> ServiceUnavailableError:
-    return ServiceUnavailableError(
-        "The payment provider cannot be reached; please try again in a moment",
-        headers={"retry-after": str(RETRY_AFTER_SECONDS)},
-    )
-
-
 async def start_payment(
     order: Order, attempt: int, return_url: str, links: ShopLinks, provider: PaymentProvider
 ) -> str:
@@ -76,10 +67,7 @@ async def start_payment(
         idempotency_key=f"{order.order_nr}-{attempt}",
         metadata={"orderNr": order.order_nr, "slug": order.slug},
     )
-    try:
-        created = await provider.create(request)
-    except ProviderUnavailable:
-        raise provider_unavailable() from None
+    created = await provider.create(request)  # ProviderUnavailable: a 503, the order kept
     await _keep(order, provider.name, created)
     return created.checkout_url or request.redirect_url
 

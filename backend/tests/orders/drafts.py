@@ -1,23 +1,17 @@
 """What the checkout tests send: a valid order draft (contracts/orders-api.md), fresh
 idempotency keys, the app without its embedded drainer (the order's outbox job is looked at in
-the table; the documents' handler that sends it is tested with them), and a provider that can
-be switched off."""
+the table; the documents' handler that sends it is tested with them), and the app paying at
+the Mollie stub, which can be switched off."""
 
 from __future__ import annotations
 
 import secrets
 from copy import deepcopy
-from dataclasses import dataclass, field
 from typing import Any
 
 from splash.app import create_app
 from splash.config import Settings
-from splash.payments.provider import (
-    PaymentProvider,
-    PaymentRequest,
-    ProviderPayment,
-    ProviderUnavailable,
-)
+from splash.testing.mollie_stub import MollieStub
 from tests.conftest import Client
 
 RETURN_URL = "http://localhost:8000/order-payment"
@@ -71,24 +65,13 @@ def quiet_client(settings: Settings) -> Client:
     return Client(create_app(settings.model_copy(update={"outbox_embedded": False})))
 
 
-@dataclass
-class Unreachable:
-    """The app's payment provider behind a switch: while ``down``, creating a payment fails as
-    an unreachable provider does (``ProviderUnavailable``)."""
+def through_mollie(settings: Settings, stub: MollieStub) -> Client:
+    """Requests through the app paying at the Mollie stub (real HTTP; ``stub.unavailable``
+    makes it answer 503), without its embedded drainer."""
+    mollie = {"payments": "mollie", "mollie_api_key": stub.api_key, "mollie_base_url": stub.url}
+    return quiet_client(settings.model_copy(update=mollie))
 
-    provider: PaymentProvider
-    down: bool = True
-    asked: list[str] = field(default_factory=list)
 
-    @property
-    def name(self) -> str:
-        return self.provider.name
-
-    async def create(self, request: PaymentRequest) -> ProviderPayment:
-        self.asked.append(request.idempotency_key)
-        if self.down:
-            raise ProviderUnavailable("connection refused")
-        return await self.provider.create(request)
-
-    async def fetch(self, payment_id: str) -> ProviderPayment | None:
-        return await self.provider.fetch(payment_id)
+def payment_keys(stub: MollieStub) -> list[str]:
+    """The Idempotency-Key of every payment the stub was asked to create, in order."""
+    return [r["headers"]["idempotency-key"] for r in stub.requests if r["method"] == "POST"]

@@ -13,7 +13,16 @@ from splash.catalog.models import ProductVariant
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.payments.models import TestPayment as HostedPayment
 from splash.testing.factories import create_test_user
-from tests.orders.drafts import Unreachable, draft, line, new_key, place, quiet_client
+from splash.testing.mollie_stub import MollieStub
+from tests.orders.drafts import (
+    draft,
+    line,
+    new_key,
+    payment_keys,
+    place,
+    quiet_client,
+    through_mollie,
+)
 from tests.support import serving
 
 
@@ -108,11 +117,18 @@ def app(settings):
     return quiet_client(settings).app
 
 
+@pytest.fixture
+def mollie():
+    stub = MollieStub().start()
+    yield stub
+    stub.stop()
+
+
 async def test_an_unreachable_provider_is_a_503_and_the_same_request_later_creates_the_payment(
-    client, seeded
+    settings, seeded, mollie
 ):
-    provider = Unreachable(client.app.ctx.payments)
-    client.app.ctx.payments = provider
+    client = through_mollie(settings, mollie)
+    mollie.unavailable = True
     blue, key = await blue_m(), new_key()
     body = draft([line(blue.id)])
 
@@ -125,7 +141,7 @@ async def test_an_unreachable_provider_is_a_503_and_the_same_request_later_creat
     assert (order.status, order.stock_state) == ("awaiting_payment", "reserved")
     assert await Payment.all().count() == 0
 
-    provider.down = False
+    mollie.unavailable = False
     retried = await place(client, body, key)
     replayed = await place(client, body, key)
 
@@ -134,5 +150,5 @@ async def test_an_unreachable_provider_is_a_503_and_the_same_request_later_creat
     assert retried.json["data"]["orderNr"] == order.order_nr
     assert await Order.all().count() == 1
     assert await Payment.all().count() == 1
-    assert provider.asked == [f"{order.order_nr}-1", f"{order.order_nr}-1"]
+    assert payment_keys(mollie) == [f"{order.order_nr}-1", f"{order.order_nr}-1"]
     assert (await blue_m()).stock == blue.stock - 1

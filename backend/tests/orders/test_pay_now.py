@@ -14,7 +14,8 @@ from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.payments.models import TestPayment as HostedPayment
 from splash.testing.factories import create_order
-from tests.orders.drafts import RETURN_URL, Unreachable, quiet_client
+from splash.testing.mollie_stub import MollieStub
+from tests.orders.drafts import RETURN_URL, payment_keys, quiet_client, through_mollie
 from tests.support import serving
 
 PAGE = "http://localhost:8000/api/payments/test/"
@@ -171,20 +172,23 @@ async def test_a_return_url_off_the_shop_is_a_400(client, seeded, body):
 
 
 async def test_an_unreachable_provider_is_a_503_and_a_later_click_starts_the_payment(
-    client, seeded
+    settings, seeded
 ):
     order = await an_order(
         status=OrderStatus.FAILED, payment_status=PaymentStatus.FAILED, take_stock=False
     )
-    provider = Unreachable(client.app.ctx.payments)
-    client.app.ctx.payments = provider
-
-    down = await pay_now(client, order)
-    provider.down = False
-    later = await pay_now(client, order)
+    mollie = MollieStub().start()
+    client = through_mollie(settings, mollie)
+    try:
+        mollie.unavailable = True
+        down = await pay_now(client, order)
+        mollie.unavailable = False
+        later = await pay_now(client, order)
+    finally:
+        mollie.stop()
 
     assert (down.status, down.headers["retry-after"], later.status) == (503, "10", 200)
-    assert provider.asked == [f"{order.order_nr}-2", f"{order.order_nr}-2"]
+    assert payment_keys(mollie) == [f"{order.order_nr}-2", f"{order.order_nr}-2"]
     assert await Payment.filter(order_id=order.id).count() == 2
     stored = await Order.get(id=order.id)
     assert (stored.status, stored.stock_state) == ("awaiting_payment", "reserved")

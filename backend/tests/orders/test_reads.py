@@ -13,8 +13,11 @@ from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
+from splash.outbox.models import OutboxJob
+from splash.payments.models import TestPayment
 from splash.testing.factories import create_order, create_test_user
 from tests.orders.drafts import ADDRESS, draft, line, place, quiet_client
+from tests.support import free_port
 
 PASSWORD = "Zwemmen-2026"
 
@@ -251,3 +254,42 @@ async def test_another_users_order_is_a_404_like_one_that_does_not_exist(client,
 
     assert (foreign.status, unknown.status) == (404, 404)
     assert foreign.json == unknown.json
+
+
+async def test_the_customers_return_asks_the_provider_before_the_webhook_comes(client, seeded):
+    """The read after the payment page is the customer's return: an open payment is checked at
+    the provider first, so a paid payment shows as paid (with its follow-ups) without a webhook."""
+    order = await create_order(await parent(), [("SPL-FS-BLUE-M", 1)])
+    payment = await Payment.get(order=order)
+    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+
+    data = (await client.get(f"/api/orders/{order.slug}")).json["data"]
+
+    assert (data["status"], data["paymentStatus"], data["canPay"]) == ("paid", "paid", False)
+    assert data["invoiceUrl"] == f"/api/orders/{order.slug}/invoice"
+    assert await OutboxJob.filter(kind="order_confirmation").count() == 1
+    again = (await client.get(f"/api/orders/{order.slug}")).json["data"]
+    assert again["status"] == "paid"
+    assert await OutboxJob.filter(kind="order_confirmation").count() == 1
+
+
+async def test_an_unreachable_provider_on_the_return_shows_the_order_as_stored(seeded, settings):
+    """The provider cannot be reached (Mollie, pointed at a closed port): the read answers the
+    stored state, never a 5xx — the webhook or the reconciliation brings the news later."""
+    settings = settings.model_copy(
+        update={
+            "payments": "mollie",
+            "mollie_api_key": "test_" + "x" * 30,
+            "mollie_base_url": f"http://127.0.0.1:{free_port()}",
+        }
+    )
+    order = await create_order(await parent(), [("SPL-FS-BLUE-M", 1)], payment_status=None)
+    await Payment.create(order=order, provider="mollie", provider_id="tr_gone", amount=order.total)
+
+    response = await quiet_client(settings).get(f"/api/orders/{order.slug}")
+
+    assert response.status == 200
+    assert (response.json["data"]["status"], response.json["data"]["paymentStatus"]) == (
+        "awaiting_payment",
+        "open",
+    )
