@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from splash import outbox
 from splash.errors import ConflictError, NotFoundError
+from splash.formatting import money
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import TestPayment
@@ -81,19 +82,6 @@ def page_locale(payment: TestPayment) -> str:
     return SHOP_LOCALES.get(payment.locale, "en")
 
 
-def format_amount(cents: int, locale: str) -> str:
-    """Euros as the language writes them: € 49,95 (nl), €49.95 (en), 49,95 € (others)."""
-    whole, fraction = divmod(abs(cents), 100)
-    group = {"en": ",", "nl": ".", "de": ".", "es": ".", "fr": "\u202f", "sv": "\u00a0"}[locale]
-    digits = f"{whole:,}".replace(",", group)
-    sign = "-" if cents < 0 else ""
-    if locale == "en":
-        return f"{sign}€{digits}.{fraction:02d}"
-    if locale == "nl":
-        return f"€\u00a0{sign}{digits},{fraction:02d}"
-    return f"{sign}{digits},{fraction:02d}\u00a0€"
-
-
 async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
     """The page of a payment: its choices while it is open, else that it has ended, with a
     link back to the shop (the payment's redirect URL as ``safe_url`` makes it safe)."""
@@ -105,7 +93,7 @@ async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
         "lang": locale,
         "t": texts,
         "css": Markup(PAGE_CSS),  # a constant of this module, hashed for the CSP
-        "amount": format_amount(payment.amount, locale),
+        "amount": money(payment.amount, locale),
         "description": payment.description,
         "final": texts["final"].format(status=texts[f"status_{payment.status}"]) if final else None,
         "choices": []
