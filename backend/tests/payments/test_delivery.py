@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import httpx
 
 from splash.app import create_app
-from splash.config import REPO_ROOT
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox import queue
 from splash.outbox.models import JobStatus, OutboxJob
 from tests.conftest import Client
 from tests.outbox.conftest import drainer, smtp_server
-from tests.outbox.test_crash import _environment, _healthy
+from tests.outbox.test_crash import _environment, _healthy, process
 from tests.payments.support import PARENT, order_with_test_payment, provider_reports
 from tests.support import free_port
 
@@ -73,24 +68,6 @@ async def test_with_the_mail_server_down_the_confirmation_is_sent_later_once(see
     assert (job.status, job.attempts) == (JobStatus.DONE, 2)
 
 
-@contextmanager
-def splash(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen]:
-    """``python -m splash <args>`` in one process (the server with --single-process), in its
-    own process group; SIGKILLed at the end."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "splash", *args],
-        cwd=REPO_ROOT / "backend",
-        env=env,
-        start_new_session=True,
-    )
-    try:
-        yield child
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-        child.wait(timeout=15)
-
-
 async def test_a_server_killed_between_the_commit_and_the_send_sends_after_a_restart(
     seeded, database_url, tmp_path
 ):
@@ -101,7 +78,7 @@ async def test_a_server_killed_between_the_commit_and_the_send_sends_after_a_res
     base = f"http://127.0.0.1:{port}"
     serve = ["serve", "--single-process", "--host", "127.0.0.1", "--port", str(port)]
 
-    with splash(serve, env) as server:
+    with process(serve, env) as server:
         await _healthy(base, server)
         async with httpx.AsyncClient(base_url=base) as http:
             answered = await http.post(
@@ -116,7 +93,7 @@ async def test_a_server_killed_between_the_commit_and_the_send_sends_after_a_res
 
     controller, inbox = smtp_server(mail_port)  # the mail server is back
     try:
-        with splash(["worker"], env) as worker:
+        with process(["worker"], env) as worker:
             [mail] = await inbox.wait(1, seconds=30)
             worker.send_signal(signal.SIGTERM)  # a graceful stop: its last pass runs first
             worker.wait(timeout=30)
