@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../lib/i18n";
+import { usePayNow } from "../hooks/use-pay-now";
+
+/** The Pay now button, and what went wrong when it could not start a payment. */
+export function PayNow({ slug, onPaid }: { slug: string; onPaid: () => void }) {
+  const { t } = useTranslation();
+  const { paying, problem, pay } = usePayNow(slug, useLocale(), onPaid);
+  return (
+    <div className="order-pay">
+      <button type="button" className="button button--primary" disabled={paying} aria-disabled={paying} onClick={() => void pay()}>
+        {paying ? t("forms.loading") : t("orders.payNow")}
+      </button>
+      <p className="order-pay__problem" role="alert">
+        {problem ? t(`orders.payProblems.${problem}`) : null}
+      </p>
+    </div>
+  );
+}
