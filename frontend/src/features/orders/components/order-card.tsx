@@ -1,19 +1,13 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The frame of the order pages: a card with its heading, which takes focus when the card's state changes. */
+export const ORDER_CARD_TITLE = "order-card__title";
+
+/** The frame of the order pages: a card with its heading (focusable: a new outcome moves focus to it). */
 export function OrderCard({ title, tone, children }: { title: string; tone?: "success" | "waiting" | "failure"; children: ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(title);
-  // A new state (waiting → thank you) is announced by moving focus to its heading; arrival is not.
-  useEffect(() => {
-    if (shown.current === title) return;
-    shown.current = title;
-    heading.current?.focus({ preventScroll: true });
-  }, [title]);
   return (
     <section className={`order-card ${tone ? `order-card--${tone}` : ""}`}>
-      <h1 ref={heading} tabIndex={-1} className="order-card__title">
+      <h1 tabIndex={-1} className={ORDER_CARD_TITLE}>
         {title}
       </h1>
       {children}

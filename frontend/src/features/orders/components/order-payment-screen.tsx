@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { endCheckout, useCart } from "../../../lib/cart";
@@ -11,7 +11,7 @@ import { useRecheck } from "../hooks/use-recheck";
 import type { Order } from "../types";
 import { outcomeOf, shipsGoods } from "../utils/outcome";
 import { BankDetails } from "./bank-details";
-import { OrderCard, OrderFailed, OrderSkeleton } from "./order-card";
+import { ORDER_CARD_TITLE, OrderCard, OrderFailed, OrderSkeleton } from "./order-card";
 import { PayNow } from "./pay-now";
 
 function ViewOrder({ order }: { order: Order }) {
@@ -95,6 +95,14 @@ function OrderPayment({ slug, notFound }: { slug: string; notFound: ReactNode })
   useEffect(() => {
     if (found && (outcome === "thanks" || outcome === "waiting")) endCheckout(found.slug, clear);
   }, [found, outcome, clear]);
+  // A new outcome (waiting → thank you) is announced by moving focus to its heading; the first is not.
+  const shown = useRef(outcome);
+  useEffect(() => {
+    if (shown.current === outcome) return;
+    const first = shown.current === null;
+    shown.current = outcome;
+    if (!first) document.querySelector<HTMLElement>(`.${ORDER_CARD_TITLE}`)?.focus({ preventScroll: true });
+  }, [outcome]);
 
   if (order.status === "not-found") return <>{notFound}</>;
   if (order.status === "failed") return <OrderFailed onRetry={order.reload} />;
