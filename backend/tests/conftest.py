@@ -105,7 +105,8 @@ async def empty_tables() -> None:
     if DATABASE == "postgres":
         await connection.execute_script(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     else:
-        for model in models:
+        # Children first (as reset_to_fixtures does): an order's user is RESTRICT.
+        for model in reversed(models):
             await connection.execute_script(f'DELETE FROM "{model._meta.db_table}"')
         await connection.execute_script("DELETE FROM sqlite_sequence")
 

@@ -17,7 +17,7 @@ from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.seed import seed_all
-from splash.testing.factories import catalog_ids, create_test_user, reset_code_for
+from splash.testing.factories import catalog_ids, create_order, create_test_user, reset_code_for
 
 
 async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
@@ -115,6 +115,44 @@ async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     return await catalog_ids()
 
 
+async def guest_can_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; answers the id of the blue M float suit (in stock) as ``variantId``."""
+    await reset_to_fixtures(settings, app_ctx)
+    return {"variantId": (await catalog_ids())["variantId"]}
+
+
+async def account_and_guest_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The confirmed parent ouder@example.com, and the blue M float suit's id as ``variantId``
+    (a guest's order with that e-mail address is refused: email_has_account)."""
+    await reset_to_fixtures(settings, app_ctx)
+    await create_test_user(PARENT, PARENT_PASSWORD)
+    return {"variantId": (await catalog_ids())["variantId"]}
+
+
+ORDERED = [("SPL-FS-BLUE-M", 2)]
+
+
+async def order_awaiting_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """An order of ouder@example.com for two blue M float suits to the Netherlands, as the
+    checkout leaves it (its test payment open): ``slug`` and ``orderNr``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, ORDERED)
+    return {"slug": order.slug, "orderNr": order.order_nr}
+
+
+async def signed_in_parent_with_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The same order, and a session token of its parent as ``token``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, ORDERED)
+    return {
+        "token": accounts.session_token(user, settings),
+        "slug": order.slug,
+        "orderNr": order.order_nr,
+    }
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
 StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
@@ -134,6 +172,14 @@ STATES: dict[str, StateHandler] = {
     "a Google sign-in ticket for google.ouder@example.com": google_sign_in_ticket,
     "a Google link ticket for the confirmed parent ouder@example.com": google_link_ticket,
     "the catalog is seeded": seeded_catalog,
+    "a guest can order the blue M float suit": guest_can_order,
+    "an account exists for ouder@example.com and a guest can order the blue M float suit": (
+        account_and_guest_order
+    ),
+    "an order of ouder@example.com awaiting payment": order_awaiting_payment,
+    "a signed-in parent ouder@example.com with an order awaiting payment": (
+        signed_in_parent_with_order
+    ),
 }
 
 
