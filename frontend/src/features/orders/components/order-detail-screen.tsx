@@ -123,7 +123,7 @@ function OrderDetail({ order, reload }: { order: Order; reload: () => void }) {
             {t("orders.detail.invoice")}
           </a>
         ) : null}
-        {order.canPay ? <PayNow slug={order.slug} onPaid={reload} /> : null}
+        {order.canPay ? <PayNow slug={order.slug} onChanged={reload} /> : null}
       </div>
     </OrderCard>
   );

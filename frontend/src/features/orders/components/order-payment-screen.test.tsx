@@ -68,7 +68,7 @@ describe("OrderPaymentScreen: paid", () => {
 describe("OrderPaymentScreen: waiting for the payment", () => {
   test("says so, shows the bank details, offers Pay now, and empties the cart", async () => {
     const bankTransfer = { bankName: "Stichting Mollie Payments", bankAccount: "NL10BUNQ2045312345", bankBic: "BUNQNL2A", transferReference: "RF12 3456 7890 1234" };
-    const { cart } = renderReturn(answer({ bankTransfer }));
+    const { cart } = renderReturn(answer({ bankTransfer, canPay: true }));
     expect(await screen.findByRole("heading", { level: 1, name: "Waiting for your payment" })).toBeTruthy();
     expect(screen.getByText("We are waiting for your payment for order SPL-7K3M-9QX2; processing continues once it has been paid.")).toBeTruthy();
     expect(plain(screen.getByText(/^Please transfer/).textContent)).toBe("Please transfer €103.85 to:");
@@ -80,7 +80,7 @@ describe("OrderPaymentScreen: waiting for the payment", () => {
 
   test("Pay now starts a payment for the same order and leaves for its page", async () => {
     const leaving = vi.spyOn(browserNavigation, "leaveTo").mockImplementation(() => undefined);
-    const { server } = renderReturn(answer({}));
+    const { server } = renderReturn(answer({ canPay: true }));
     fireEvent.click(await screen.findByRole("button", { name: "Pay now" }));
     await waitFor(() => expect(leaving).toHaveBeenCalledWith("http://127.0.0.1:8000/api/payments/test/tr_2"));
     expect(server.callsTo(`POST /orders/${SLUG}/payments`).map((call) => call.body)).toEqual([{ returnUrl: `${window.location.origin}/order-payment` }]);
@@ -110,6 +110,24 @@ describe("OrderPaymentScreen: waiting for the payment", () => {
     await waitFor(() => expect(server.callsTo(`GET /orders/${SLUG}`)).toHaveLength(2 + RECHECK_TIMES));
     expect(await screen.findByText("We check again every few seconds.")).toBeTruthy();
   });
+
+  test("a payment the bank is still processing offers no Pay now (the money is on its way)", async () => {
+    renderReturn(answer({ paymentStatus: "pending", canPay: false }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Waiting for your payment" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay now" })).toBeNull();
+  });
+
+  test("Pay now while a payment got on its way meanwhile reads the order again", async () => {
+    renderReturn(answer({ canPay: true }));
+    const again = fakeApi({
+      [`GET /orders/${SLUG}`]: answer({ status: "paid", paymentStatus: "paid" }),
+      [`POST /orders/${SLUG}/payments`]: () => failure(409, { code: "payment_in_progress" }, "ConflictError"),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Pay now" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Thank you!" })).toBeTruthy();
+    expect(again.callsTo(`POST /orders/${SLUG}/payments`)).toHaveLength(1);
+    expect(again.callsTo(`GET /orders/${SLUG}`)).toHaveLength(1);
+  });
 });
 
 describe("OrderPaymentScreen: the payment failed", () => {
@@ -123,7 +141,6 @@ describe("OrderPaymentScreen: the payment failed", () => {
   });
 
   test("Pay now when the products are gone meanwhile says so", async () => {
-    fakeApi({});
     renderReturn(answer({ status: "failed", paymentStatus: "failed", canPay: true }));
     const server = fakeApi({
       [`GET /orders/${SLUG}`]: answer({ status: "failed", paymentStatus: "failed", canPay: true }),

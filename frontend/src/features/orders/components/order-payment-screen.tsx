@@ -41,7 +41,8 @@ function Waiting({ order, reload }: { order: Order; reload: () => void }) {
             {t("orders.payment.checkAgain")}
           </button>
         )}
-        <PayNow slug={order.slug} onPaid={reload} />
+        {/* Not while the payment is pending or authorized: the money is on its way. */}
+        {order.canPay ? <PayNow slug={order.slug} onChanged={reload} /> : null}
       </div>
     </OrderCard>
   );
@@ -69,7 +70,7 @@ function Outcome({ order, reload }: { order: Order; reload: () => void }) {
         <OrderCard title={t("orders.payment.failedTitle")} tone="failure">
           <p>{t("orders.payment.failed", { orderNr: order.orderNr })}</p>
           <div className="order-card__actions">
-            <PayNow slug={order.slug} onPaid={reload} />
+            <PayNow slug={order.slug} onChanged={reload} />
           </div>
         </OrderCard>
       );
