@@ -2,8 +2,10 @@
 
   .venv/bin/python loadtests/run.py --smoke                      # make test-load: 5 users, 10 s
   .venv/bin/python loadtests/run.py --users 50 --duration 60s    # make loadtest
+  .venv/bin/python loadtests/run.py --scenario checkout --database postgres   # make bench
 
-Picks a free port, starts ``python -m splash.testing.server`` (temporary SQLite database,
+Picks a free port, starts ``python -m splash.testing.server`` (temporary SQLite database, or
+with ``--database postgres`` a PostgreSQL database made for the run and dropped after it;
 migrated, seeded, published) in its own process group, waits for /healthz, runs Locust
 headless, always stops the server (the whole process group: it forks workers), then checks
 Locust's CSV stats against loadtests/budgets.json. Prints a table and a one-line verdict; the
@@ -63,14 +65,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, help="users started per second (default users/5)")
     parser.add_argument("--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)")
     parser.add_argument("--workers", type=int, help="server workers (default: 1 smoke, 2 full)")
-    parser.add_argument("--name", help="results file prefix (default: smoke or full)")
+    parser.add_argument("--name", help="results file prefix (default: smoke, full or checkout)")
+    parser.add_argument(
+        "--scenario",
+        choices=("browse", "checkout"),
+        default="browse",
+        help="browse: every user class (visitors and buyers); checkout: buyers only",
+    )
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     args = parser.parse_args(argv)
     if args.smoke:
         args.users, args.rate, args.duration = 5, 5.0, "10s"
     args.rate = args.rate or max(1.0, args.users / 5)
     args.workers = args.workers or (1 if args.smoke else 2)
-    args.name = args.name or ("smoke" if args.smoke else "full")
-    args.kind = "smoke" if args.smoke else "full"
+    args.kind = "smoke" if args.smoke else "checkout" if args.scenario == "checkout" else "full"
+    args.name = args.name or args.kind
     args.seconds = seconds(args.duration)  # fails early on a duration Locust would not read
     return args
 
@@ -103,11 +112,17 @@ def free_port() -> int:
 # -- the server ------------------------------------------------------------------------------
 
 
-def start_server(port: int, workers: int, log_path: Path) -> subprocess.Popen:
+def start_server(
+    port: int, workers: int, log_path: Path, database_url: str | None = None
+) -> subprocess.Popen:
     log = log_path.open("wb")
+    command = [PYTHON, "-m", "splash.testing.server", "--port", str(port)]
+    command += ["--workers", str(workers)]
+    if database_url:
+        command += ["--database-url", database_url]
     try:
         return subprocess.Popen(
-            [PYTHON, "-m", "splash.testing.server", "--port", str(port), "--workers", str(workers)],
+            command,
             cwd=BACKEND,
             stdin=subprocess.DEVNULL,
             # faulthandler: on a startup timeout, SIGABRT makes it log where it hangs
@@ -214,6 +229,52 @@ def tail(path: Path, lines: int = 30) -> str:
     return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(text[-lines:])
 
 
+@contextlib.contextmanager
+def database(kind: str):
+    """None (the server makes its own SQLite file) or the URL of a PostgreSQL database made
+    for this run on SPLASH_TEST_POSTGRES_URL's server and dropped after it."""
+    if kind == "sqlite":
+        yield None
+        return
+    import asyncio
+
+    import asyncpg
+
+    admin = os.environ.get(
+        "SPLASH_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+    )
+    name = f"splash_load_{random.getrandbits(32):08x}"
+
+    async def admin_sql(sql: str) -> None:
+        connection = await asyncpg.connect(admin)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    try:
+        asyncio.run(admin_sql(f'CREATE DATABASE "{name}"'))
+    except (OSError, asyncpg.PostgresError) as error:
+        raise RunError(f"no PostgreSQL database for the run ({error})") from None
+    try:
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
+    finally:
+        asyncio.run(admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def restock(port: int) -> None:
+    """Buyers need stock for a whole run: the test-only API fills every variant up."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/_test/pact-state",
+        data=json.dumps({"state": "every variant has plenty of stock"}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        if response.status != 200:
+            raise RunError(f"restocking answered {response.status}")
+
+
 # -- Locust ----------------------------------------------------------------------------------
 
 
@@ -228,6 +289,8 @@ def run_locust(args: argparse.Namespace, port: int) -> int:
         "--exit-code-on-error", "1",
     ]
     # fmt: on
+    if args.scenario == "checkout":
+        command.append("Buyer")
     env = {**os.environ, "SPLASH_LOADTEST_WAIT": SMOKE_WAIT if args.smoke else FULL_WAIT}
     locust = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     try:
@@ -306,7 +369,26 @@ def check_budgets(budgets: dict, rows: list[Row], total: Row) -> list[str]:
         row = next(row for row in rows if row["Name"] == name)
         if number(row["95%"]) > budget:
             problems.append(f"{name}: p95 {number(row['95%']):.0f} ms > {budget:.0f} ms")
+    p95 = {row["Name"]: number(row["95%"]) for row in rows}
+    for name, ratio in budgets.get("p95_ratio", {}).items():
+        reference = p95.get(ratio["of"], 0)
+        if name not in p95 or not reference:
+            problems.append(f"{name}: no p95 to compare with {ratio['of']}")
+        elif p95[name] / reference > ratio["max"]:
+            problems.append(
+                f"{name}: p95 {p95[name]:.0f} ms is {p95[name] / reference:.1f}x "
+                f"{ratio['of']}'s {reference:.0f} ms (at most {ratio['max']}x)"
+            )
     return problems
+
+
+def print_goals(budgets: dict, rows: list[Row]) -> None:
+    """The goals the issues set (absolute times on this machine): reported, never a budget."""
+    p95 = {row["Name"]: number(row["95%"]) for row in rows}
+    for name, goal in budgets.get("goal_p95_ms", {}).items():
+        if name in p95:
+            met = "met" if p95[name] <= goal else "NOT met"
+            print(f"goal: {name} p95 {p95[name]:.0f} ms (goal ≤ {goal} ms: {met})")
 
 
 def print_failures(name: str) -> None:
@@ -333,7 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     log_path = RESULTS / f"{args.name}-server.log"
     label = f"loadtest {args.kind}"
     server = None
+    databases = contextlib.ExitStack()
     try:
+        database_url = databases.enter_context(database(args.database))
         for attempt in range(1, START_ATTEMPTS + 1):
             port = free_port()
             print(
@@ -341,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"({args.workers} worker(s)); log: {log_path.relative_to(ROOT)}",
                 flush=True,
             )
-            server = start_server(port, args.workers, log_path)
+            server = start_server(port, args.workers, log_path, database_url)
             try:
                 ready = wait_healthy(server, port, log_path)
                 break
@@ -352,10 +436,11 @@ def main(argv: list[str] | None = None) -> int:
                 if attempt == START_ATTEMPTS:
                     raise
         print(
-            f"{label}: server ready after {ready:.1f} s; {args.users} users, "
+            f"{label}: server ready after {ready:.1f} s ({args.database}); {args.users} users, "
             f"rate {args.rate:g}/s, {args.duration}",
             flush=True,
         )
+        restock(port)
         locust_code = run_locust(args, port)
     except RunError as error:
         print(f"{label}: FAILED — {error}", file=sys.stderr)
@@ -367,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
         if server is not None:
             print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
+        databases.close()
 
     try:
         rows, total = read_stats(args.name)
@@ -377,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     budgets = json.loads(BUDGETS.read_text())[args.kind]
     print_table(rows, total, p95_budgets(budgets, rows))
     print_failures(args.name)
+    print_goals(budgets, rows)
     problems = check_budgets(budgets, rows, total)
     if locust_code != 0:
         problems.append(f"Locust exited with code {locust_code}")

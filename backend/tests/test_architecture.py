@@ -8,6 +8,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 PURE = [
     "splash/errors.py",
+    "splash/formatting.py",
+    "splash/orders/addresses.py",
+    "splash/orders/invoice_texts.py",
     "splash/collections.py",
     "splash/schemas.py",
     "splash/fixtures.py",

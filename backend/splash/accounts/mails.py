@@ -35,16 +35,12 @@ def account_mail(
 ) -> Email:
     """One of the account mails in the job's locale."""
     locale = job.payload["locale"]
-    subject, text, html = templates.render(
-        name,
-        locale,
-        {
-            "name": user.firstname or user.email,
-            "shop_url": resources.settings.origin(locale),
-            **context,
-        },
-    )
-    return Email(to=to, subject=subject, text=text, html=html, message_key=job.key)
+    context = {
+        "name": user.firstname or user.email,
+        "shop_url": resources.settings.origin(locale),
+        **context,
+    }
+    return templates.compose(name, locale, context, to=to, key=job.key)
 
 
 def _api_link(resources: Resources, locale: str, path: str, query: dict[str, str]) -> str:

@@ -11,8 +11,10 @@ for an unknown address: the drainer looks the account up.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from pydantic import ValidationError as PydanticValidationError
 from tortoise.exceptions import IntegrityError
@@ -33,6 +35,7 @@ from splash.accounts.schemas import (
 from splash.accounts.secrets import (
     failure,
     live_secret,
+    new_secret,
     now,
     refuse_blocked,
     stored_secret,
@@ -224,6 +227,39 @@ async def reset_password(body: ResetPassword, locale: str) -> User:
         await user.save(update_fields=["confirmed"])
         await _set_password(user, password_hash, locale)
     return user
+
+
+# A guest's order makes an account without a password; the order mail's link sets the first
+# one. Longer-lived than a reset link (an hour): the parent reads it with the order, not at once.
+FIRST_PASSWORD_VALID = timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class PasswordLink:
+    """The link that sets the first password of an account a guest's order made."""
+
+    email: str
+    name: str
+    url: str
+    valid_days: int
+
+
+async def first_password_link(user_id: int, reset_page: str) -> PasswordLink | None:
+    """A single-use reset link to ``reset_page`` (the reset route's absolute URL) with a new
+    code; None when the account no longer exists, is blocked, already has a password or signs
+    in with Google now (``google`` takes over an unconfirmed account). Setting the password
+    through it confirms the address, as every reset does (``reset_password``): the link went
+    to that address."""
+    user = await User.get_or_none(id=user_id)
+    if user is None or user.blocked or user.password_hash is not None or user.provider != "local":
+        return None
+    raw = await new_secret(SecretKind.RESET, FIRST_PASSWORD_VALID, user)
+    return PasswordLink(
+        email=user.email,
+        name=user.firstname or user.email,
+        url=f"{reset_page}?{urlencode({'code': raw})}",
+        valid_days=FIRST_PASSWORD_VALID.days,
+    )
 
 
 async def change_password(user: User, body: ChangePassword, locale: str) -> User:

@@ -73,6 +73,7 @@ class Operation:
     errors: tuple[int, ...] = ()
     status: int = 200
     multipart: bool = False  # the body is JSON in the form field ``data`` (PUT /users/me)
+    media_type: str = "application/json"  # of the success answer (``str`` for an HTML page)
 
 
 def documented(
@@ -85,6 +86,7 @@ def documented(
     errors: tuple[int, ...] = (),
     status: int = 200,
     multipart: bool = False,
+    media_type: str = "application/json",
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -96,6 +98,7 @@ def documented(
             tuple(sorted({400, *errors})),
             status,
             multipart,
+            media_type,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -174,7 +177,7 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         }
         if operation.response is not None:
             responses[success]["content"] = {
-                "application/json": {"schema": _schema(operation.response, components)}
+                operation.media_type: {"schema": _schema(operation.response, components)}
             }
         for status in operation.errors:
             responses[str(status)] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from splash.mail.mailer import Email
 from splash.templating import template_environment
 
 
@@ -17,3 +18,9 @@ def render(name: str, locale: str, context: dict[str, Any]) -> tuple[str, str, s
         {**context, "subject": subject, "locale": locale}
     )
     return subject, text, html
+
+
+def compose(name: str, locale: str, context: dict[str, Any], *, to: str, key: str) -> Email:
+    """The e-mail of an outbox job (``key``: the job's key, its Message-ID on every attempt)."""
+    subject, text, html = render(name, locale, context)
+    return Email(to=to, subject=subject, text=text, html=html, message_key=key)

@@ -6,10 +6,11 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.http.context import current_user, domain_locale
-from splash.http.openapi import documented
+from splash.http.openapi import Parameter, documented
 from splash.http.request import json_body
 from splash.http.response import public
 from splash.orders import services
+from splash.orders.invoice import INVOICE_CSP, invoice_page
 from splash.orders.schemas import QuoteAnswer, QuoteRequest, ShippingCountryList
 
 bp = Blueprint("orders")
@@ -39,3 +40,22 @@ async def quote(request: Request) -> HTTPResponse:
         cart, await current_user(request), domain_locale(request), request.app.ctx.routes
     )
     return public(QuoteAnswer(data=answer))
+
+
+# --- the invoice (issue 13 point 5) ---------------------------------------------------------
+
+
+@bp.get("/orders/<slug>/invoice", ctx_csp=INVOICE_CSP)
+@documented(
+    "The printable invoice of a paid, shipped, completed or refunded order, as an HTML page in "
+    "the order's language; 404 for any other order and an unknown slug",
+    tag="orders",
+    response=str,
+    media_type="text/html",
+    parameters=(Parameter("slug", "path", "The order's slug (the capability to see it)"),),
+    errors=(404,),
+)
+async def order_invoice(request: Request, slug: str) -> HTTPResponse:
+    page = await invoice_page(slug, request.app.ctx.settings)
+    headers = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
+    return HTTPResponse(page, headers=headers, content_type="text/html; charset=utf-8")

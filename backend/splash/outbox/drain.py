@@ -26,7 +26,7 @@ from splash.route_table import RouteTable
 log = logging.getLogger(__name__)
 
 # The modules whose ``@handles`` register the job kinds (as db.MODEL_MODULES lists the models).
-HANDLER_MODULES = ("splash.accounts.mails", "splash.forms.services")
+HANDLER_MODULES = ("splash.accounts.mails", "splash.forms.services", "splash.orders.mails")
 BATCH = 10
 STOP_GRACE_SECONDS = 10.0
 

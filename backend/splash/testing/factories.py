@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 
 from splash.accounts import passwords
 from splash.accounts.mails import RESET_VALID
@@ -14,6 +15,7 @@ from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
+from splash.catalog.vocabulary import ProductType
 from splash.orders import pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
@@ -46,6 +48,11 @@ async def catalog_ids() -> dict[str, int]:
     }
 
 
+async def restock_all(stock: int) -> int:
+    """Sets every variant's stock; the number of variants."""
+    return await ProductVariant.all().update(stock=stock)
+
+
 async def create_order(
     user: User,
     items: list[tuple[str, int]],
@@ -55,14 +62,23 @@ async def create_order(
     status: OrderStatus = OrderStatus.AWAITING_PAYMENT,
     payment_status: PaymentStatus | None = PaymentStatus.OPEN,
     take_stock: bool = True,
+    billing_address: dict[str, Any] | None = None,
+    product_type: ProductType = ProductType.PHYSICAL,
+    paid_at: datetime | None = None,
+    bank_details: dict[str, str] | None = None,
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
     a payment of the test provider (``TestPayment`` + ``Payment``) — for tests of what comes
-    after the checkout (webhook, mails, reads) that must not depend on the checkout itself."""
+    after the checkout (webhook, mails, reads) that must not depend on the checkout itself.
+
+    ``product_type`` digital makes every line a lesson (nothing shipped: no shipping cost);
+    ``bank_details`` (bankName, bankAccount, bankBic, transferReference) make the payment a
+    bank transfer's."""
     variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
     rate = pricing.VAT_PERCENT[country]
     shipping = await ShippingCountry.get(iso=country)
+    shipping_cost = 0 if product_type == ProductType.DIGITAL else shipping.shipping_cost
     address = {
         "street": "Keizersgracht",
         "housenumber": "12",
@@ -73,7 +89,7 @@ async def create_order(
         "country": country,
     }
     subtotal = sum(variants[sku].price * quantity for sku, quantity in items)
-    shipping_vat = pricing.vat_in(shipping.shipping_cost, rate)
+    shipping_vat = pricing.vat_in(shipping_cost, rate)
     line_vats = [pricing.vat_in(variants[sku].price * quantity, rate) for sku, quantity in items]
     order = await Order.create(
         order_nr=f"SPL-{secrets.token_hex(4).upper()}",
@@ -86,15 +102,17 @@ async def create_order(
         firstname=user.firstname or "Eva",
         lastname=user.lastname or "de Vries",
         shipping_address=address,
+        billing_address=billing_address,
         subtotal=subtotal,
-        shipping_cost=shipping.shipping_cost,
+        shipping_cost=shipping_cost,
         vat_country=country,
         vat_rate=rate,
         shipping_vat=shipping_vat,
         vat=sum(line_vats) + shipping_vat,
-        total=subtotal + shipping.shipping_cost,
+        total=subtotal + shipping_cost,
         consent_version="test",
         consented_at=datetime.now(UTC),
+        paid_at=paid_at,
     )
     for position, ((sku, quantity), vat) in enumerate(zip(items, line_vats, strict=True)):
         variant = variants[sku]
@@ -106,7 +124,7 @@ async def create_order(
             position=position,
             variant_id=variant.id,
             sku=sku,
-            product_type="physical",
+            product_type=product_type,
             title="Splash-drijfpak",
             variant_label=f"{variant.colour}, {variant.size}",
             quantity=quantity,
@@ -125,6 +143,8 @@ async def create_order(
             locale="nl_NL",
             redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
             webhook_url="http://localhost:8000/api/payments/webhook",
+            method="banktransfer" if bank_details else None,
+            bank_details=bank_details,
         )
         await Payment.create(
             order=order,
@@ -132,5 +152,7 @@ async def create_order(
             provider_id=test_payment.id,
             status=payment_status,
             amount=order.total,
+            method=test_payment.method,
+            bank_details=bank_details,
         )
     return order

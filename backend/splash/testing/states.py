@@ -17,7 +17,13 @@ from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.seed import seed_all
-from splash.testing.factories import catalog_ids, create_order, create_test_user, reset_code_for
+from splash.testing.factories import (
+    catalog_ids,
+    create_order,
+    create_test_user,
+    reset_code_for,
+    restock_all,
+)
 
 
 async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
@@ -153,6 +159,12 @@ async def signed_in_parent_with_order(settings: Settings, app_ctx: Any) -> dict[
     }
 
 
+async def plenty_of_stock(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """Every variant of the seeded catalog in stock a million times (the load tests' buyers
+    place thousands of orders); nothing else changes."""
+    return {"restocked": await restock_all(1_000_000)}
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
 StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
@@ -180,6 +192,7 @@ STATES: dict[str, StateHandler] = {
     "a signed-in parent ouder@example.com with an order awaiting payment": (
         signed_in_parent_with_order
     ),
+    "every variant has plenty of stock": plenty_of_stock,
 }
 
 

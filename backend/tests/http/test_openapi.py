@@ -1,6 +1,6 @@
 """The API describes itself, completely."""
 
-from splash.http.openapi import build_document
+from splash.http.openapi import NO_NUL, build_document
 
 UNDOCUMENTED = {"api_not_found", "openapi_document", "openapi_docs"}
 
@@ -48,8 +48,8 @@ async def test_browsable_docs_point_at_the_document(client, database):
 
 
 async def test_every_operation_describes_its_success_answer(client, database):
-    """Every operation of every domain: its 2xx answer has a JSON schema (a redirect, 302, has
-    no body to describe)."""
+    """Every operation of every domain: its 2xx answer has a schema — JSON, or a string for the
+    one HTML page of the API, the invoice (a redirect, 302, has no body to describe)."""
     document = (await client.get("/api/openapi.json")).json
     undescribed = [
         f"{method.upper()} {path} {status}"
@@ -57,9 +57,14 @@ async def test_every_operation_describes_its_success_answer(client, database):
         for method, operation in operations.items()
         for status, response in operation["responses"].items()
         if status.startswith("2")
-        and "schema" not in response.get("content", {}).get("application/json", {})
+        and not any("schema" in media for media in response.get("content", {}).values())
     ]
     assert undescribed == []
+    invoice = document["paths"]["/api/orders/{slug}/invoice"]["get"]["responses"]
+    assert invoice["200"]["content"] == {
+        "text/html": {"schema": {"type": "string", "pattern": NO_NUL}}
+    }
+    assert set(invoice) == {"200", "400", "404"}
     redirects = [
         operation["responses"]
         for operations in document["paths"].values()

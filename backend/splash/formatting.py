@@ -1,0 +1,77 @@
+"""Money and dates as a reader of each shop language writes them, the same text the SPA shows
+(``frontend/src/lib/i18n/format.ts``: ``Intl`` with nl-NL, en-GB, de-DE, es-ES, fr-FR, sv-SE).
+
+Pure and table-driven: six locales need a handful of separators and twelve month names each, not
+a CLDR library. The spaces are the ones ``Intl`` writes (a no-break space between amount and
+euro sign, French groups with a narrow no-break space), so an amount never breaks over two lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+
+
+@dataclass(frozen=True)
+class MoneyStyle:
+    pattern: str  # "{amount}" placed around the euro sign
+    group: str
+    decimal: str
+    min_grouping: int = 1  # Spanish groups thousands only from 10 000 on
+
+
+MONEY_STYLES = {
+    "nl": MoneyStyle(f"€{NBSP}{{amount}}", ".", ","),
+    "en": MoneyStyle("€{amount}", ",", "."),
+    "de": MoneyStyle(f"{{amount}}{NBSP}€", ".", ","),
+    "es": MoneyStyle(f"{{amount}}{NBSP}€", ".", ",", min_grouping=2),
+    "fr": MoneyStyle(f"{{amount}}{NBSP}€", NNBSP, ","),
+    "sv": MoneyStyle(f"{{amount}}{NBSP}€", NBSP, ","),
+}
+
+MONTHS = {
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+    "en": "January February March April May June July August September October November December",
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
+    "diciembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+}
+DATE_PATTERNS = {
+    "nl": "{day} {month} {year}",
+    "en": "{day} {month} {year}",
+    "de": "{day}. {month} {year}",
+    "es": "{day} de {month} de {year}",
+    "fr": "{day} {month} {year}",
+    "sv": "{day} {month} {year}",
+}
+
+
+def _grouped(whole: int, style: MoneyStyle) -> str:
+    digits = str(whole)
+    if len(digits) < 4 + style.min_grouping - 1:
+        return digits
+    groups: list[str] = []
+    while digits:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    return style.group.join(groups)
+
+
+def money(cents: int, locale: str) -> str:
+    """An amount of euro cents, e.g. 4995 → "€ 49,95" (nl), "€49.95" (en), "49,95 €" (de)."""
+    style = MONEY_STYLES[locale]
+    whole, part = divmod(abs(cents), 100)
+    amount = f"{_grouped(whole, style)}{style.decimal}{part:02d}"
+    return ("-" if cents < 0 else "") + style.pattern.format(amount=amount)
+
+
+def long_date(value: date | datetime, locale: str) -> str:
+    """A day written out, e.g. "25 november 2026" (nl), "25. November 2026" (de). A datetime is
+    taken as it is (the shop stores UTC and writes the UTC day, as the SPA does)."""
+    month = MONTHS[locale].split()[value.month - 1]
+    return DATE_PATTERNS[locale].format(day=value.day, month=month, year=value.year)

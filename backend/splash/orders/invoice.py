@@ -1,0 +1,52 @@
+"""The invoice of a paid order: one printable HTML page in the order's language
+(``templates/invoice.html``, its words from ``invoice_texts``), built from the same order
+document as the e-mails.
+
+Seller: the shop's company name, chamber-of-commerce (KvK) and VAT numbers from the site
+settings (content); the settings hold no postal address, so none is printed. Invoice number =
+order number, invoice date = the day it was paid. Only orders whose money arrived have one
+(``documents.INVOICED``); any other order, like an unknown slug, is "not found", so the
+slug-holder learns nothing more than the order page tells.
+
+The page carries no script. Its stylesheet is inline, allowed by the Content-Security-Policy
+through its SHA-256 (``INVOICE_CSP``, the route's ``ctx_csp``) rather than by 'unsafe-inline': the
+style is a fixed file, so its hash is known when the route is declared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from base64 import b64encode
+from importlib.resources import files
+
+from markupsafe import Markup
+
+from splash.config import Settings
+from splash.content import services as content
+from splash.errors import NotFoundError
+from splash.orders import documents
+from splash.orders.invoice_texts import INVOICE_TEXTS
+from splash.templating import template_environment
+
+STYLESHEET = files("splash.orders").joinpath("templates/invoice.css").read_text(encoding="utf-8")
+_STYLE_HASH = b64encode(hashlib.sha256(STYLESHEET.encode("utf-8")).digest()).decode("ascii")
+INVOICE_CSP = (("style-src", (f"'sha256-{_STYLE_HASH}'",)),)
+
+
+async def invoice_page(slug: str, settings: Settings) -> str:
+    """The invoice's HTML; NotFoundError for an unknown slug or an order not paid."""
+    order = await documents.by_slug(slug)
+    if order is None or not order.invoiced:
+        raise NotFoundError("No invoice for this order")
+    seller = await content.site_settings()
+    return (
+        template_environment("splash.orders")
+        .get_template("invoice.html")
+        .render(
+            order=order,
+            seller=seller,
+            t=INVOICE_TEXTS[order.locale],
+            shop_url=settings.origin(order.locale),
+            stylesheet=Markup(STYLESHEET),  # our own file: its hash is in the CSP
+        )
+    )

@@ -1,0 +1,100 @@
+"""The order e-mails, sent by the outbox drainer (``splash.outbox``) in the order's language.
+
+The checkout and the payment updates enqueue a job naming the order (and, for a new account,
+the user) in the transaction that changes the order; the handler here loads what the mail says
+when it is sent. A job whose order no longer exists, or whose news is stale by then, is dropped
+(returning is "done"), never retried:
+
+- ``order_confirmation`` ``{"order_id"}``: the order is paid — lines, VAT, totals, addresses,
+  when it ships, the order page and the invoice. Dropped unless the order has an invoice.
+- ``order_bank_transfer`` ``{"order_id"}``: where to transfer the money to. Dropped once the
+  order no longer awaits its payment, and when its latest payment holds no bank details.
+- ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
+  a link sets its first password (``accounts.services.first_password_link``). Dropped when the
+  account is gone or already has a password.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splash.accounts import services as accounts
+from splash.mail import templates
+from splash.orders import documents
+from splash.orders.documents import OrderDocument
+from splash.orders.vocabulary import OrderStatus
+from splash.outbox import Job, handles
+from splash.outbox.drain import Resources
+
+CONFIRMATION = "order_confirmation"
+BANK_TRANSFER = "order_bank_transfer"
+ACCOUNT = "order_account"
+
+
+def _page(
+    resources: Resources, name: str, locale: str, params: dict[str, str] | None = None
+) -> str:
+    """The absolute URL of one of the SPA's routes on the locale's domain."""
+    return resources.settings.origin(locale) + resources.routes.path_for(name, locale, params)
+
+
+def _order_context(resources: Resources, order: OrderDocument) -> dict[str, Any]:
+    return {
+        "name": order.firstname,
+        "order": order,
+        "order_link": _page(resources, "order", order.locale, {"slug": order.slug}),
+        "shop_url": resources.settings.origin(order.locale),
+    }
+
+
+async def _send(
+    job: Job, resources: Resources, name: str, locale: str, to: str, context: dict[str, Any]
+) -> None:
+    await resources.mailer.send(templates.compose(name, locale, context, to=to, key=job.key))
+
+
+@handles(CONFIRMATION)
+async def send_confirmation(job: Job, resources: Resources) -> None:
+    order = await documents.by_id(job.payload["order_id"])
+    if order is None or not order.invoiced:
+        return
+    settings = resources.settings
+    context = {
+        **_order_context(resources, order),
+        "invoice_link": settings.origin(order.locale)
+        + documents.invoice_path(settings.api_prefix, order.slug),
+        "account_link": _page(resources, "account", order.locale),
+    }
+    await _send(job, resources, CONFIRMATION, order.locale, order.email, context)
+
+
+@handles(BANK_TRANSFER)
+async def send_bank_transfer(job: Job, resources: Resources) -> None:
+    order = await documents.by_id(job.payload["order_id"])
+    if order is None or order.status != OrderStatus.AWAITING_PAYMENT or order.bank_transfer is None:
+        return
+    context = {**_order_context(resources, order), "bank": order.bank_transfer}
+    await _send(job, resources, BANK_TRANSFER, order.locale, order.email, context)
+
+
+@handles(ACCOUNT)
+async def send_account(job: Job, resources: Resources) -> None:
+    locale = job.payload["locale"]
+    order = await documents.by_id(job.payload["order_id"])
+    if order is None:
+        return
+    link = await accounts.first_password_link(
+        job.payload["user_id"], _page(resources, "reset", locale)
+    )
+    if link is None:
+        return
+    context = {
+        "name": link.name,
+        "email": link.email,
+        "link": link.url,
+        "valid_days": link.valid_days,
+        "order_nr": order.order_nr,
+        "forgot_link": _page(resources, "forgot-password", locale),
+        "shop_url": resources.settings.origin(locale),
+    }
+    await _send(job, resources, ACCOUNT, locale, link.email, context)
