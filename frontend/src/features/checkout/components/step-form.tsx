@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, SubmitButton, useFormContext, type FieldDefinitions } from "../../../lib/forms";
 import type { CheckoutState } from "../hooks/use-checkout";
@@ -44,13 +44,8 @@ export function StepForm({ step, fields, checkout, previous, children }: Props) 
   const { t, i18n } = useTranslation();
   // What the step starts with (later changes go to the draft, not back into the form).
   const [initialValues] = useState(() => checkout.draft.values[step]);
-  const refused = checkout.fieldErrors[step];
-  const initialErrors = useMemo(
-    () => wordFieldErrors(refused ?? [], fields, initialValues, t, i18n.language),
-    // Worded once, when the step opens with the server's answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  // The server's refusals, worded once when the step opens with them.
+  const [initialErrors] = useState(() => wordFieldErrors(checkout.fieldErrors[step] ?? [], fields, initialValues, t, i18n.language));
   return (
     <Form
       id={`checkout-${step}`}
