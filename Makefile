@@ -96,7 +96,8 @@ test-frontend: $(FRONTEND_STAMP) ## Vitest unit tests
 test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them
 	rm -f contracts/pacts/*.json
 	cd frontend && npx vitest run --project pact
-	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts
+	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_mollie_consumer.py
+	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_pact_provider.py
 
 test-e2e: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Playwright with Debian's Chromium, axe checks
 	cd frontend && npx playwright test

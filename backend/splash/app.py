@@ -29,6 +29,7 @@ from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
 from splash.payments.providers import create_provider
+from splash.payments.routes import bp as payments_bp
 from splash.route_table import RouteTable
 from splash.web import compose
 from splash.web.published import PublishedSite
@@ -59,7 +60,13 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.payments = create_provider(settings)
 
     api = Blueprint.group(
-        content_bp, forms_bp, accounts_bp, catalog_bp, orders_bp, url_prefix=settings.api_prefix
+        content_bp,
+        forms_bp,
+        accounts_bp,
+        catalog_bp,
+        orders_bp,
+        payments_bp,
+        url_prefix=settings.api_prefix,
     )
     app.blueprint(api)
     openapi.install(app, settings.api_prefix)

@@ -28,6 +28,11 @@ class Environment(StrEnum):
     PRODUCTION = "production"
 
 
+class PaymentsProvider(StrEnum):
+    TEST = "test"
+    MOLLIE = "mollie"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SPLASH_", extra="ignore", frozen=True)
 
@@ -53,9 +58,18 @@ class Settings(BaseSettings):
     mail_url: str = "outbox://var/outbox"
     mail_from: str = "Splash <hello@splash.localhost>"
     shop_email: str = "hello@splash.localhost"
-    payments: str = "test"
+    # Payments: the built-in test provider (refused in production) or Mollie. Mollie's SDK
+    # adds the API version to the base URL itself (``/v2/payments``): tests point it at
+    # splash.testing.mollie_stub.
+    payments: PaymentsProvider = PaymentsProvider.TEST
     mollie_api_key: str | None = None
-    mollie_base_url: str = "https://api.mollie.com/v2"
+    mollie_base_url: str = "https://api.mollie.com"
+    mollie_timeout_seconds: float = Field(default=10, gt=0, le=60)
+    # Payments still open, pending or authorized this long after their last update are asked
+    # about again (a webhook may have been lost while the shop was down), checked this often
+    # by every outbox drainer.
+    payments_reconcile_after_seconds: float = Field(default=600, gt=0)
+    payments_reconcile_every_seconds: float = Field(default=60, gt=0)
     session_days: int = Field(default=30, ge=1, le=365)
     google_client_id: str | None = None
     google_client_secret: str | None = None
@@ -123,6 +137,13 @@ class Settings(BaseSettings):
         weak_secret = self.secret_key == DEV_SECRET or len(self.secret_key) < 32
         if self.env is Environment.PRODUCTION and weak_secret:
             raise ValueError("SPLASH_SECRET_KEY must be a random value of 32+ characters")
+        if self.env is Environment.PRODUCTION and self.payments is PaymentsProvider.TEST:
+            raise ValueError(
+                "SPLASH_PAYMENTS=test is the built-in test provider: set SPLASH_PAYMENTS=mollie "
+                "in production"
+            )
+        if self.payments is PaymentsProvider.MOLLIE and not self.mollie_api_key:
+            raise ValueError("SPLASH_PAYMENTS=mollie needs SPLASH_MOLLIE_API_KEY")
         if not self.database_url.startswith(("sqlite://", "postgres://", "postgresql://")):
             raise ValueError("SPLASH_DATABASE_URL must start with sqlite:// or postgres://")
         if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:

@@ -66,6 +66,14 @@ class RateLimitError(ApiError):
     name = "RateLimitError"
 
 
+class ServiceUnavailableError(ApiError):
+    """A service Splash depends on (the payment provider) cannot be reached: try again later
+    (pass a ``retry-after`` header)."""
+
+    status = 503
+    name = "ServiceUnavailableError"
+
+
 def field_error(path: Sequence[str | int], message: str) -> dict[str, Any]:
     return {"path": [str(p) for p in path], "message": message, "name": "ValidationError"}
 

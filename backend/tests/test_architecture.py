@@ -21,6 +21,9 @@ PURE = [
     "splash/accounts/vocabulary.py",
     "splash/catalog/vocabulary.py",
     "splash/orders/pricing.py",
+    "splash/orders/order_pricing.py",
+    "splash/orders/idempotency.py",
+    "splash/orders/order_numbers.py",
     "splash/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",
@@ -56,6 +59,9 @@ SERVICES = [
     PACKAGE / "accounts" / "mails.py",
     *sorted((PACKAGE / "outbox").glob("*.py")),
     PACKAGE / "seed.py",
+    PACKAGE / "orders" / "payment_updates.py",
+    PACKAGE / "orders" / "fulfilment.py",
+    *sorted(p for p in (PACKAGE / "payments").glob("*.py") if p.name != "routes.py"),
 ]
 
 

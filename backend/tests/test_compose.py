@@ -431,3 +431,9 @@ def test_dockerignore_keeps_local_state_out_of_the_build_context() -> None:
         assert _ignored(path, patterns), path
     for path in ("backend/splash/config.py", "contracts/routes.json", "frontend/package.json"):
         assert not _ignored(path, patterns), path
+
+
+def test_production_takes_payments_through_mollie_with_a_required_key() -> None:
+    env = _environment(_services()["backend"])
+    assert env["SPLASH_PAYMENTS"] == "mollie"  # the test provider refuses production
+    assert re.match(r"^\$\{SPLASH_MOLLIE_API_KEY:\?[^}]+\}$", env["SPLASH_MOLLIE_API_KEY"] or "")

@@ -48,7 +48,46 @@ def test_production_refuses_a_default_or_weak_secret(secret):
 
 
 def test_production_accepts_a_strong_secret():
-    assert Settings(env="production", secret_key="x" * 48).env == "production"
+    settings = Settings(
+        env="production", secret_key="x" * 48, payments="mollie", mollie_api_key="live_key"
+    )
+    assert settings.env == "production"
+
+
+def test_production_refuses_the_test_payment_provider():
+    with pytest.raises(ValidationError, match="SPLASH_PAYMENTS=test is the built-in test"):
+        Settings(env="production", secret_key="x" * 48, payments="test")
+
+
+def test_mollie_refuses_to_start_without_an_api_key():
+    with pytest.raises(ValidationError, match="SPLASH_PAYMENTS=mollie needs SPLASH_MOLLIE_API_KEY"):
+        Settings(payments="mollie")
+
+
+def test_an_unknown_payment_provider_is_refused():
+    with pytest.raises(ValidationError, match="payments"):
+        Settings(payments="paypal")
+
+
+def test_the_test_provider_in_production_stops_the_cli_with_one_clear_line():
+    result = subprocess.run(
+        [sys.executable, "-m", "splash", "migrate"],
+        cwd=REPO_ROOT / "backend",
+        env={
+            "PATH": "/usr/bin:/bin",
+            "SPLASH_ENV": "production",
+            "SPLASH_SECRET_KEY": "k" * 48,
+            "SPLASH_PAYMENTS": "test",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        "splash: invalid configuration: SPLASH_SETTINGS: Value error, SPLASH_PAYMENTS=test is "
+        "the built-in test provider: set SPLASH_PAYMENTS=mollie in production"
+    ]
 
 
 def test_a_bad_database_url_is_refused():

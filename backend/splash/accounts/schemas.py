@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints, field_validator
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 from splash.orders.vocabulary import ShippingCountry
@@ -70,8 +70,10 @@ class ChangeEmail(RequestBody):
     current_password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
 
 
-class AddressInput(RequestBody):
-    id: int | None = None
+class AddressFields(RequestBody):
+    """An address as a parent types it: in the profile (``AddressInput``) and at the checkout
+    (the order's shipping and billing address). One definition, so both refuse the same."""
+
     street: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
     housenumber: Annotated[
         str,
@@ -84,6 +86,22 @@ class AddressInput(RequestBody):
     ]
     city: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
     country: ShippingCountry  # where Splash ships (spec §3)
+
+    @field_validator("addition", "additional_info", mode="after")
+    @classmethod
+    def _empty_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    @field_validator("postal_code", mode="after")
+    @classmethod
+    def _upper_case(cls, value: str) -> str:
+        return value.upper()
+
+
+class AddressInput(AddressFields):
+    """A saved address of the profile: ``id`` names one to keep, none adds one."""
+
+    id: int | None = None
 
 
 class ProfileUpdate(RequestBody):

@@ -21,7 +21,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from splash import outbox
-from splash.accounts import passwords, tokens
+from splash.accounts import customers, passwords, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
     AddressInput,
@@ -65,6 +65,15 @@ async def user_for_token(token: str, settings: Settings) -> User | None:
     if user is None or user.token_version != claims.version or user.blocked:
         return None
     return user
+
+
+async def account_for_order(
+    email: str, customer: User | None, firstname: str, lastname: str, locale: str
+) -> User:
+    """The account an order belongs to (``accounts.customers``): a signed-in customer's own,
+    else a new unconfirmed one for a guest; 409 ``email_has_account`` when the address has an
+    account the visitor is not signed in as. A guest's order always gets a new account."""
+    return await customers.account_for_order(email, customer, firstname, lastname, locale)
 
 
 async def address_countries(user: User | None) -> list[str]:

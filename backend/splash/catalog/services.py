@@ -226,6 +226,7 @@ class Sellable:
     line shows (texts in the asked locale)."""
 
     id: int
+    sku: str
     price: int
     stock: int
     available: bool
@@ -255,6 +256,7 @@ def _sellable(
     product = row.product
     return Sellable(
         id=row.id,
+        sku=row.sku,
         price=row.price,
         stock=max(row.stock, 0),
         available=_available(row),

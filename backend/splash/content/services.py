@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -80,6 +82,27 @@ async def site_settings() -> SettingsPublic:
         vat_number=row.vat_number,
         social_links=SocialLinks(**row.social_links),
     )
+
+
+# The texts an order consents to (spec §5), by their pages' localization keys.
+LEGAL_PAGES = ("privacy", "terms")
+
+
+async def legal_version(locale: str) -> str:
+    """The version of the privacy policy and the terms a customer sees in ``locale``: a short
+    fingerprint of each published page's title and blocks ("privacy.terms", 8 hex characters
+    each; "none" for a page that is missing), so the order records exactly which texts were
+    agreed to and any edit of them reads as a new version."""
+    rows = await Page.filter(
+        locale_id=locale, localization_key__in=LEGAL_PAGES, published=True
+    ).values("localization_key", "title", "blocks")
+    texts = {row["localization_key"]: [row["title"], row["blocks"]] for row in rows}
+    return ".".join(_fingerprint(texts[key]) if key in texts else "none" for key in LEGAL_PAGES)
+
+
+def _fingerprint(text: object) -> str:
+    canonical = json.dumps(text, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:8]
 
 
 async def _page_tree() -> tuple[list[dict[str, Any]], dict[int, str]]:

@@ -20,6 +20,7 @@ from splash.http.security_headers import csp_nonce
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"
+FORM = "application/x-www-form-urlencoded"
 
 
 class ErrorBody(BaseModel):
@@ -40,8 +41,13 @@ _DESCRIPTIONS = {
     403: "Not allowed",
     404: "Not found",
     409: "Conflict",
+    415: "Unsupported body encoding (details.errors[].path names the content-type header)",
     429: "Too many requests (see Retry-After)",
+    503: "Unavailable for a moment: a service it needs cannot be reached (see Retry-After)",
 }
+
+
+_SUCCESS = {"201": "Created", "302": "Found (see Location)", "303": "See Other (see Location)"}
 
 
 # The longest path parameter an operation takes unless it says otherwise: ids, form and menu
@@ -52,7 +58,7 @@ PATH_MAX_LENGTH = 64
 @dataclass(frozen=True)
 class Parameter:
     name: str
-    where: str  # "query" or "path"
+    where: str  # "query", "path" or "header"
     description: str
     required: bool = False
     # Path parameters: the length of the column the value is looked up by (published as
@@ -74,6 +80,9 @@ class Operation:
     status: int = 200
     multipart: bool = False  # the body is JSON in the form field ``data`` (PUT /users/me)
     media_type: str = "application/json"  # of the success answer (``str`` for an HTML page)
+    # Further success statuses with the same answer (POST /orders: 200 replays the 201).
+    also: tuple[int, ...] = ()
+    form: bool = False  # the body is application/x-www-form-urlencoded (webhooks, HTML forms)
 
 
 def documented(
@@ -87,6 +96,8 @@ def documented(
     status: int = 200,
     multipart: bool = False,
     media_type: str = "application/json",
+    also: tuple[int, ...] = (),
+    form: bool = False,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -99,6 +110,8 @@ def documented(
             status,
             multipart,
             media_type,
+            also,
+            form,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -171,14 +184,14 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
         operation: Operation | None = getattr(route.handler, "__openapi__", None)
         if operation is None:
             continue
-        success = str(operation.status)
-        responses: dict[str, Any] = {
-            success: {"description": "Created" if success == "201" else "OK"}
-        }
-        if operation.response is not None:
-            responses[success]["content"] = {
-                operation.media_type: {"schema": _schema(operation.response, components)}
-            }
+        responses: dict[str, Any] = {}
+        for status in (operation.status, *operation.also):
+            success = str(status)
+            responses[success] = {"description": _SUCCESS.get(success, "OK")}
+            if operation.response is not None:
+                responses[success]["content"] = {
+                    operation.media_type: {"schema": _schema(operation.response, components)}
+                }
         for status in operation.errors:
             responses[str(status)] = {
                 "description": _DESCRIPTIONS[status],
@@ -209,7 +222,13 @@ def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
                     "required": ["data"],
                     "properties": {"data": {**field, "contentSchema": schema}},
                 }
-            media = "multipart/form-data" if operation.multipart else "application/json"
+            media = (
+                "multipart/form-data"
+                if operation.multipart
+                else FORM
+                if operation.form
+                else "application/json"
+            )
             spec["requestBody"] = {"required": True, "content": {media: {"schema": schema}}}
         for method in route.methods:
             if method not in ("HEAD", "OPTIONS"):

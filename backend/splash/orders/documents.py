@@ -17,16 +17,11 @@ from splash import formatting
 from splash.catalog.vocabulary import ProductType
 from splash.orders.addresses import address_lines
 from splash.orders.models import Order, OrderLine, Payment
-from splash.orders.vocabulary import OrderStatus
-
-# The statuses of an order whose money arrived: it has an invoice (and a confirmation).
-INVOICED = frozenset(
-    {OrderStatus.PAID, OrderStatus.SHIPPED, OrderStatus.COMPLETED, OrderStatus.REFUNDED}
-)
+from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus
 
 
 def has_invoice(status: OrderStatus) -> bool:
-    return status in INVOICED
+    return status in MONEY_ARRIVED
 
 
 def invoice_path(api_prefix: str, slug: str) -> str:

@@ -5,7 +5,7 @@ document as the e-mails.
 Seller: the shop's company name, chamber-of-commerce (KvK) and VAT numbers from the site
 settings (content); the settings hold no postal address, so none is printed. Invoice number =
 order number, invoice date = the day it was paid. Only orders whose money arrived have one
-(``documents.INVOICED``); any other order, like an unknown slug, is "not found", so the
+(``vocabulary.MONEY_ARRIVED``); any other order, like an unknown slug, is "not found", so the
 slug-holder learns nothing more than the order page tells.
 
 The page carries no script. Its stylesheet is inline, allowed by the Content-Security-Policy

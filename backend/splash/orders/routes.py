@@ -1,17 +1,29 @@
-"""Shipping countries and the cart quote (contracts/catalog-api.md)."""
+"""Shipping countries and the cart quote (contracts/catalog-api.md); the checkout, Pay now and
+the order reads (contracts/orders-api.md)."""
 
 from __future__ import annotations
 
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
-from splash.http.context import current_user, domain_locale
+from splash.http.context import current_user, domain_locale, require_user
 from splash.http.openapi import Parameter, documented
 from splash.http.request import json_body
 from splash.http.response import public
-from splash.orders import services
+from splash.orders import checkout, idempotency, pay_now, payment_start, reads, services
 from splash.orders.invoice import INVOICE_CSP, invoice_page
-from splash.orders.schemas import QuoteAnswer, QuoteRequest, ShippingCountryList
+from splash.orders.schemas import (
+    OrderAnswer,
+    OrderCreatedAnswer,
+    OrderDraft,
+    OrderSummaryList,
+    PaymentStart,
+    PaymentStarted,
+    PaymentStartedAnswer,
+    QuoteAnswer,
+    QuoteRequest,
+    ShippingCountryList,
+)
 
 bp = Blueprint("orders")
 
@@ -40,6 +52,104 @@ async def quote(request: Request) -> HTTPResponse:
         cart, await current_user(request), domain_locale(request), request.app.ctx.routes
     )
     return public(QuoteAnswer(data=answer))
+
+
+# --- the checkout, Pay now and the order reads (contracts/orders-api.md) ------------------------
+
+IDEMPOTENCY_KEY = Parameter(
+    idempotency.HEADER,
+    "header",
+    "A fresh random key per order attempt, the same key when retrying it",
+    required=True,
+    schema={"pattern": idempotency.KEY_PATTERN},
+)
+SLUG = Parameter("slug", "path", "The order's slug (its capability)")
+ORDER_NR = Parameter("order_nr", "path", "The order number, e.g. SPL-7K3M-9QX2", max_length=16)
+
+
+def _links(request: Request) -> payment_start.ShopLinks:
+    """The order-payment page on each shop domain, and the webhook on the request's domain."""
+    settings, table = request.app.ctx.settings, request.app.ctx.routes
+    pages = (settings.origin(loc) + table.path_for("order-payment", loc) for loc in table.locales)
+    webhook = f"{settings.origin(domain_locale(request))}{settings.api_prefix}/payments/webhook"
+    return payment_start.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
+
+
+@bp.post("/orders")
+@documented(
+    "Place an order (the server prices it) and start its payment: 201 with the provider's "
+    "checkout URL; the same Idempotency-Key and body again answer 200 with the same order",
+    tag="orders",
+    body=OrderDraft,
+    response=OrderCreatedAnswer,
+    parameters=(IDEMPOTENCY_KEY,),
+    errors=(409, 503),
+    status=201,
+    also=(200,),
+)
+async def place_order(request: Request) -> HTTPResponse:
+    key = idempotency.checked_key(request.headers.get(idempotency.HEADER))
+    draft = json_body(request, OrderDraft)
+    ctx = request.app.ctx
+    placed = await checkout.place_order(
+        draft, key, await current_user(request), ctx.payments, _links(request), ctx.routes
+    )
+    return public(OrderCreatedAnswer(data=placed.answer), status=201 if placed.created else 200)
+
+
+@bp.post("/orders/<slug:str>/payments")
+@documented(
+    "Pay now: the open payment's page, or a new payment when the last one ended without money",
+    tag="orders",
+    body=PaymentStart,
+    response=PaymentStartedAnswer,
+    parameters=(SLUG,),
+    errors=(404, 409, 503),
+)
+async def start_payment(request: Request, slug: str) -> HTTPResponse:
+    body = json_body(request, PaymentStart)
+    url = await pay_now.pay_again(slug, body.return_url, request.app.ctx.payments, _links(request))
+    return public(PaymentStartedAnswer(data=PaymentStarted(checkout_url=url)))
+
+
+@bp.get("/orders/<slug:str>")
+@documented(
+    "An order by its slug: lines, VAT, totals, addresses, status, bank details and refunds",
+    tag="orders",
+    response=OrderAnswer,
+    parameters=(SLUG,),
+    errors=(404,),
+)
+async def order(request: Request, slug: str) -> HTTPResponse:
+    ctx = request.app.ctx
+    found = await reads.order_by_slug(slug, ctx.payments, ctx.settings.api_prefix)
+    return public(OrderAnswer(data=found))
+
+
+@bp.get("/users/me/orders")
+@documented(
+    "The signed-in user's orders, newest first, with their payment status",
+    tag="orders",
+    response=OrderSummaryList,
+    errors=(401,),
+)
+async def my_orders(request: Request) -> HTTPResponse:
+    return public(OrderSummaryList(data=await reads.my_orders(await require_user(request))))
+
+
+@bp.get("/users/me/orders/<order_nr:str>")
+@documented(
+    "One of the signed-in user's orders by its number (another user's is a 404)",
+    tag="orders",
+    response=OrderAnswer,
+    parameters=(ORDER_NR,),
+    errors=(401, 404),
+)
+async def my_order(request: Request, order_nr: str) -> HTTPResponse:
+    ctx = request.app.ctx
+    user = await require_user(request)
+    found = await reads.my_order(user, order_nr, ctx.payments, ctx.settings.api_prefix)
+    return public(OrderAnswer(data=found))
 
 
 # --- the invoice (issue 13 point 5) ---------------------------------------------------------

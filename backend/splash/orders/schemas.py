@@ -1,13 +1,18 @@
-"""The cart quote's request body (unknown fields refused) and the answers of the orders API."""
+"""Request bodies (unknown fields refused) and answers of the orders API: the cart quote
+(contracts/catalog-api.md), the checkout, Pay now and the order reads (contracts/orders-api.md).
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
-from splash.orders.vocabulary import ShippingCountry
+from splash.catalog.vocabulary import ProductType
+from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, ShippingCountry
 from splash.schemas import PublicModel, RequestBody
 
 MAX_LINES = 50
@@ -95,3 +100,167 @@ class QuotePublic(PublicModel):
 
 class QuoteAnswer(PublicModel):
     data: QuotePublic
+
+
+# --- the checkout: POST /orders ------------------------------------------------------------------
+
+Locale = Literal["nl", "en", "de", "es", "fr", "sv"]
+# Where the provider sends the customer back: a shop origin + the order-payment route's path.
+ReturnUrl = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+
+
+class Customer(RequestBody):
+    """The personal details of the order (spec §3); a guest's account is made from them."""
+
+    firstname: Name
+    lastname: Name
+    email: Email
+
+
+class OrderCart(RequestBody):
+    items: list[CartLine] = Field(min_length=1, max_length=MAX_LINES)
+
+
+class ShippingDetails(RequestBody):
+    country: ShippingCountry  # the same as the address's: shipping and VAT follow it
+    address: AddressFields
+
+
+class BillingDetails(RequestBody):
+    address: AddressFields
+
+
+class OrderDraftData(RequestBody):
+    """What the customer chose. Prices, totals, currency, VAT, status and owner are not part of
+    it: a body naming them is refused as naming unknown fields."""
+
+    user: Customer
+    locale: Locale = "nl"
+    cart: OrderCart
+    shipping: ShippingDetails
+    billing: BillingDetails | None = Field(
+        default=None, description="null or absent: bill to the shipping address"
+    )
+    consent: Literal[True] = Field(
+        description="Placing the order consents to the privacy policy and the terms (spec §5)"
+    )
+
+
+class OrderDraft(RequestBody):
+    data: OrderDraftData
+    return_url: ReturnUrl = Field(
+        description="A shop origin + the order-payment path, e.g. http://localhost:8000/order-payment"
+    )
+
+
+class OrderCreated(PublicModel):
+    order_nr: str = Field(examples=["SPL-7K3M-9QX2"])
+    slug: str = Field(description="The order's capability: who knows it may see the order")
+    checkout_url: str = Field(description="The payment provider's page for this order")
+
+
+class OrderCreatedAnswer(PublicModel):
+    data: OrderCreated
+
+
+# --- Pay now: POST /orders/{slug}/payments -------------------------------------------------------
+
+
+class PaymentStart(RequestBody):
+    return_url: ReturnUrl
+
+
+class PaymentStarted(PublicModel):
+    checkout_url: str
+
+
+class PaymentStartedAnswer(PublicModel):
+    data: PaymentStarted
+
+
+# --- the reads -----------------------------------------------------------------------------------
+
+
+class AddressPublic(PublicModel):
+    street: str
+    housenumber: str
+    addition: str | None
+    additional_info: str | None
+    postal_code: str
+    city: str
+    country: str
+
+
+class CustomerPublic(PublicModel):
+    firstname: str
+    lastname: str
+    email: str
+
+
+class OrderLinePublic(PublicModel):
+    variant_id: int
+    sku: str
+    product_type: ProductType
+    title: str = Field(examples=["Splash-drijfpak"])
+    variant_label: str = Field(examples=["Blauw, M"])
+    options: list[OptionPublic]
+    quantity: int
+    unit_price: int = Field(description="Cents, VAT included")
+    line_total: int = Field(description="Cents, VAT included")
+    vat_rate: int = Field(description="Percent")
+    vat: int = Field(description="Cents of VAT contained in lineTotal")
+
+
+class BankTransferPublic(PublicModel):
+    bank_name: str
+    bank_account: str
+    bank_bic: str
+    transfer_reference: str
+
+
+class OrderPublic(PublicModel):
+    order_nr: str
+    slug: str
+    locale: str
+    created_at: datetime
+    status: OrderStatus
+    payment_status: PaymentStatus | None = Field(description="The latest payment's status")
+    customer: CustomerPublic
+    shipping_address: AddressPublic
+    billing_address: AddressPublic = Field(description="The shipping address when none was given")
+    lines: list[OrderLinePublic]
+    subtotal: int
+    shipping: int = Field(description="Cents, VAT included")
+    vat_rate: int = Field(description="Percent, the destination's")
+    vat_country: str
+    shipping_vat: int
+    vat: int = Field(description="Cents of VAT contained in the total")
+    total: int
+    currency: str
+    amount_refunded: int
+    amount_charged_back: int
+    flagged: OrderFlag | None
+    bank_transfer: BankTransferPublic | None
+    can_pay: bool = Field(
+        description="Pay now gives a payment page: not paid, and no payment pending or authorized"
+    )
+    invoice_url: str | None = Field(description="Set once the order is paid")
+
+
+class OrderAnswer(PublicModel):
+    data: OrderPublic
+
+
+class OrderSummaryPublic(PublicModel):
+    order_nr: str
+    slug: str
+    created_at: datetime
+    status: OrderStatus
+    payment_status: PaymentStatus | None
+    total: int
+    currency: str
+    line_count: int = Field(description="How many items: the sum of the lines' quantities")
+
+
+class OrderSummaryList(PublicModel):
+    data: list[OrderSummaryPublic]

@@ -1,5 +1,6 @@
 """Shipping countries and the cart quote: every price and total computed here, from the
-catalog's prices — what the client sends is only which variants, how many and which options."""
+catalog's prices — what the client sends is only which variants, how many and which options.
+The checkout (``orders.checkout``) prices an order with the same lines and costs."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ async def shipping_countries() -> list[ShippingCountryPublic]:
     ]
 
 
+async def shipping_costs() -> dict[str, int]:
+    """Shipping cost in cents per country, in the shop's order."""
+    return {row.iso: row.shipping_cost for row in await ShippingCountry.all()}
+
+
 async def seed_shipping_countries(countries: list[dict[str, Any]]) -> int:
     for position, country in enumerate(countries):
         await upsert(
@@ -60,10 +66,10 @@ async def quote(
         await accounts.address_countries(user) if known and request.country is None else []
     )
     cart = pricing.Cart(
-        lines=[_sellable_line(line, sellables[line.variant_id]) for line in known],
+        lines=[sellable_line(line, sellables[line.variant_id]) for line in known],
         country=request.country,
         address_countries=address_countries,
-        shipping_costs={row.iso: row.shipping_cost for row in await ShippingCountry.all()},
+        shipping_costs=await shipping_costs(),
         unknown_variant_ids=[
             line.variant_id for line in request.items if line.variant_id not in sellables
         ],
@@ -71,7 +77,8 @@ async def quote(
     return _public(pricing.quote(cart), cart.shipping_costs)
 
 
-def _sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.SellableLine:
+def sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.SellableLine:
+    """A cart line joined with its variant from the catalog (its price, stock and texts)."""
     image = variant.image
     return pricing.SellableLine(
         variant_id=variant.id,

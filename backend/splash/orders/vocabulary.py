@@ -43,6 +43,12 @@ class OrderStatus(StrEnum):
     FAILED = "failed"
 
 
+# An order whose money arrived: it has a confirmation and an invoice, and cannot be paid again.
+MONEY_ARRIVED = frozenset(
+    {OrderStatus.PAID, OrderStatus.SHIPPED, OrderStatus.COMPLETED, OrderStatus.REFUNDED}
+)
+
+
 class StockState(StrEnum):
     """What an order holds of the stock: reserved when it is placed (the last unit goes to one
     order), committed once paid, released when its payment ends without money (and reserved
@@ -57,3 +63,12 @@ class OrderFlag(StrEnum):
     """Why an order needs a person's eye."""
 
     AMOUNT_MISMATCH = "amount_mismatch"  # the provider's paid amount is not the order's total
+
+
+class OrderError(StrEnum):
+    """The ``details.code`` of the orders API's conflicts, which the SPA tells apart."""
+
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"  # the same key came with another body
+    PRODUCT_UNAVAILABLE = "product_unavailable"  # switched off, sold out or not that many left
+    ORDER_PAID = "order_paid"  # Pay now on an order that has its money
+    PAYMENT_IN_PROGRESS = "payment_in_progress"  # Pay now while a payment is pending

@@ -1,6 +1,7 @@
 """The drainer: runs due outbox jobs through their handlers, with retries and exponential
-back-off, until stopped. One runs inside every server worker process (the embedded default) or
-in ``python -m splash worker``; any number may run at once (see ``queue.claim``).
+back-off, and the registered periodic work (``queue.periodic``) at its interval, until
+stopped. One runs inside every server worker process (the embedded default) or in
+``python -m splash worker``; any number may run at once (see ``queue.claim``).
 
 Delivery is at least once: a crash between a mail server's "accepted" and marking the job done
 sends that mail again after the lease runs out, so every mail carries a Message-ID derived from
@@ -13,6 +14,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -26,7 +28,13 @@ from splash.route_table import RouteTable
 log = logging.getLogger(__name__)
 
 # The modules whose ``@handles`` register the job kinds (as db.MODEL_MODULES lists the models).
-HANDLER_MODULES = ("splash.accounts.mails", "splash.forms.services", "splash.orders.mails")
+HANDLER_MODULES = (
+    "splash.accounts.mails",
+    "splash.forms.services",
+    "splash.orders.mails",
+    "splash.orders.payment_updates",  # periodic: the reconciliation of open payments
+    "splash.payments.test_page",  # the test provider's webhook calls
+)
 BATCH = 10
 STOP_GRACE_SECONDS = 10.0
 
@@ -68,6 +76,7 @@ class Drainer:
         self._wakeup = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self._periodic_due: dict[str, float] = {}  # name → monotonic time it is due
 
     async def drain_due(self) -> int:
         """Runs every job due now; the number run."""
@@ -100,6 +109,22 @@ class Drainer:
         else:
             await queue.complete(row, lease)
 
+    async def run_periodic(self) -> int:
+        """Runs the periodic work that is due (all of it on the first call); the number run.
+        A failure is logged and tried again at the next interval."""
+        ran = 0
+        for work in list(queue.PERIODIC.values()):
+            clock = time.monotonic()
+            if self._periodic_due.get(work.name, clock) > clock:
+                continue
+            self._periodic_due[work.name] = clock + work.every(self.settings)
+            try:
+                await work.run(self.resources)
+            except Exception:
+                log.exception("periodic outbox work failed", extra={"work": work.name})
+            ran += 1
+        return ran
+
     def wake(self) -> None:
         self._wakeup.set()
 
@@ -116,6 +141,7 @@ class Drainer:
                 log.exception("outbox drain failed")
             if last:
                 return
+            await self.run_periodic()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), self.settings.outbox_poll_seconds)
 

@@ -45,6 +45,32 @@ def handles(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
+# Periodic work the drainers do besides jobs (the reconciliation of open payments): each
+# drainer runs it at start and then every ``every(settings)`` seconds; the work itself makes
+# sure that concurrent drainers do not do one piece twice.
+Periodic = Callable[[Any], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class PeriodicWork:
+    name: str
+    every: Callable[[Any], float]
+    run: Periodic
+
+
+PERIODIC: dict[str, PeriodicWork] = {}
+
+
+def periodic(name: str, *, every: Callable[[Any], float]) -> Callable[[Periodic], Periodic]:
+    """Registers periodic work: ``async def work(resources)``, every ``every(settings)`` s."""
+
+    def register(work: Periodic) -> Periodic:
+        PERIODIC[name] = PeriodicWork(name, every, work)
+        return work
+
+    return register
+
+
 # --- enqueue -------------------------------------------------------------------------------------
 
 _listeners: set[Callable[[], None]] = set()

@@ -12,6 +12,8 @@ class TestPayment(Model):
     What Mollie would keep on its side, kept here so the hosted test page can act as
     Mollie's test mode."""
 
+    __test__ = False  # a model, not a pytest test class
+
     id = fields.CharField(max_length=64, primary_key=True)  # tr_test_…
     status = fields.CharEnumField(PaymentStatus, max_length=16, default=PaymentStatus.OPEN)
     amount = fields.IntField()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from splash.errors import ServiceUnavailableError
 from splash.orders.vocabulary import PaymentStatus
 
 # Mollie's locale for each shop locale (the language of its hosted pages).
@@ -60,9 +61,23 @@ class ProviderPayment:
     bank_transfer: BankTransfer | None = None
 
 
-class ProviderUnavailable(Exception):
-    """The provider could not be reached or answered with a server error: nothing is written,
-    and the caller answers 5xx (a webhook is retried by the provider, a checkout by the SPA)."""
+class ProviderUnavailable(ServiceUnavailableError):
+    """The provider could not be reached, timed out, or did not serve the request (a server
+    error, a refused API key): nothing is written, and the answer is a 503 with Retry-After (a
+    webhook is retried by the provider, a checkout by the SPA)."""
+
+    RETRY_AFTER_SECONDS = 10
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "The payment provider cannot be reached; please try again in a moment",
+            {"code": "payment_provider_unavailable"},
+            {"retry-after": str(self.RETRY_AFTER_SECONDS)},
+        )
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.reason})"
 
 
 class PaymentProvider(Protocol):

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from splash.config import Settings
+from splash.config import PaymentsProvider, Settings
 from splash.payments.provider import PaymentProvider
 from splash.payments.test_provider import TestProvider
 
 
 def create_provider(settings: Settings) -> PaymentProvider:
-    """``SPLASH_PAYMENTS``: ``test`` (the hosted test page on the shop's own domain) or
-    ``mollie``. The hosted test page is served on the default locale's domain."""
-    if settings.payments == "test":
-        origin = settings.origin(settings.default_locale)
-        return TestProvider(f"{origin}{settings.api_prefix}/payments/test/{{id}}")
-    raise ValueError(f"SPLASH_PAYMENTS must be test or mollie, got {settings.payments!r}")
+    """``SPLASH_PAYMENTS``: ``test`` (the hosted test page on the shop's own domains; the
+    settings refuse it in production) or ``mollie`` (the settings require its API key)."""
+    if settings.payments == PaymentsProvider.MOLLIE:
+        from splash.payments.mollie import MollieProvider  # Mollie's SDK loads only when used
+
+        assert settings.mollie_api_key is not None  # Settings refuses mollie without one
+        return MollieProvider(
+            settings.mollie_api_key, settings.mollie_base_url, settings.mollie_timeout_seconds
+        )
+    return TestProvider(
+        {locale: settings.origin(locale) for locale in settings.hosts_by_locale},
+        settings.default_locale,
+        f"{settings.api_prefix}/payments/test/{{id}}",
+    )

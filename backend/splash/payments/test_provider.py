@@ -1,28 +1,42 @@
 """The ``test`` provider, the embedded default: Mollie's test mode, served by the backend.
 
 ``create`` keeps the payment (``TestPayment``) and answers a checkout URL on the shop's own
-domain, where the hosted test page (``payments/routes.py``) lets a tester choose how the
+domain — the one the customer returns to, so the page's form and its redirect stay on one
+origin — where the hosted test page (``payments/test_page.py``) lets a tester choose how the
 payment ends; the page then calls the webhook and sends the customer back, as Mollie does.
-``fetch`` reports the payment as kept. The same idempotency key answers the same payment."""
+``fetch`` reports the payment as kept. The same idempotency key answers the same payment.
+"""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
 from splash.payments.models import TestPayment
-from splash.payments.provider import BankTransfer, PaymentRequest, ProviderPayment
+from splash.payments.provider import (
+    PROVIDER_LOCALES,
+    BankTransfer,
+    PaymentRequest,
+    ProviderPayment,
+)
 
 ID_PREFIX = "tr_test_"
+SHOP_LOCALES = {provider: shop for shop, provider in PROVIDER_LOCALES.items()}
 
 
 class TestProvider:
+    __test__ = False  # a provider, not a pytest test class
     name = "test"
 
-    def __init__(self, page_url: str) -> None:
-        """``page_url``: the hosted page's URL with ``{id}`` for the payment's id."""
-        self.page_url = page_url
+    def __init__(self, origins: Mapping[str, str], default_locale: str, page_path: str) -> None:
+        """``origins``: each shop locale's origin; ``page_path``: the hosted page's path with
+        ``{id}`` for the payment's id."""
+        self.origins = dict(origins)
+        self.default_locale = default_locale
+        self.page_path = page_path
 
     async def create(self, request: PaymentRequest) -> ProviderPayment:
         existing = await TestPayment.get_or_none(idempotency_key=request.idempotency_key)
@@ -46,6 +60,16 @@ class TestProvider:
         payment = await TestPayment.get_or_none(id=payment_id[:64])
         return None if payment is None else self.as_payment(payment)
 
+    def page_url(self, payment: TestPayment) -> str:
+        """The hosted page on the origin the customer returns to when that is a shop origin,
+        else on the payment's language's domain."""
+        parts = urlsplit(payment.redirect_url)
+        origin = f"{parts.scheme}://{parts.netloc}".lower()
+        if origin not in self.origins.values():
+            locale = SHOP_LOCALES.get(payment.locale, self.default_locale)
+            origin = self.origins.get(locale, self.origins[self.default_locale])
+        return origin + self.page_path.format(id=payment.id)
+
     def as_payment(self, payment: TestPayment) -> ProviderPayment:
         bank = payment.bank_details
         return ProviderPayment(
@@ -54,8 +78,15 @@ class TestProvider:
             amount=payment.amount,
             currency=payment.currency,
             method=payment.method,
-            checkout_url=self.page_url.format(id=payment.id) if payment.status == "open" else None,
+            checkout_url=self.page_url(payment) if payment.status == "open" else None,
             amount_refunded=payment.amount_refunded,
             amount_charged_back=payment.amount_charged_back,
-            bank_transfer=BankTransfer(**bank) if bank else None,
+            bank_transfer=BankTransfer(
+                bank_name=bank["bankName"],
+                bank_account=bank["bankAccount"],
+                bank_bic=bank["bankBic"],
+                transfer_reference=bank["transferReference"],
+            )
+            if bank
+            else None,
         )

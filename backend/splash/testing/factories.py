@@ -20,6 +20,7 @@ from splash.orders import pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
 from splash.payments.models import TestPayment
+from splash.payments.provider import PROVIDER_LOCALES
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -66,11 +67,14 @@ async def create_order(
     product_type: ProductType = ProductType.PHYSICAL,
     paid_at: datetime | None = None,
     bank_details: dict[str, str] | None = None,
+    webhook_url: str = "http://localhost:8000/api/payments/webhook",
+    payment_id: str | None = None,
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
-    a payment of the test provider (``TestPayment`` + ``Payment``) — for tests of what comes
-    after the checkout (webhook, mails, reads) that must not depend on the checkout itself.
+    a payment of the test provider (``TestPayment`` + ``Payment``, in the order's language,
+    calling ``webhook_url``; its id ``payment_id`` when given) — for tests of what comes after
+    the checkout (webhook, mails, reads) that must not depend on the checkout itself.
 
     ``product_type`` digital makes every line a lesson (nothing shipped: no shipping cost);
     ``bank_details`` (bankName, bankAccount, bankBic, transferReference) make the payment a
@@ -135,14 +139,14 @@ async def create_order(
         )
     if payment_status is not None:
         test_payment = await TestPayment.create(
-            id=f"tr_test_{secrets.token_urlsafe(12)}",
+            id=payment_id or f"tr_test_{secrets.token_urlsafe(12)}",
             status=payment_status,
             amount=order.total,
             currency="EUR",
             description=f"Splash {order.order_nr}",
-            locale="nl_NL",
+            locale=PROVIDER_LOCALES[locale],
             redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
-            webhook_url="http://localhost:8000/api/payments/webhook",
+            webhook_url=webhook_url,
             method="banktransfer" if bank_details else None,
             bank_details=bank_details,
         )

@@ -16,6 +16,8 @@ from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
+from splash.orders.vocabulary import PaymentStatus
+from splash.payments.models import TestPayment
 from splash.seed import seed_all
 from splash.testing.factories import (
     catalog_ids,
@@ -165,6 +167,19 @@ async def plenty_of_stock(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     return {"restocked": await restock_all(1_000_000)}
 
 
+PACT_PAID_PAYMENT = "tr_test_pactpaid01"
+
+
+async def paid_test_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures and an order of the confirmed parent awaiting its payment, whose test
+    payment ``tr_test_pactpaid01`` the tester has just paid (the webhook is still to come)."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, [("SPL-FS-BLUE-M", 1)], payment_id=PACT_PAID_PAYMENT)
+    await TestPayment.filter(id=PACT_PAID_PAYMENT).update(status=PaymentStatus.PAID)
+    return {"orderNr": order.order_nr}
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
 StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
@@ -193,6 +208,8 @@ STATES: dict[str, StateHandler] = {
         signed_in_parent_with_order
     ),
     "every variant has plenty of stock": plenty_of_stock,
+    "no payment tr_pactunknown01 exists": reset_to_fixtures,
+    "the test payment tr_test_pactpaid01 of an order awaiting payment is paid": paid_test_payment,
 }
 
 

@@ -17,6 +17,15 @@ OG_LOCALES = {
     "sv": "sv_SE",
 }
 
+# Pages of one visitor (their cart, checkout, account and orders): never indexed by search
+# engines and never listed in the sitemap, whatever their content says.
+PRIVATE_ROUTES = frozenset({"cart", "checkout", "account", "order", "order-payment"})
+
+
+def indexable(status: int, route_name: str | None) -> bool:
+    """Whether a page may be indexed: it exists (200) and is not a visitor's own page."""
+    return status == 200 and route_name not in PRIVATE_ROUTES
+
 
 @dataclass(frozen=True)
 class HeadTags:

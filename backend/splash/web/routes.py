@@ -13,7 +13,7 @@ from splash.http.redirects import redirect_to
 from splash.http.security_headers import csp_nonce
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
-from splash.web.head import head_tags
+from splash.web.head import head_tags, indexable
 from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
 
@@ -100,12 +100,20 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     )
 
 
+def _indexable(request: Request, locale: str, path: str, status: int) -> bool:
+    match = request.app.ctx.routes.match(locale, path)
+    return indexable(status, match.route.name if match else None)
+
+
 @bp.get("/sitemap.xml")
 async def sitemap(request: Request) -> HTTPResponse:
     settings, locale = request.app.ctx.settings, domain_locale(request)
-    body = sitemap_xml(
-        request.app.ctx.published.pages(locale), settings.origin, locale, settings.default_locale
-    )
+    pages = [
+        (path, alternates)
+        for path, alternates in request.app.ctx.published.pages(locale)
+        if _indexable(request, locale, path, 200)
+    ]
+    body = sitemap_xml(pages, settings.origin, locale, settings.default_locale)
     return raw(
         body,
         content_type="application/xml; charset=utf-8",
@@ -170,7 +178,7 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
         alternates=resolved.alternates,
         default_locale=settings.default_locale,
         origin=settings.origin,
-        indexable=resolved.status == 200,
+        indexable=_indexable(request, locale, "/" + path, resolved.status),
     )
     dev_url = settings.vite_dev_url
     spa = dev_build(dev_url) if dev_url else load_build(settings.frontend_dist)

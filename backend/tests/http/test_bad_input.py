@@ -14,7 +14,8 @@ import pytest
 from splash.accounts import services as accounts
 from splash.config import Settings
 from splash.content.models import Article, Page
-from splash.testing.factories import catalog_ids, create_test_user
+from splash.payments.models import TestPayment
+from splash.testing.factories import catalog_ids, create_order, create_test_user
 from tests.support import serving
 
 NAMELESS = ["=0", "1=a", "0=0"]
@@ -23,6 +24,7 @@ NAMELESS = ["=0", "1=a", "0=0"]
 @pytest.fixture
 async def api(app: Any, seeded: dict[str, int], settings: Settings) -> Any:
     user = await create_test_user("ouder@example.com", "Zwemmen-2026")
+    await create_order(user, [("SPL-FS-BLUE-M", 1)])  # a test payment for its hosted page
     token = accounts.session_token(user, settings)
     async with serving(app) as client:
         client.headers["authorization"] = f"Bearer {token}"
@@ -35,7 +37,10 @@ async def _samples() -> dict[str, str]:
     page = await Page.get(locale_id="nl", slug="contact", published=True)
     article = await Article.filter(locale_id="nl", published=True).first()
     assert article is not None
+    payment = await TestPayment.all().first()
+    assert payment is not None
     return {
+        "payment_id": payment.id,
         "variant_id": str(ids["variantId"]),
         "product_id": str(ids["productId"]),
         "page_id": str(page.id),
@@ -43,6 +48,7 @@ async def _samples() -> dict[str, str]:
         "navigation": "primary",
         "slug": "winkelmand",
         "form": "contact",
+        "order_nr": "SPL-AAAA-AAAA",
     }
 
 
@@ -125,7 +131,7 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                     if expected:
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
-    assert checked == 8
+    assert checked == 13  # the test payment page (GET, POST) included
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,8 @@ async def test_browsable_docs_point_at_the_document(client, database):
 
 async def test_every_operation_describes_its_success_answer(client, database):
     """Every operation of every domain: its 2xx answer has a schema — JSON, or a string for the
-    one HTML page of the API, the invoice (a redirect, 302, has no body to describe)."""
+    API's HTML pages (the invoice, the test provider's payment page); a redirect, 302 or 303, has
+    no body to describe."""
     document = (await client.get("/api/openapi.json")).json
     undescribed = [
         f"{method.upper()} {path} {status}"
@@ -71,4 +72,14 @@ async def test_every_operation_describes_its_success_answer(client, database):
         for operation in operations.values()
         if not any(status.startswith("2") for status in operation["responses"])
     ]
-    assert redirects and all("302" in responses for responses in redirects)
+    assert redirects and all({"302", "303"} & set(responses) for responses in redirects)
+    pages = [
+        f"{method.upper()} {path}"
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if "text/html" in operation["responses"].get("200", {}).get("content", {})
+    ]
+    assert sorted(pages) == [
+        "GET /api/orders/{slug}/invoice",
+        "GET /api/payments/test/{payment_id}",
+    ]

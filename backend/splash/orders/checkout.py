@@ -1,0 +1,248 @@
+"""The checkout: POST /orders places an order and starts its payment.
+
+Placing an order, in this order:
+
+1. Everything the customer sent is checked (the schema; the return URL; the destination) and
+   every line priced from the catalog (``order_pricing``): nothing is written for a refusal.
+2. One transaction holds the idempotency key, the account (``accounts.account_for_order``),
+   the order and its lines, the stock taken for it, the consent and, for a guest's new account,
+   the outbox job that mails the link to set a password. The key is written first: a second
+   request with the same key waits for the first one's commit and then replays its answer.
+3. After the commit the payment is created at the provider and kept, and the answer stored
+   under the key. A provider that cannot be reached answers 503: the order stays, and the same
+   request again creates its payment then (``payment_start``: racing requests end at one
+   payment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+
+from splash import outbox
+from splash.accounts import services as accounts
+from splash.catalog import services as catalog
+from splash.content import services as content
+from splash.errors import ConflictError, ValidationError
+from splash.orders import idempotency, order_numbers, order_pricing, pricing, services
+from splash.orders.idempotency import Replay
+from splash.orders.models import CheckoutRequest, Order, OrderLine
+from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
+from splash.orders.schemas import Customer, OrderCreated, OrderDraft
+from splash.orders.vocabulary import OrderStatus, StockState
+from splash.payments.provider import PaymentProvider
+from splash.route_table import RouteTable
+
+ORDER_NR_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class Placed:
+    answer: OrderCreated
+    created: bool  # False: the answer of an earlier request with the same key
+
+
+class _KeyTaken(Exception):
+    """Another request committed this idempotency key first."""
+
+
+class _OrderNrTaken(Exception):
+    """The new order number (or slug) is taken: try another."""
+
+
+async def place_order(
+    draft: OrderDraft,
+    key: str,
+    customer: accounts.User | None,
+    provider: PaymentProvider,
+    links: ShopLinks,
+    table: RouteTable,
+    new_order_nr: Callable[[], str] = order_numbers.new_order_nr,
+) -> Placed:
+    """POST /orders with ``key`` (the ``Idempotency-Key``), by ``customer`` (None: a guest)."""
+    return_url = checked_return_url(draft.return_url, links)
+    _check_destination(draft)
+    body = draft.model_dump(mode="json", by_alias=True)
+    request_hash = idempotency.request_hash(body, customer.id if customer else None)
+    stored = await CheckoutRequest.get_or_none(key=key)
+    if stored is None:
+        price, sellables = await _price(draft, table)
+        consent = await content.legal_version(draft.data.locale)
+        for _ in range(ORDER_NR_ATTEMPTS):
+            try:
+                order, row = await _place(
+                    draft, key, request_hash, customer, price, sellables, consent, new_order_nr()
+                )
+            except _OrderNrTaken:
+                continue
+            except _KeyTaken:
+                stored = await CheckoutRequest.get(key=key)
+                break
+            answer = await _answer(order, row.id, return_url, links, provider)
+            return Placed(answer, created=True)
+        else:
+            raise RuntimeError(f"no free order number in {ORDER_NR_ATTEMPTS} attempts")
+    return await _replay(stored, request_hash, return_url, links, provider)
+
+
+async def _replay(
+    stored: CheckoutRequest,
+    request_hash: str,
+    return_url: str,
+    links: ShopLinks,
+    provider: PaymentProvider,
+) -> Placed:
+    known = idempotency.Stored(stored.body_hash, stored.answer is not None)
+    replay = idempotency.decide(known, request_hash)
+    if replay is Replay.REFUSE:
+        raise idempotency.key_reused()
+    if replay is Replay.ANSWER:
+        return Placed(OrderCreated.model_validate(stored.answer), created=False)
+    order = await Order.get(id=stored.order_id)  # type: ignore[attr-defined]
+    return Placed(await _answer(order, stored.id, return_url, links, provider), created=False)
+
+
+def _check_destination(draft: OrderDraft) -> None:
+    shipping = draft.data.shipping
+    if shipping.address.country != shipping.country:
+        raise ValidationError.for_field(
+            ["data", "shipping", "address", "country"],
+            "The address must be in the country the order is shipped to",
+        )
+
+
+async def _price(
+    draft: OrderDraft, table: RouteTable
+) -> tuple[order_pricing.OrderPrice, dict[int, catalog.Sellable]]:
+    data = draft.data
+    items = data.cart.items
+    sellables = await catalog.sellables([item.variant_id for item in items], data.locale, table)
+    lines: list[pricing.SellableLine | None] = [
+        services.sellable_line(item, sellables[item.variant_id])
+        if item.variant_id in sellables
+        else None
+        for item in items
+    ]
+    price = order_pricing.price_order(lines, data.shipping.country, await services.shipping_costs())
+    return price, sellables
+
+
+async def _place(
+    draft: OrderDraft,
+    key: str,
+    request_hash: str,
+    customer: accounts.User | None,
+    price: order_pricing.OrderPrice,
+    sellables: dict[int, catalog.Sellable],
+    consent: str,
+    order_nr: str,
+) -> tuple[Order, CheckoutRequest]:
+    data = draft.data
+    async with outbox.transaction():
+        try:
+            row = await CheckoutRequest.create(key=key, body_hash=request_hash)
+        except IntegrityError:
+            raise _KeyTaken from None
+        user = await _account(data.user, customer, data.locale)
+        try:
+            order = await Order.create(
+                **_order_fields(draft, price, consent), order_nr=order_nr, user=user
+            )
+        except IntegrityError:
+            raise _OrderNrTaken from None
+        await OrderLine.bulk_create(_lines(order, price, sellables))
+        await _take_stock(price.lines)
+        if customer is None:  # a guest: the account is new, its owner sets a password
+            job = {"user_id": user.id, "order_id": order.id, "locale": data.locale}
+            await outbox.enqueue("order_account", job)
+        await CheckoutRequest.filter(id=row.id).update(order_id=order.id)
+    return order, row
+
+
+async def _account(person: Customer, customer: accounts.User | None, locale: str) -> accounts.User:
+    """The order's account; a 409 ``email_has_account`` names the draft's e-mail field."""
+    try:
+        return await accounts.account_for_order(
+            person.email, customer, person.firstname, person.lastname, locale
+        )
+    except ConflictError as refused:
+        for error in refused.details.get("errors", []):
+            error["path"] = ["data", "user", *error["path"]]
+        raise
+
+
+def _order_fields(
+    draft: OrderDraft, price: order_pricing.OrderPrice, consent: str
+) -> dict[str, Any]:
+    data = draft.data
+    billing = data.billing
+    return {
+        "slug": order_numbers.new_slug(),
+        "locale": data.locale,
+        "status": OrderStatus.AWAITING_PAYMENT,
+        "stock_state": StockState.RESERVED,
+        "email": data.user.email.lower(),
+        "firstname": data.user.firstname,
+        "lastname": data.user.lastname,
+        "shipping_address": data.shipping.address.model_dump(mode="json", by_alias=True),
+        "billing_address": billing.address.model_dump(mode="json", by_alias=True)
+        if billing
+        else None,
+        "currency": "EUR",
+        "subtotal": price.subtotal,
+        "shipping_cost": price.shipping,
+        "vat_country": price.vat_country,
+        "vat_rate": price.vat_rate,
+        "shipping_vat": price.shipping_vat,
+        "vat": price.vat,
+        "total": price.total,
+        "consent_version": consent,
+        "consented_at": datetime.now(UTC),
+    }
+
+
+def _lines(
+    order: Order, price: order_pricing.OrderPrice, sellables: dict[int, catalog.Sellable]
+) -> list[OrderLine]:
+    return [
+        OrderLine(
+            order=order,
+            position=position,
+            variant_id=quoted.line.variant_id,
+            sku=sellables[quoted.line.variant_id].sku,
+            product_type=quoted.line.product_type,
+            title=quoted.line.title,
+            variant_label=quoted.line.variant_label,
+            options=[{"key": key, "value": value} for key, value in quoted.line.options],
+            quantity=quoted.line.quantity,
+            unit_price=quoted.line.unit_price,
+            line_total=quoted.line_total,
+            vat_rate=price.vat_rate,
+            vat=quoted.vat,
+        )
+        for position, quoted in enumerate(price.lines)
+    ]
+
+
+async def _take_stock(lines: Sequence[pricing.QuotedLine]) -> None:
+    """Reserves every line's units, or none (the caller's transaction rolls back). In variant
+    order, so two orders of the same variants never wait for each other's rows in turn."""
+    for index, quoted in sorted(enumerate(lines), key=lambda entry: entry[1].line.variant_id):
+        line = quoted.line
+        if not await catalog.take_stock(line.variant_id, line.quantity):
+            path: list[str | int] = [*order_pricing.ITEMS, index]
+            raise order_pricing.unavailable([(path, order_pricing.product_name(line))])
+
+
+async def _answer(
+    order: Order, request_id: int, return_url: str, links: ShopLinks, provider: PaymentProvider
+) -> OrderCreated:
+    checkout_url = await start_payment(order, 1, return_url, links, provider)
+    answer = OrderCreated(order_nr=order.order_nr, slug=order.slug, checkout_url=checkout_url)
+    stored = answer.model_dump(mode="json", by_alias=True)
+    await CheckoutRequest.filter(id=request_id).update(answer=stored)
+    return answer

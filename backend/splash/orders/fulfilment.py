@@ -1,0 +1,100 @@
+"""What follows when an order's money moves: called by ``payment_updates.refresh`` inside its
+transaction, under the order's row lock, only when the order's status really moved (or its bank
+transfer details arrived). So each follow-up happens exactly once: the stock moves as a
+compare-and-set on the order's stock state, and e-mails are outbox jobs committed with the move
+(a rolled-back update takes them with it).
+
+- paid: the reserved stock is committed, the confirmation e-mail (job ``order_confirmation``)
+  and the grant of what the digital lines buy (``grant_entitlements``, the academy's call point);
+- awaiting a bank transfer: the e-mail with the account and reference (``order_bank_transfer``);
+- canceled, expired, failed: the reserved stock goes back on sale.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from splash import outbox
+from splash.catalog import services as catalog
+from splash.catalog.vocabulary import ProductType
+from splash.orders import stock
+from splash.orders.models import Order, OrderLine
+from splash.orders.vocabulary import OrderStatus, StockState
+
+log = logging.getLogger(__name__)
+
+ORDER_CONFIRMATION = "order_confirmation"  # outbox job kinds (handlers: orders/mails.py)
+ORDER_BANK_TRANSFER = "order_bank_transfer"
+ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, OrderStatus.FAILED})
+
+# Who grants what digital lines buy: the academy registers its grant here (issue 14), so the
+# orders domain never imports it. Each gets the paid order and its digital lines, inside the
+# transaction that marks the order paid.
+Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
+GRANTS: list[Grant] = []
+
+
+def grants_entitlements(grant: Grant) -> Grant:
+    """Registers a grant of what digital lines buy (decorator)."""
+    GRANTS.append(grant)
+    return grant
+
+
+async def order_moved(order: Order, status: OrderStatus) -> None:
+    """The follow-ups of an order that has just moved to ``status``."""
+    if status is OrderStatus.PAID:
+        await order_paid(order)
+    elif status in ENDED_WITHOUT_MONEY:
+        await release_stock(order)
+
+
+async def order_paid(order: Order) -> None:
+    await commit_stock(order)
+    await outbox.enqueue(ORDER_CONFIRMATION, {"order_id": order.id})
+    await grant_entitlements(order)
+
+
+async def awaiting_bank_transfer(order: Order) -> None:
+    """The customer chose bank transfer and the provider gave the account to pay to."""
+    await outbox.enqueue(ORDER_BANK_TRANSFER, {"order_id": order.id})
+
+
+async def grant_entitlements(order: Order) -> list[OrderLine]:
+    """The one call point of what a paid order's digital lines buy (the academy's lessons):
+    every registered grant gets them. An order without digital lines grants nothing. Answers
+    the digital lines."""
+    lines = [line for line in await _lines(order) if line.product_type is ProductType.DIGITAL]
+    if lines:
+        for grant in GRANTS:
+            await grant(order, lines)
+    return lines
+
+
+async def commit_stock(order: Order) -> None:
+    """Reserved stock becomes sold. Stock released earlier (a payment that ended without money
+    before this one was paid) is taken again first; when that is no longer there the order is
+    still paid — a person must sort it out, so it is logged."""
+    if order.stock_state is StockState.COMMITTED:
+        return
+    if order.stock_state is StockState.RELEASED:
+        for line in await _lines(order):
+            if not await catalog.take_stock(line.variant_id, line.quantity):
+                log.warning(
+                    "a paid order's released stock is gone",
+                    extra={"order": order.order_nr, "sku": line.sku},
+                )
+    await stock.move(order, StockState.COMMITTED)
+
+
+async def release_stock(order: Order) -> None:
+    """Reserved stock goes back on sale, once (a compare-and-set from reserved)."""
+    if order.stock_state is not StockState.RESERVED:
+        return
+    if await stock.move(order, StockState.RELEASED):
+        lines = await _lines(order)
+        await catalog.return_stock([(line.variant_id, line.quantity) for line in lines])
+
+
+async def _lines(order: Order) -> list[OrderLine]:
+    return list(await OrderLine.filter(order_id=order.id).order_by("position", "id"))

@@ -1,0 +1,97 @@
+"""An order's money (pure): the cart's rules (``pricing.quote``) applied to what is ordered, and
+what an order must refuse that a cart only shows.
+
+A cart may hold a line the shop cannot sell and shows shipping as "to be announced"; an order
+may not and does not. Every line must name a sellable variant (else a 400 naming the line) that
+is switched on and has stock for all lines of that variant together (else a 409
+``product_unavailable`` naming the product). Shipping is charged as the shipping rule says,
+3.95 included when the country has no cost of its own, and its VAT is counted in the total.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from splash.errors import ConflictError, ValidationError, field_error
+from splash.orders import pricing
+from splash.orders.vocabulary import OrderError
+
+ITEMS = ("data", "cart", "items")
+UNAVAILABLE = "This product is (currently) unavailable"
+UNKNOWN = "This product does not exist (anymore)"
+
+Path = Sequence[str | int]
+
+
+@dataclass(frozen=True)
+class OrderPrice:
+    lines: tuple[pricing.QuotedLine, ...]  # in the order of the cart
+    subtotal: int
+    shipping: int  # charged, cents
+    vat_country: str
+    vat_rate: int  # percent
+    shipping_vat: int
+    vat: int  # contained in total: the lines' VAT + shipping's
+    total: int
+
+
+def price_order(
+    lines: Sequence[pricing.SellableLine | None],
+    country: str,
+    shipping_costs: Mapping[str, int],
+) -> OrderPrice:
+    """``lines`` as the cart lists them, None where a line names no sellable variant."""
+    unknown = [index for index, line in enumerate(lines) if line is None]
+    if unknown:
+        errors = [field_error([*ITEMS, index, "variantId"], UNKNOWN) for index in unknown]
+        raise ValidationError(UNKNOWN, {"errors": errors})
+    known = [line for line in lines if line is not None]
+    short = short_lines(known)
+    if short:
+        raise unavailable([([*ITEMS, index], product_name(known[index])) for index in short])
+    quote = pricing.quote(pricing.Cart(known, country=country, shipping_costs=shipping_costs))
+    shipping = quote.shipping.charge
+    shipping_vat = pricing.vat_in(shipping, quote.vat_rate)
+    return OrderPrice(
+        lines=quote.lines,
+        subtotal=quote.subtotal,
+        shipping=shipping,
+        vat_country=quote.vat_country,
+        vat_rate=quote.vat_rate,
+        shipping_vat=shipping_vat,
+        vat=sum(line.vat for line in quote.lines) + shipping_vat,
+        total=quote.subtotal + shipping,
+    )
+
+
+def short_lines(lines: Sequence[pricing.SellableLine]) -> list[int]:
+    """The positions of lines that cannot be sold now: a switched-off variant, or one with less
+    stock than all lines of that variant ask together (two lines of one suit with different
+    name prints take two units)."""
+    wanted: Counter[int] = Counter()
+    for line in lines:
+        wanted[line.variant_id] += line.quantity
+    return [
+        index
+        for index, line in enumerate(lines)
+        if not line.available or line.stock < wanted[line.variant_id]
+    ]
+
+
+def product_name(line: pricing.SellableLine) -> str:
+    """How a refusal names a line's product: "Splash-drijfpak - Blauw, M" (an en dash)."""
+    return f"{line.title} \N{EN DASH} {line.variant_label}"
+
+
+def unavailable(lines: Sequence[tuple[Path, str]]) -> ConflictError:
+    """409 ``product_unavailable`` for (path, product name) pairs; each product named once."""
+    return ConflictError(
+        UNAVAILABLE,
+        {
+            "code": OrderError.PRODUCT_UNAVAILABLE,
+            "errors": [field_error(path, UNAVAILABLE) for path, _ in lines],
+            "products": list(dict.fromkeys(name for _, name in lines)),
+        },
+    )

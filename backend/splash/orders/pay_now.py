@@ -1,0 +1,84 @@
+"""Pay now (POST /orders/{slug}/payments): back to the payment page of an order that waits for
+its money.
+
+While the latest payment is in progress its page is the answer (a double click starts nothing
+new). When it ended without money (canceled, expired, failed — or the provider was down at the
+checkout), the order goes back to awaiting payment, its stock is reserved again if it was
+released, and the next attempt's payment is started. A paid order is a 409 ``order_paid``.
+"""
+
+from __future__ import annotations
+
+from tortoise.transactions import in_transaction
+
+from splash.catalog import services as catalog
+from splash.errors import ConflictError, NotFoundError
+from splash.orders import order_pricing, stock
+from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.payment_start import (
+    UNFINISHED,
+    ShopLinks,
+    checked_return_url,
+    start_payment,
+)
+from splash.orders.payment_status import transition
+from splash.orders.vocabulary import (
+    MONEY_ARRIVED,
+    OrderError,
+    OrderStatus,
+    PaymentStatus,
+    StockState,
+)
+from splash.payments.provider import PaymentProvider
+
+
+async def pay_again(slug: str, return_url: str, provider: PaymentProvider, links: ShopLinks) -> str:
+    """The checkout URL to send the customer to."""
+    return_url = checked_return_url(return_url, links)
+    order = await Order.get_or_none(slug=slug)
+    if order is None:
+        raise NotFoundError("Order not found")
+    payments = await Payment.filter(order_id=order.id).order_by("created_at", "id")
+    latest = payments[-1] if payments else None
+    if order.status in MONEY_ARRIVED or (
+        latest is not None and latest.status == PaymentStatus.PAID
+    ):
+        raise ConflictError("This order has been paid", {"code": OrderError.ORDER_PAID})
+    if latest is not None and latest.status in UNFINISHED:
+        return await _open_page(latest, provider)
+    await _reopen(order)
+    return await start_payment(order, len(payments) + 1, return_url, links, provider)
+
+
+async def _open_page(payment: Payment, provider: PaymentProvider) -> str:
+    """The page of a payment still in progress: as kept, else as the provider tells it; a
+    payment without one (pending: the money is on its way) is no reason for another."""
+    url: str | None = payment.checkout_url
+    if not url:
+        found = await provider.fetch(payment.provider_id)
+        url = found.checkout_url if found is not None else None
+    if not url:
+        raise ConflictError(
+            "A payment of this order is being processed", {"code": OrderError.PAYMENT_IN_PROGRESS}
+        )
+    return url
+
+
+async def _reopen(order: Order) -> None:
+    """Back to awaiting payment, with its stock reserved again when it was released; both or
+    neither (409 ``product_unavailable`` when the stock is gone meanwhile)."""
+    async with in_transaction():
+        if order.status != OrderStatus.AWAITING_PAYMENT:
+            waiting = transition(order.status, OrderStatus.AWAITING_PAYMENT)
+            await Order.filter(id=order.id, status=order.status).update(status=waiting)
+        if order.stock_state == StockState.RELEASED and await stock.move(
+            order, StockState.RESERVED
+        ):
+            for line in sorted(await OrderLine.filter(order_id=order.id), key=_by_variant):
+                if not await catalog.take_stock(line.variant_id, line.quantity):
+                    name = f"{line.title} \N{EN DASH} {line.variant_label}"
+                    raise order_pricing.unavailable([(["lines", line.position], name)])
+
+
+def _by_variant(line: OrderLine) -> int:
+    return line.variant_id

@@ -1,0 +1,98 @@
+"""Starting a payment of an order at the provider, for the checkout and for Pay now.
+
+The provider's idempotency key is the order number and the attempt (``SPL-7K3M-9QX2-1``), so
+requests that race to start the same attempt (a retried checkout, a double click) end at one
+payment; the payment is kept once (its provider id is unique).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from tortoise.exceptions import IntegrityError
+
+from splash.errors import ValidationError
+from splash.orders.models import Order, Payment
+from splash.orders.vocabulary import PaymentStatus
+from splash.payments.provider import (
+    PROVIDER_LOCALES,
+    PaymentProvider,
+    PaymentRequest,
+    ProviderPayment,
+)
+
+# Orders that have their money, and payments that may still bring it.
+UNFINISHED = frozenset({PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
+# The payment's description (bank statements show it): "Splash order SPL-7K3M-9QX2".
+ORDER_WORD = {
+    "nl": "bestelling",
+    "en": "order",
+    "de": "Bestellung",
+    "es": "pedido",
+    "fr": "commande",
+    "sv": "beställning",
+}
+
+
+@dataclass(frozen=True)
+class ShopLinks:
+    """Where a payment sends the customer back (one of ``return_urls``: the order-payment page
+    on a shop domain) and where the provider reports (the webhook on the request's domain)."""
+
+    return_urls: frozenset[str]
+    webhook_url: str
+
+
+def checked_return_url(raw: str, links: ShopLinks) -> str:
+    if raw not in links.return_urls:
+        raise ValidationError.for_field(
+            ["returnUrl"], "returnUrl must be the order payment page of this shop"
+        )
+    return raw
+
+
+async def start_payment(
+    order: Order, attempt: int, return_url: str, links: ShopLinks, provider: PaymentProvider
+) -> str:
+    """Creates the order's ``attempt``-th payment at the provider and keeps it; its checkout
+    URL. The same order and attempt always name the same payment at the provider."""
+    request = PaymentRequest(
+        amount=order.total,
+        currency=order.currency,
+        description=f"Splash {ORDER_WORD[order.locale]} {order.order_nr}",
+        redirect_url=f"{return_url}?order={order.slug}",
+        webhook_url=links.webhook_url,
+        locale=PROVIDER_LOCALES[order.locale],
+        idempotency_key=f"{order.order_nr}-{attempt}",
+        metadata={"orderNr": order.order_nr, "slug": order.slug},
+    )
+    created = await provider.create(request)  # ProviderUnavailable: a 503, the order kept
+    await _keep(order, provider.name, created)
+    return created.checkout_url or request.redirect_url
+
+
+async def _keep(order: Order, provider: str, created: ProviderPayment) -> None:
+    """Keeps the provider's payment once (a racing request with the same key may be first)."""
+    bank = created.bank_transfer
+    details = (
+        {
+            "bankName": bank.bank_name,
+            "bankAccount": bank.bank_account,
+            "bankBic": bank.bank_bic,
+            "transferReference": bank.transfer_reference,
+        }
+        if bank
+        else None
+    )
+    with contextlib.suppress(IntegrityError):
+        await Payment.create(
+            order=order,
+            provider=provider,
+            provider_id=created.id,
+            status=created.status,
+            amount=created.amount,
+            method=created.method,
+            checkout_url=created.checkout_url,
+            bank_details=details,
+        )

@@ -1,0 +1,148 @@
+"""What a customer reads about orders: one order by its slug (the guest's capability) or by its
+number among the signed-in user's own, and the signed-in user's list.
+
+An order whose latest payment is still unfinished is re-checked at the provider first
+(``payment_updates.refresh``): that read is the customer's return from the payment page, which
+may come before the provider's webhook. A provider that cannot be reached then is no error:
+the order is shown as stored, and the webhook brings the news later.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from splash.accounts import services as accounts
+from splash.errors import NotFoundError
+from splash.orders import payment_updates
+from splash.orders.documents import has_invoice, invoice_path
+from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.payment_start import UNFINISHED
+from splash.orders.schemas import (
+    AddressPublic,
+    BankTransferPublic,
+    CustomerPublic,
+    OptionPublic,
+    OrderLinePublic,
+    OrderPublic,
+    OrderSummaryPublic,
+)
+from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus
+from splash.payments.provider import PaymentProvider, ProviderUnavailable
+
+log = logging.getLogger(__name__)
+
+# Pending and authorized payments have money on its way: no second payment meanwhile.
+ON_ITS_WAY = frozenset({PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
+
+
+async def order_by_slug(slug: str, provider: PaymentProvider, api_prefix: str) -> OrderPublic:
+    return await _read(await Order.get_or_none(slug=slug), provider, api_prefix)
+
+
+async def my_order(
+    user: accounts.User, order_nr: str, provider: PaymentProvider, api_prefix: str
+) -> OrderPublic:
+    """One of the user's own orders; another user's is as unknown as one that does not exist."""
+    order = await Order.get_or_none(order_nr=order_nr, user_id=user.id)
+    return await _read(order, provider, api_prefix)
+
+
+async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
+    """The user's orders, newest first, each with its latest payment's status."""
+    orders = await Order.filter(user_id=user.id).order_by("-created_at", "-id")
+    await Order.fetch_for_list(orders, "lines", "payments")
+    return [
+        OrderSummaryPublic(
+            order_nr=order.order_nr,
+            slug=order.slug,
+            created_at=order.created_at,
+            status=order.status,
+            payment_status=_status(_latest(list(order.payments))),
+            total=order.total,
+            currency=order.currency,
+            line_count=sum(line.quantity for line in order.lines),
+        )
+        for order in orders
+    ]
+
+
+async def _read(order: Order | None, provider: PaymentProvider, api_prefix: str) -> OrderPublic:
+    if order is None:
+        raise NotFoundError("Order not found")
+    latest = await Payment.filter(order_id=order.id).order_by("-created_at", "-id").first()
+    if latest is not None and latest.status in UNFINISHED:
+        try:
+            await payment_updates.refresh(provider, latest.provider_id)
+        except ProviderUnavailable:
+            log.warning("payment provider unavailable", extra={"order": order.order_nr})
+        else:
+            order = await Order.get(id=order.id)
+            latest = await Payment.filter(order_id=order.id).order_by("-created_at", "-id").first()
+    await order.fetch_related("lines")
+    return _public(order, latest, api_prefix)
+
+
+def _latest(payments: list[Payment]) -> Payment | None:
+    return max(payments, key=lambda p: (p.created_at, p.id), default=None)
+
+
+def _status(payment: Payment | None) -> PaymentStatus | None:
+    return payment.status if payment is not None else None
+
+
+def can_pay(status: OrderStatus, latest: Payment | None) -> bool:
+    """Pay now would give a payment page: not paid, and no payment with money on its way."""
+    if status in MONEY_ARRIVED or (latest is not None and latest.status == PaymentStatus.PAID):
+        return False
+    return latest is None or latest.status not in ON_ITS_WAY
+
+
+def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPublic:
+    shipping_address = AddressPublic.model_validate(order.shipping_address)
+    bank = latest.bank_details if latest is not None else None
+    return OrderPublic(
+        order_nr=order.order_nr,
+        slug=order.slug,
+        locale=order.locale,
+        created_at=order.created_at,
+        status=order.status,
+        payment_status=_status(latest),
+        customer=CustomerPublic(
+            firstname=order.firstname, lastname=order.lastname, email=order.email
+        ),
+        shipping_address=shipping_address,
+        billing_address=AddressPublic.model_validate(order.billing_address)
+        if order.billing_address
+        else shipping_address,
+        lines=[_line(line) for line in order.lines],
+        subtotal=order.subtotal,
+        shipping=order.shipping_cost,
+        vat_rate=order.vat_rate,
+        vat_country=order.vat_country,
+        shipping_vat=order.shipping_vat,
+        vat=order.vat,
+        total=order.total,
+        currency=order.currency,
+        amount_refunded=order.amount_refunded,
+        amount_charged_back=order.amount_charged_back,
+        flagged=order.flagged,
+        bank_transfer=BankTransferPublic.model_validate(bank) if bank else None,
+        can_pay=can_pay(order.status, latest),
+        invoice_url=invoice_path(api_prefix, order.slug) if has_invoice(order.status) else None,
+    )
+
+
+def _line(line: OrderLine) -> OrderLinePublic:
+    return OrderLinePublic(
+        variant_id=line.variant_id,
+        sku=line.sku,
+        product_type=line.product_type,
+        title=line.title,
+        variant_label=line.variant_label,
+        options=[OptionPublic(**option) for option in line.options],
+        quantity=line.quantity,
+        unit_price=line.unit_price,
+        line_total=line.line_total,
+        vat_rate=line.vat_rate,
+        vat=line.vat,
+    )

@@ -1,0 +1,145 @@
+"""The ``mollie`` provider: Mollie's Payments API v2 through Mollie's own SDK (``mollie-api-py``,
+async over httpx), pointed at ``SPLASH_MOLLIE_BASE_URL`` (tests: ``splash.testing.mollie_stub``).
+
+Cents become Mollie's ``{"currency": "EUR", "value": "12.50"}`` here and nowhere else. The
+SDK's own retries are off: a webhook that cannot ask Mollie answers 503 and Mollie calls it
+again, and a checkout retries with the same idempotency key. An unknown payment (404) is None;
+anything else that keeps Mollie from answering — no connection, a timeout, a 5xx, a refused API
+key, an answer the SDK cannot read — is :class:`ProviderUnavailable`.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import mollie
+from mollie import models
+from mollie.types.basemodel import Unset
+from pydantic import ValidationError as PydanticValidationError
+
+from splash.orders.vocabulary import PaymentStatus
+from splash.payments.provider import (
+    BankTransfer,
+    PaymentRequest,
+    ProviderPayment,
+    ProviderUnavailable,
+)
+
+log = logging.getLogger(__name__)
+NOT_FOUND = 404
+BANK_FIELDS = ("bank_name", "bank_account", "bank_bic", "transfer_reference")
+
+
+def as_value(cents: int) -> str:
+    """1250 → "12.50" (Mollie's amounts are strings with two decimals)."""
+    return f"{Decimal(cents) / 100:.2f}"
+
+
+def as_cents(value: str) -> int:
+    """ "12.50" → 1250."""
+    return int(Decimal(value) * 100)
+
+
+class MollieProvider:
+    name = "mollie"
+
+    def __init__(self, api_key: str, base_url: str, timeout_seconds: float) -> None:
+        self.client = mollie.ClientSDK(
+            security=mollie.Security(api_key=api_key),
+            server_url=base_url.rstrip("/"),
+            retry_config=None,
+            timeout_ms=int(timeout_seconds * 1000),
+        )
+
+    async def create(self, request: PaymentRequest) -> ProviderPayment:
+        body = models.PaymentRequest(
+            description=request.description,
+            amount=models.Amount(currency=request.currency, value=as_value(request.amount)),
+            redirect_url=request.redirect_url,
+            webhook_url=request.webhook_url,
+            locale=models.Locale2(request.locale),
+            metadata=dict(request.metadata),
+        )
+        try:
+            created = await self.client.payments.create_async(
+                payment_request=body, idempotency_key=request.idempotency_key
+            )
+        except Exception as exc:
+            raise _unavailable("create", exc) from exc
+        return as_payment(created)
+
+    async def fetch(self, payment_id: str) -> ProviderPayment | None:
+        try:
+            found = await self.client.payments.get_async(payment_id=payment_id)
+        except models.ClientError as exc:
+            if exc.status_code == NOT_FOUND:
+                return None
+            raise _unavailable("fetch", exc) from exc
+        except Exception as exc:
+            raise _unavailable("fetch", exc) from exc
+        return as_payment(found)
+
+
+_UNAVAILABLE = (
+    httpx.TransportError,  # refused, dropped, timed out
+    models.ClientError,  # 4xx but 404, 5xx
+    models.NoResponseError,
+    models.ResponseValidationError,  # an answer the SDK cannot read
+    PydanticValidationError,
+)
+
+
+def _unavailable(action: str, exc: Exception) -> Exception:
+    """What the caller sees of an SDK failure: ProviderUnavailable for anything that keeps
+    Mollie from answering; an error of ours (a bug) stays what it is."""
+    if not isinstance(exc, _UNAVAILABLE):
+        return exc
+    status = getattr(exc, "status_code", None)
+    reason = f"Mollie {action}: {type(exc).__name__}" + (f" {status}" if status else "")
+    log.warning("payment provider unavailable", extra={"reason": reason})
+    return ProviderUnavailable(reason)
+
+
+def as_payment(found: models.PaymentResponse) -> ProviderPayment:
+    """Mollie's payment object as the provider interface reports it (cents, our statuses)."""
+    links = found.links
+    return ProviderPayment(
+        id=found.id,
+        status=PaymentStatus(str(_value(found.status))),
+        amount=as_cents(found.amount.value),
+        currency=found.amount.currency,
+        method=_text(found.method),
+        checkout_url=links.checkout.href if links.checkout else None,
+        amount_refunded=as_cents(found.amount_refunded.value) if found.amount_refunded else 0,
+        amount_charged_back=(
+            as_cents(found.amount_charged_back.value) if found.amount_charged_back else 0
+        ),
+        bank_transfer=_bank_transfer(found.details),
+    )
+
+
+def _value(member: Any) -> Any:
+    """An enum member's value, or the plain string an open enum keeps for a value it does not
+    know (Mollie adds payment methods over time)."""
+    return getattr(member, "value", member)
+
+
+def _text(value: Any) -> str | None:
+    """An optional field: None for unset, null or empty."""
+    if value is None or isinstance(value, Unset) or value == "":
+        return None
+    return str(_value(value))
+
+
+def _bank_transfer(details: Any) -> BankTransfer | None:
+    """The bank account to pay to, when every part of it is in the payment's details."""
+    if details is None or isinstance(details, Unset):
+        return None
+    parts = [_text(getattr(details, name, None)) for name in BANK_FIELDS]
+    if not all(parts):
+        return None
+    bank_name, bank_account, bank_bic, reference = (str(part) for part in parts)
+    return BankTransfer(bank_name, bank_account, bank_bic, reference)

@@ -1,0 +1,77 @@
+"""What the checkout tests send: a valid order draft (contracts/orders-api.md), fresh
+idempotency keys, the app without its embedded drainer (the order's outbox job is looked at in
+the table; the documents' handler that sends it is tested with them), and the app paying at
+the Mollie stub, which can be switched off."""
+
+from __future__ import annotations
+
+import secrets
+from copy import deepcopy
+from typing import Any
+
+from splash.app import create_app
+from splash.config import Settings
+from splash.testing.mollie_stub import MollieStub
+from tests.conftest import Client
+
+RETURN_URL = "http://localhost:8000/order-payment"
+ADDRESS = {
+    "street": "Keizersgracht",
+    "housenumber": "12",
+    "addition": "A",
+    "additionalInfo": "3e verdieping",
+    "postalCode": "1015 cs",
+    "city": "Amsterdam",
+    "country": "nl",
+}
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def draft(
+    items: list[dict[str, Any]],
+    *,
+    email: str = "eva@example.com",
+    country: str = "nl",
+    locale: str = "nl",
+    billing: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "data": {
+            "user": {"firstname": "Eva", "lastname": "de Vries", "email": email},
+            "locale": locale,
+            "cart": {"items": deepcopy(items)},
+            "shipping": {"country": country, "address": {**ADDRESS, "country": country}},
+            "billing": billing,
+            "consent": True,
+        },
+        "returnUrl": RETURN_URL,
+    }
+
+
+def line(variant_id: int, quantity: int = 1, **extra: Any) -> dict[str, Any]:
+    return {"variantId": variant_id, "quantity": quantity, "options": [], **extra}
+
+
+async def place(client: Any, body: dict[str, Any], key: str | None = None, **kwargs: Any) -> Any:
+    headers = {"idempotency-key": key or new_key(), **kwargs.pop("headers", {})}
+    return await client.post("/api/orders", json=body, headers=headers, **kwargs)
+
+
+def quiet_client(settings: Settings) -> Client:
+    """Requests through the app without its embedded drainer."""
+    return Client(create_app(settings.model_copy(update={"outbox_embedded": False})))
+
+
+def through_mollie(settings: Settings, stub: MollieStub) -> Client:
+    """Requests through the app paying at the Mollie stub (real HTTP; ``stub.unavailable``
+    makes it answer 503), without its embedded drainer."""
+    mollie = {"payments": "mollie", "mollie_api_key": stub.api_key, "mollie_base_url": stub.url}
+    return quiet_client(settings.model_copy(update=mollie))
+
+
+def payment_keys(stub: MollieStub) -> list[str]:
+    """The Idempotency-Key of every payment the stub was asked to create, in order."""
+    return [r["headers"]["idempotency-key"] for r in stub.requests if r["method"] == "POST"]

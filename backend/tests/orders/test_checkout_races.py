@@ -1,0 +1,125 @@
+"""The checkout under pressure, on the real database: the last unit goes to exactly one of many
+parallel checkouts, an order number that is taken is drawn again, and one order costs a known
+number of SQL statements (so a regression shows)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from splash.accounts.models import User
+from splash.catalog.models import ProductVariant
+from splash.orders import checkout, payment_start
+from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
+from splash.orders.schemas import OrderDraft
+from splash.outbox.models import OutboxJob
+from splash.testing.factories import create_order
+from tests.orders.drafts import RETURN_URL, draft, line, new_key, place, quiet_client
+from tests.support import serving
+
+BUYERS = 50
+START_UP_PING = "SELECT 1"  # db.ping() when the test client starts the app for a request
+
+
+@pytest.fixture
+def app(settings):
+    return quiet_client(settings).app
+
+
+async def test_fifty_parallel_checkouts_for_the_last_unit_make_exactly_one_order(app, seeded):
+    last = await ProductVariant.get(sku="SPL-FS-BLUE-M")
+    await ProductVariant.filter(id=last.id).update(stock=1)
+    async with serving(app) as http:
+        answers = await asyncio.gather(
+            *(
+                http.post(
+                    "/api/orders",
+                    json=draft([line(last.id)], email=f"ouder{n}@example.com"),
+                    headers={"idempotency-key": new_key()},
+                )
+                for n in range(BUYERS)
+            )
+        )
+
+    statuses = Counter(answer.status_code for answer in answers)
+    assert statuses == {201: 1, 409: BUYERS - 1}
+    codes = {a.json()["error"]["details"]["code"] for a in answers if a.status_code == 409}
+    assert codes == {"product_unavailable"}
+    assert (await ProductVariant.get(id=last.id)).stock == 0
+    assert await Order.all().count() == 1
+    assert await OrderLine.all().count() == 1
+    assert await Payment.all().count() == 1
+    # The refused checkouts rolled back whole: no account, key or mail job of theirs is left.
+    assert await User.all().count() == 1
+    assert await CheckoutRequest.all().count() == 1
+    assert await OutboxJob.all().count() == 1
+
+
+def numbers(*drawn: str) -> Iterator[str]:
+    yield from drawn
+
+
+async def test_an_order_number_that_is_taken_is_drawn_again(app, seeded):
+    earlier = await create_order(
+        await User.create(email="ouder@example.com", username="ouder@example.com"),
+        [("SPL-FS-BLUE-M", 1)],
+    )
+    await Order.filter(id=earlier.id).update(order_nr="SPL-AAAA-AAAA")
+    blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
+    drawn = numbers("SPL-AAAA-AAAA", "SPL-BBBB-BBBB")
+    links = payment_start.ShopLinks(
+        frozenset({RETURN_URL}), "http://localhost:8000/api/payments/webhook"
+    )
+
+    placed = await checkout.place_order(
+        OrderDraft.model_validate(draft([line(blue.id)])),
+        new_key(),
+        None,
+        app.ctx.payments,
+        links,
+        app.ctx.routes,
+        new_order_nr=lambda: next(drawn),
+    )
+
+    assert placed.answer.order_nr == "SPL-BBBB-BBBB"
+    assert await Order.all().count() == 2
+    assert await CheckoutRequest.all().count() == 1
+    assert (await ProductVariant.get(id=blue.id)).stock == blue.stock - 1
+
+
+class Statements(logging.Handler):
+    """The SQL statements Tortoise sends (its db_client logger at DEBUG), without values."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        query = record.args[0] if isinstance(record.args, tuple) and record.args else record.msg
+        self.seen.append(" ".join(str(query).split()))
+
+
+async def test_one_order_of_a_guest_costs_a_known_number_of_statements(app, seeded):
+    blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
+    client = quiet_client(app.ctx.settings)
+    logger = logging.getLogger("tortoise.db_client")
+    statements, level = Statements(), logger.level
+    logger.addHandler(statements)
+    logger.setLevel(logging.DEBUG)
+    try:
+        response = await place(client, draft([line(blue.id, 2)]))
+    finally:
+        logger.removeHandler(statements)
+        logger.setLevel(level)
+
+    assert response.status == 201
+    counted = [statement for statement in statements.seen if statement != START_UP_PING]
+    # Before the transaction: the key (1), the variants, their products and texts (3), the
+    # shipping costs (1), the legal texts (1). In it: the key, the account looked up and
+    # made, the order, its lines, the stock, the mail job and the key's order (8). After it:
+    # the provider's payment looked up and made, the payment kept, the answer stored (4).
+    assert len(counted) == 18, "\n".join(counted)

@@ -1,0 +1,94 @@
+"""The test provider (the embedded default): create and fetch as Mollie's test mode would, with
+its hosted page on the shop's own domain."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from splash.orders.vocabulary import PaymentStatus
+from splash.payments.models import TestPayment
+from splash.payments.provider import BankTransfer, PaymentRequest
+from splash.payments.providers import create_provider
+from splash.payments.test_provider import TestProvider
+
+REQUEST = PaymentRequest(
+    amount=5390,
+    currency="EUR",
+    description="Splash SPL-7K3M-9QX2",
+    redirect_url="http://en.localhost:8000/order-payment?order=abc",
+    webhook_url="http://en.localhost:8000/api/payments/webhook",
+    locale="en_GB",
+    idempotency_key="order-SPL-7K3M-9QX2-1",
+    metadata={"orderNr": "SPL-7K3M-9QX2"},
+)
+
+
+@pytest.fixture
+def provider(settings) -> TestProvider:
+    made = create_provider(settings)
+    assert isinstance(made, TestProvider)
+    return made
+
+
+async def test_create_keeps_the_payment_and_answers_its_page(database, provider):
+    created = await provider.create(REQUEST)
+
+    kept = await TestPayment.get(id=created.id)
+    assert created.id.startswith("tr_test_")
+    assert (kept.amount, kept.currency, kept.locale) == (5390, "EUR", "en_GB")
+    assert (kept.redirect_url, kept.webhook_url) == (REQUEST.redirect_url, REQUEST.webhook_url)
+    assert (created.status, created.amount, created.method) == (PaymentStatus.OPEN, 5390, None)
+    assert created.checkout_url == f"http://en.localhost:8000/api/payments/test/{created.id}"
+
+
+async def test_the_same_idempotency_key_answers_the_same_payment(database, provider):
+    first = await provider.create(REQUEST)
+    again = await provider.create(REQUEST)
+
+    assert again == first
+    assert await TestPayment.all().count() == 1
+
+
+async def test_the_page_is_on_the_languages_domain_when_the_return_is_elsewhere(database, provider):
+    request = dataclasses.replace(REQUEST, redirect_url="https://elsewhere.example/back")
+
+    created = await provider.create(request)
+
+    assert created.checkout_url == f"http://en.localhost:8000/api/payments/test/{created.id}"
+
+
+async def test_fetch_reports_the_payment_as_kept(database, provider):
+    created = await provider.create(REQUEST)
+    bank = {
+        "bankName": "Splash Test Bank",
+        "bankAccount": "NL02ABNA0123456789",
+        "bankBic": "ABNANL2A",
+        "transferReference": "TEST-1234-5678-9012",
+    }
+    await TestPayment.filter(id=created.id).update(
+        status=PaymentStatus.PAID,
+        method="banktransfer",
+        bank_details=bank,
+        amount_refunded=100,
+        amount_charged_back=50,
+    )
+
+    found = await provider.fetch(created.id)
+
+    assert found is not None
+    assert (found.status, found.method, found.checkout_url) == (
+        PaymentStatus.PAID,
+        "banktransfer",
+        None,
+    )
+    assert (found.amount_refunded, found.amount_charged_back) == (100, 50)
+    assert found.bank_transfer == BankTransfer(
+        "Splash Test Bank", "NL02ABNA0123456789", "ABNANL2A", "TEST-1234-5678-9012"
+    )
+
+
+async def test_fetch_of_an_unknown_id_is_none(database, provider):
+    assert await provider.fetch("tr_test_unknown") is None
+    assert await provider.fetch("tr_" + "x" * 500) is None
