@@ -123,18 +123,31 @@ async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     return await catalog_ids()
 
 
+def _return_url(settings: Settings, app_ctx: Any) -> str:
+    """The order-payment page on the Dutch domain (its origin carries the server's port): a
+    ``returnUrl`` the checkout and Pay now accept."""
+    return settings.origin("nl") + app_ctx.routes.path_for("order-payment", "nl")
+
+
 async def guest_can_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
-    """The fixtures; answers the id of the blue M float suit (in stock) as ``variantId``."""
+    """The fixtures; answers the id of the blue M float suit (in stock) as ``variantId`` and the
+    shop's order-payment page as ``returnUrl``."""
     await reset_to_fixtures(settings, app_ctx)
-    return {"variantId": (await catalog_ids())["variantId"]}
+    return {
+        "variantId": (await catalog_ids())["variantId"],
+        "returnUrl": _return_url(settings, app_ctx),
+    }
 
 
 async def account_and_guest_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
-    """The confirmed parent ouder@example.com, and the blue M float suit's id as ``variantId``
-    (a guest's order with that e-mail address is refused: email_has_account)."""
+    """The confirmed parent ouder@example.com, the blue M float suit's id as ``variantId`` and
+    ``returnUrl`` (a guest's order with that e-mail address is refused: email_has_account)."""
     await reset_to_fixtures(settings, app_ctx)
     await create_test_user(PARENT, PARENT_PASSWORD)
-    return {"variantId": (await catalog_ids())["variantId"]}
+    return {
+        "variantId": (await catalog_ids())["variantId"],
+        "returnUrl": _return_url(settings, app_ctx),
+    }
 
 
 ORDERED = [("SPL-FS-BLUE-M", 2)]
@@ -142,11 +155,15 @@ ORDERED = [("SPL-FS-BLUE-M", 2)]
 
 async def order_awaiting_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """An order of ouder@example.com for two blue M float suits to the Netherlands, as the
-    checkout leaves it (its test payment open): ``slug`` and ``orderNr``."""
+    checkout leaves it (its test payment open): ``slug``, ``orderNr`` and ``returnUrl``."""
     await reset_to_fixtures(settings, app_ctx)
     user = await create_test_user(PARENT, PARENT_PASSWORD)
     order = await create_order(user, ORDERED)
-    return {"slug": order.slug, "orderNr": order.order_nr}
+    return {
+        "slug": order.slug,
+        "orderNr": order.order_nr,
+        "returnUrl": _return_url(settings, app_ctx),
+    }
 
 
 async def signed_in_parent_with_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:

@@ -37,7 +37,7 @@ async def test_no_payment_is_the_fixtures_alone(client, database):
     assert await TestPayment.all().count() == 0
 
 
-async def test_a_guest_can_order_answers_the_blue_m_suit_in_stock(client, database):
+async def test_a_guest_can_order_answers_the_blue_m_suit_in_stock(client, database, settings):
     response = await client.post(
         "/_test/pact-state", json={"state": "a guest can order the blue M float suit"}
     )
@@ -46,6 +46,7 @@ async def test_a_guest_can_order_answers_the_blue_m_suit_in_stock(client, databa
     assert variant.sku == "SPL-FS-BLUE-M"
     assert variant.stock > 2
     assert await User.all().count() == 0
+    assert response.json["returnUrl"] == f"{settings.origin('nl')}/order-payment"
 
 
 async def test_an_existing_account_and_the_suit(client, database):

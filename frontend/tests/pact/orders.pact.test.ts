@@ -3,8 +3,9 @@
  * placeOrder and the orders feature's getOrder, getMyOrders and startPayment through the real
  * lib/api client against Pact's mock server.
  *
- * Ids, slugs and order numbers change with every reset to the fixtures: the provider states
- * answer them (`variantId`, `slug`, `orderNr`, `token`) and the verifier injects them
+ * Ids, slugs and order numbers change with every reset to the fixtures, and the shop's origin
+ * carries the server's port: the provider states answer them (`variantId`, `slug`, `orderNr`,
+ * `token`, `returnUrl`) and the verifier injects them
  * (fromProviderState); the consumer side runs with the examples. The Idempotency-Key is any key
  * the API accepts; the verifier replays the example (each state starts from the fixtures).
  */
@@ -27,11 +28,11 @@ const provider = splashApi();
 
 /** Provider states, exactly as backend/splash/testing/states.py implements them. */
 const STATES = {
-  /** Answers `variantId` (the blue M float suit, in stock). */
+  /** Answers `variantId` (the blue M float suit, in stock) and `returnUrl` (the order-payment page). */
   guest: "a guest can order the blue M float suit",
-  /** Answers `variantId`; ouder@example.com has an account. */
+  /** Answers `variantId` and `returnUrl`; ouder@example.com has an account. */
   existingEmail: "an account exists for ouder@example.com and a guest can order the blue M float suit",
-  /** Answers `slug` and `orderNr` of an order of two blue M suits whose test payment is open. */
+  /** Answers `slug`, `orderNr` and `returnUrl`: an order of two blue M suits whose test payment is open. */
   awaiting: "an order of ouder@example.com awaiting payment",
   /** Answers `token`, `slug` and `orderNr`: the same order, and the parent signed in. */
   signedInWithOrder: "a signed-in parent ouder@example.com with an order awaiting payment",
@@ -74,7 +75,7 @@ function draft(overrides: Partial<OrderDraft> = {}): OrderDraft {
 /** The request body as the contract pins it: the draft with the state's variant id. */
 function requestBody(data: OrderDraft) {
   const items = data.cart.items.map((item) => ({ ...item, variantId: fromProviderState("${variantId}", item.variantId) }));
-  return { data: { ...data, cart: { items } }, returnUrl: RETURN_URL };
+  return { data: { ...data, cart: { items } }, returnUrl: fromProviderState("${returnUrl}", RETURN_URL) };
 }
 
 /** POST /orders as the checkout sends it: JSON, with an Idempotency-Key the API accepts. */
@@ -245,7 +246,7 @@ describe("orders API contract", () => {
       .given(STATES.awaiting)
       .uponReceiving("Pay now for an order awaiting payment")
       .withRequest("POST", fromProviderState("/api/orders/${slug}/payments", `/api/orders/${SLUG}/payments`), (b) =>
-        b.headers({ accept: "application/json", "content-type": "application/json" }).jsonBody({ returnUrl: RETURN_URL }),
+        b.headers({ accept: "application/json", "content-type": "application/json" }).jsonBody({ returnUrl: fromProviderState("${returnUrl}", RETURN_URL) }),
       )
       .willRespondWith(200, (b) => b.jsonBody({ data: { checkoutUrl } }))
       .executeTest(async (mock) => {
