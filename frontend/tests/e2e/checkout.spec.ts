@@ -25,7 +25,8 @@ function freshEmail(locale: Locale, what: string): string {
 async function addSuits(page: Page, locale: Locale, size: string, quantity: number): Promise<void> {
   const suit = product(locale, "splash-float-suit");
   await page.goto(`${origin(locale)}${suit.path}`);
-  await waitForHydration(page);
+  // The product page is a chunk of its own: its pickers hydrate after the header.
+  await waitForHydrated(page, ".product-page input.picker__input");
   await page.getByRole("group", { name: message(locale, "shop.colour") }).getByRole("radio", { name: message(locale, "shop.colours.blue") }).check();
   await page.getByRole("group", { name: message(locale, "shop.size") }).getByRole("radio", { name: size, exact: true }).check();
   const add = page.getByRole("button", { name: message(locale, "shop.addToCart") });
