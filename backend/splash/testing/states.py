@@ -123,6 +123,61 @@ async def seeded_catalog(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     return await catalog_ids()
 
 
+def _return_url(settings: Settings, app_ctx: Any) -> str:
+    """The order-payment page on the Dutch domain (its origin carries the server's port): a
+    ``returnUrl`` the checkout and Pay now accept."""
+    return settings.origin("nl") + app_ctx.routes.path_for("order-payment", "nl")
+
+
+async def guest_can_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; answers the id of the blue M float suit (in stock) as ``variantId`` and the
+    shop's order-payment page as ``returnUrl``."""
+    await reset_to_fixtures(settings, app_ctx)
+    return {
+        "variantId": (await catalog_ids())["variantId"],
+        "returnUrl": _return_url(settings, app_ctx),
+    }
+
+
+async def account_and_guest_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The confirmed parent ouder@example.com, the blue M float suit's id as ``variantId`` and
+    ``returnUrl`` (a guest's order with that e-mail address is refused: email_has_account)."""
+    await reset_to_fixtures(settings, app_ctx)
+    await create_test_user(PARENT, PARENT_PASSWORD)
+    return {
+        "variantId": (await catalog_ids())["variantId"],
+        "returnUrl": _return_url(settings, app_ctx),
+    }
+
+
+ORDERED = [("SPL-FS-BLUE-M", 2)]
+
+
+async def order_awaiting_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """An order of ouder@example.com for two blue M float suits to the Netherlands, as the
+    checkout leaves it (its test payment open): ``slug``, ``orderNr`` and ``returnUrl``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, ORDERED)
+    return {
+        "slug": order.slug,
+        "orderNr": order.order_nr,
+        "returnUrl": _return_url(settings, app_ctx),
+    }
+
+
+async def signed_in_parent_with_order(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The same order, and a session token of its parent as ``token``."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, ORDERED)
+    return {
+        "token": accounts.session_token(user, settings),
+        "slug": order.slug,
+        "orderNr": order.order_nr,
+    }
+
+
 async def plenty_of_stock(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """Every variant of the seeded catalog in stock a million times (the load tests' buyers
     place thousands of orders); nothing else changes."""
@@ -161,6 +216,14 @@ STATES: dict[str, StateHandler] = {
     "a Google sign-in ticket for google.ouder@example.com": google_sign_in_ticket,
     "a Google link ticket for the confirmed parent ouder@example.com": google_link_ticket,
     "the catalog is seeded": seeded_catalog,
+    "a guest can order the blue M float suit": guest_can_order,
+    "an account exists for ouder@example.com and a guest can order the blue M float suit": (
+        account_and_guest_order
+    ),
+    "an order of ouder@example.com awaiting payment": order_awaiting_payment,
+    "a signed-in parent ouder@example.com with an order awaiting payment": (
+        signed_in_parent_with_order
+    ),
     "every variant has plenty of stock": plenty_of_stock,
     "no payment tr_pactunknown01 exists": reset_to_fixtures,
     "the test payment tr_test_pactpaid01 of an order awaiting payment is paid": paid_test_payment,

@@ -73,7 +73,7 @@ describe("the router composes the features", () => {
     expect(screen.queryByText(/finishing touches/)).toBeNull();
   });
 
-  test("the account page's profile and order blocks come from the profile feature", async () => {
+  test("the account page's profile block comes from the profile feature, its order block from the orders feature", async () => {
     fakeApi({});
     const page: Payload["page"] = {
       id: 5,
@@ -89,6 +89,24 @@ describe("the router composes the features", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "Your Splash account" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "My Splash" })).toBeTruthy();
     expect(screen.queryByText(/This part of the shop opens soon/)).toBeNull();
+  });
+
+  test("the checkout page's checkout block comes from the checkout feature", async () => {
+    fakeApi({});
+    renderAt("/checkout", contentPage("/checkout", [{ type: "checkout" }]));
+    expect(await screen.findByText("Your cart is empty. Add products.", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/This part of the shop opens soon/)).toBeNull();
+  });
+
+  test.each([
+    ["/order-payment?order=unknown-slug", "order-payment"],
+    ["/order/unknown-slug", "order"],
+  ])("%s renders the orders feature's %s screen, with the app's not-found screen for an unknown order", async (path, name) => {
+    fakeApi({});
+    const [pathname] = path.split("?");
+    renderAt(path, payload({ name, kind: "app", path: pathname ?? path, params: name === "order" ? { slug: "unknown-slug" } : {} }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Oops! This page has gone swimming and is no longer available" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/finishing touches/)).toBeNull();
   });
 
   test("a product payload renders the shop's product page (lazy)", async () => {

@@ -7,8 +7,10 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
+import { CheckoutBlock } from "../features/checkout";
 import { ArticlePage, BlockComponentsProvider, ContentPage, type BlockComponentMap } from "../features/content";
-import { OrdersBlock, ProfileBlock } from "../features/profile";
+import { isOrderRoute, OrderScreen, OrdersBlock } from "../features/orders";
+import { ProfileBlock } from "../features/profile";
 import { ProductIntroBlock, ProductItemBlock, ProductListBlock, ProductPage } from "../features/shop";
 import { AuthProvider, authStore } from "../lib/auth";
 import { CartProvider, cartStore } from "../lib/cart";
@@ -32,6 +34,7 @@ const SUPPLIED_BLOCKS: BlockComponentMap = {
   profile: ProfileBlock,
   "order-item": OrdersBlock,
   cart: CartBlock,
+  checkout: CheckoutBlock,
   "collection-list:product": ProductListBlock,
   "product-item": ProductItemBlock,
   "product-intro": ProductIntroBlock,
@@ -53,6 +56,13 @@ function Screen({ payload }: { payload: Payload }) {
     return (
       <Suspense fallback={<section className="auth-card" aria-busy="true" />}>
         <AuthScreen name={name} />
+      </Suspense>
+    );
+  }
+  if (isOrderRoute(name)) {
+    return (
+      <Suspense fallback={<section className="order-card" aria-busy="true" />}>
+        <OrderScreen name={name} notFound={<NotFound />} />
       </Suspense>
     );
   }

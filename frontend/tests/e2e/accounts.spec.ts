@@ -143,7 +143,7 @@ for (const locale of ["nl", "en"] as const) {
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByText(/Dorpsstraat 12/)).toBeVisible();
-    await expect(page.getByText(message(locale, "profile.orders.empty"))).toBeVisible();
+    await expect(page.getByText(message(locale, "orders.list.empty"))).toBeVisible();
     await expectNoSeriousA11yViolations(page, `profile (${locale})`);
 
     await logOut(page, locale);

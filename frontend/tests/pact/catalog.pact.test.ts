@@ -10,7 +10,7 @@
  */
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { quoteCart } from "../../src/features/cart/api/quote-cart";
+import { quoteCart } from "../../src/lib/cart/quote";
 import { findProduct } from "../../src/features/shop/api/find-product";
 import { findProducts } from "../../src/features/shop/api/find-products";
 import { ApiError } from "../../src/lib/api";

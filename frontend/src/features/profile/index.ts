@@ -3,8 +3,7 @@ import { lazy } from "react";
 import "./profile.css";
 
 /**
- * The account page's blocks, each loaded only where the page has it: visitors who never open the
- * account page never load the form system.
+ * The account page's profile block, loaded only where the page has it: visitors who never open the
+ * account page never load the form system. (Its orders block is features/orders'.)
  */
 export const ProfileBlock = lazy(() => import("./components/profile-block").then((module) => ({ default: module.ProfileBlock })));
-export const OrdersBlock = lazy(() => import("./components/orders-block").then((module) => ({ default: module.OrdersBlock })));

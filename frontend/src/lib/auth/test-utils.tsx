@@ -12,6 +12,7 @@ import { api } from "../api";
 import { clearCookie } from "../cookies";
 import { createI18n, type Locale, type Messages } from "../i18n";
 import { forgetAccountPaths } from "../pages/account-path";
+import { forgetLegalPaths } from "../pages/legal-paths";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
 import es from "../../locales/es.json";
@@ -135,5 +136,6 @@ export function resetAuthTestState(): void {
   clearCookie(TOKEN_COOKIE);
   clearCookie(REDIRECT_COOKIE);
   forgetAccountPaths();
+  forgetLegalPaths();
   vi.unstubAllGlobals();
 }

@@ -8,6 +8,12 @@ export type { AddOutcome } from "./rules";
 export { CART_COOKIE, createCartStore, UNKNOWN_CART } from "./store";
 export type { AddedVariant, CartFeedback, CartState, CartStore } from "./store";
 export type { CartLine, CartOption, Colour, LineRef, Size, Variant } from "./types";
+export { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
+export { quoteCart } from "./quote";
+export type { QuoteAnswer } from "./quote";
+export type { CartQuote, QuoteItem, QuoteRequest, QuoteVat, ShippingCountry, ShippingCountryCode, ShippingQuote } from "./quote-types";
+export { QUOTE_DEBOUNCE_MS, useQuote } from "./use-quote";
+export type { QuoteState } from "./use-quote";
 
 /** The SPA's one cart. */
 export const cartStore = createCartStore();

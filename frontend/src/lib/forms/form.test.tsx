@@ -563,3 +563,20 @@ describe("declaration errors", () => {
     quiet.mockRestore();
   });
 });
+
+describe("errors given from the start (initialErrors)", () => {
+  test("show at their fields with the incomplete message, and the first of them takes focus", async () => {
+    renderForm({ incompleteMessage: INCOMPLETE, initialValues: { name: "Eva", email: "eva@" }, initialErrors: { email: "Please enter a valid email address." } });
+    expect(errorOf("contact-email").textContent).toBe("Please enter a valid email address.");
+    expect(input("Email address").getAttribute("aria-invalid")).toBe("true");
+    expect(errorOf("contact-name").textContent).toBe("");
+    expect(screen.getByRole("alert").textContent).toBe(INCOMPLETE);
+    await waitFor(() => expect(document.activeElement).toBe(input("Email address")));
+  });
+
+  test("go once the field is corrected", async () => {
+    renderForm({ initialValues: { name: "Eva", email: "eva@" }, initialErrors: { email: "Please enter a valid email address." } });
+    type("Email address", "eva@example.com");
+    await waitFor(() => expect(errorOf("contact-email").textContent).toBe(""));
+  });
+});

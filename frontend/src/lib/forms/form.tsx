@@ -41,6 +41,11 @@ export type FormProps = {
   messages?: MessageOverrides;
   /** Words a server failure (e.g. by its details.code) before the defaults do; null leaves it to them. */
   describeError?: (error: ApiError) => ErrorDescription | null | undefined;
+  /**
+   * Errors shown from the start, by field (a server's answer to a later step of a checkout): the
+   * fields count as touched, the first of them takes focus, the incomplete message shows.
+   */
+  initialErrors?: Record<string, string>;
   /** Empties the form after a successful submit (the default); false keeps the saved values (edit forms). */
   resetOnSuccess?: boolean;
   captcha?: boolean;
@@ -118,6 +123,7 @@ export function Form({
   successMessage,
   messages,
   describeError,
+  initialErrors,
   resetOnSuccess = true,
   captcha = false,
   className,
@@ -132,12 +138,15 @@ export function Form({
     [compiled, initialValues],
   );
   const [submitted, setSubmitted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const startsInvalid = Object.keys(initialErrors ?? {}).length > 0;
+  const [formError, setFormError] = useState<string | null>(startsInvalid ? (incompleteMessage ?? t("forms.incompleteDefault")) : null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const focusFirstInvalid = useRef(false);
+  const focusFirstInvalid = useRef(startsInvalid);
 
   const formik = useFormik<Values>({
     initialValues: initial,
+    initialErrors,
+    initialTouched: Object.fromEntries(Object.keys(initialErrors ?? {}).map((name) => [name, true])),
     validationSchema: schema,
     validateOnChange: false,
     validateOnBlur: true,

@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Select, TextField } from "./fields";
-import { SHIPPING_COUNTRIES } from "../vocabulary";
+import { SHIPPING_COUNTRIES, type ShippingCountry } from "../vocabulary";
 import type { FieldDefinitions } from "./schema";
 
 export { SHIPPING_COUNTRIES };
@@ -45,12 +45,20 @@ export function PersonalDetails({ emailReadOnly = false, emailHelp }: { emailRea
   );
 }
 
-export function Address({ prefix = "", legend }: { prefix?: string; legend?: string }) {
+/** `countryLabel` words each country option (the checkout adds its shipping cost); its name by default. */
+export function Address({ prefix = "", legend, countryLabel, children }: {
+  prefix?: string;
+  legend?: string;
+  countryLabel?: (code: ShippingCountry) => string;
+  /** Shown at the top of the group (the checkout's choice of a saved address). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const section = prefix ? `section-${prefix.replace(/_$/, "")} ` : "";
   return (
     <fieldset className="field-group field-group--address">
       <legend>{legend ?? t("forms.groups.address")}</legend>
+      {children}
       <TextField name={`${prefix}street`} autoComplete={`${section}address-line1`} />
       <TextField name={`${prefix}housenumber`} />
       <TextField name={`${prefix}addition`} />
@@ -60,7 +68,7 @@ export function Address({ prefix = "", legend }: { prefix?: string; legend?: str
       <Select
         name={`${prefix}country`}
         autoComplete={`${section}country`}
-        options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: t(`forms.countries.${code}`) }))}
+        options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryLabel ? countryLabel(code) : t(`forms.countries.${code}`) }))}
       />
     </fieldset>
   );

@@ -6,12 +6,11 @@ import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
 import { failure, fakeApi, jwt, ok, signedInStore, userFixture, type ApiCall, type Reply } from "../../../lib/auth/test-utils";
-import { CART_COOKIE, CartProvider, createCartStore, type CartLine } from "../../../lib/cart";
+import { CART_COOKIE, CartProvider, createCartStore, type CartLine, type CartQuote, type QuoteRequest, type ShippingCountryCode } from "../../../lib/cart";
 import { ADDED, renderWithCart, resetCartTestState, setCartCookie, variantFixture } from "../../../lib/cart/test-utils";
 import { readCookie } from "../../../lib/cookies";
 import { createI18n, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
-import type { CartQuote, QuoteRequest, ShippingCountryCode } from "../types";
 import { CartBlock } from "./cart-block";
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");

@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../../lib/auth";
-import { lineKey, useCart, type CartLine } from "../../../lib/cart";
+import { lineKey, useCart, useQuote, type CartLine, type QuoteItem, type ShippingCountryCode } from "../../../lib/cart";
 import { useLocale } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { Confirm } from "../../../ui/confirm";
 import { CloseIcon } from "../../../ui/icons";
 import { useFocusAfterRender } from "../../../ui/use-focus-after-render";
-import { useQuote } from "../hooks/use-quote";
-import type { QuoteItem, ShippingCountryCode } from "../types";
 import { CartLineView, keepButtonId, lineName, removeButtonId } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CartLine } from "../../../lib/cart";
+import type { CartLine, QuoteItem } from "../../../lib/cart";
 import { formatPrice } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Confirm } from "../../../ui/confirm";
 import { Icon } from "../../../ui/icon";
-import type { QuoteItem } from "../types";
 import { QuantityControl } from "./quantity-control";
 
 /** The ids the block moves focus to: a line's remove button and its confirmation's "No". */

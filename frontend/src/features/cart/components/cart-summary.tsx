@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatPrice, useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
-import type { QuoteState } from "../hooks/use-quote";
-import type { ShippingCountry, ShippingCountryCode, ShippingQuote } from "../types";
+import type { QuoteState, ShippingCountry, ShippingCountryCode, ShippingQuote } from "../../../lib/cart";
 
 type Props = {
   quote: QuoteState;

@@ -1,13 +1,13 @@
 /**
- * The cart's money and what its lines show, always from the server: POST /cart/quote for the
+ * The money of the cart page and the checkout's summary, and what their lines show, always from the server: POST /cart/quote for the
  * current lines and country, again after each change (debounced, an older request aborted). While
  * a new quote is on its way the previous one stays on screen, marked busy.
  */
 import { useState } from "react";
-import type { CartLine } from "../../../lib/cart";
-import { useLiveRead } from "../../../lib/live-read";
-import { quoteCart } from "../api/quote-cart";
-import type { CartQuote, QuoteRequest, ShippingCountryCode } from "../types";
+import { useLiveRead } from "../live-read";
+import { quoteCart } from "./quote";
+import type { CartQuote, QuoteRequest, ShippingCountryCode } from "./quote-types";
+import type { CartLine } from "./types";
 
 /** Quantity clicks in a row become one request. */
 export const QUOTE_DEBOUNCE_MS = 250;

@@ -1,5 +1,5 @@
-import { api, type ApiClient } from "../../../lib/api";
-import type { CartQuote, QuoteRequest } from "../types";
+import { api, type ApiClient } from "../api";
+import type { CartQuote, QuoteRequest } from "./quote-types";
 
 export type QuoteAnswer = { data: CartQuote };
 

@@ -1,7 +1,7 @@
 /** The cart quote and shipping countries as the API sends them (contracts/catalog-api.md). Money in cents. */
-import type { CartLine, CartOption } from "../../lib/cart";
-import type { ShippingCountry as ShippingCountryCode } from "../../lib/vocabulary";
 import type { ImageData } from "../../ui/rich-text-types";
+import type { ShippingCountry as ShippingCountryCode } from "../vocabulary";
+import type { CartLine, CartOption } from "./types";
 
 export type { ShippingCountryCode };
 

@@ -1,0 +1,17 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Address, addressFields } from "../../../lib/forms";
+import type { CheckoutState } from "../hooks/use-checkout";
+import { BILLING } from "../utils/draft";
+import { StepForm } from "./step-form";
+
+/** The address on the invoice, when it is not the shipping address. */
+export function BillingStep({ checkout }: { checkout: CheckoutState }) {
+  const { t } = useTranslation();
+  const fields = useMemo(() => addressFields(t, { prefix: BILLING }), [t]);
+  return (
+    <StepForm step="billing" fields={fields} checkout={checkout} previous="shipping">
+      <Address prefix={BILLING} legend={t("checkout.steps.billing")} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,373 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { addressFixture, failure, signedInStore, userFixture, type Reply } from "../../../lib/auth/test-utils";
+import { REDIRECT_COOKIE } from "../../../lib/auth";
+import { createCartStore, type CartLine } from "../../../lib/cart";
+import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
+import { readCookie } from "../../../lib/cookies";
+import type { Locale } from "../../../lib/i18n";
+import { CHECKOUT_URL, checkoutApi, CREATED, fillPersonal, fillShipping, next, priced, type, watchLeaving } from "../test-utils";
+import { CheckoutBlock } from "./checkout-block";
+
+const LINES: CartLine[] = [{ variantId: 13, quantity: 2, options: [{ key: "name", value: "Mila" }] }];
+const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
+
+function renderCheckout({ locale = "en", store }: { locale?: Locale; store?: Awaited<ReturnType<typeof signedInStore>> } = {}) {
+  setCartCookie(LINES);
+  return renderWithCart(<CheckoutBlock />, { path: locale === "nl" ? "/afrekenen" : "/checkout", locale, store, cart: createCartStore() });
+}
+
+async function toSummary() {
+  await fillPersonal();
+  await fillShipping();
+  await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+  await priced();
+}
+
+const pay = () => screen.getByRole("button", { name: "Proceed to payment" });
+const alertText = () => plain(document.querySelector(".checkout-problem")?.textContent);
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+  resetCartTestState();
+});
+
+describe("CheckoutBlock: an empty cart", () => {
+  test("shows the cart's empty state and the way to the shop", async () => {
+    checkoutApi();
+    renderWithCart(<CheckoutBlock />, { path: "/checkout" });
+    expect(await screen.findByText("Your cart is empty. Add products.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "To the shop" }).getAttribute("href")).toBe("/shop");
+  });
+});
+
+describe("CheckoutBlock: a guest checks out", () => {
+  test("personal details, shipping address, summary, then the order is placed and the browser leaves for the payment page", async () => {
+    // given
+    const server = checkoutApi();
+    const leaving = watchLeaving();
+    const { cart } = renderCheckout();
+    // when
+    await toSummary();
+    // then: the summary shows what is ordered and what it costs, from the server's quote for the Netherlands
+    const order = screen.getByRole("region", { name: "Your order" });
+    expect(plain(within(order).getByText(/2 × Splash float suit – Blue, M/).textContent)).toBe("2 × Splash float suit – Blue, Mname: Mila");
+    expect(plain(screen.getByTestId("checkout-subtotal").textContent)).toBe("€99.90");
+    expect(plain(screen.getByTestId("checkout-shipping").textContent)).toBe("€3.95");
+    expect(plain(screen.getByTestId("checkout-total").textContent)).toBe("€103.85");
+    expect(plain(screen.getByTestId("checkout-vat").textContent)).toBe("€17.34");
+    expect(screen.getByText("Including 21% VAT")).toBeTruthy();
+    expect(screen.getByText(/Keizersgracht 12 A/)).toBeTruthy();
+    expect(screen.getByText("Same as the shipping address")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe("/privacy-policy");
+    expect(screen.getByRole("link", { name: "terms and conditions" }).getAttribute("href")).toBe("/terms-and-conditions");
+    expect(plain(document.querySelector(".checkout-consent")?.textContent)).toBe("By placing the order you agree to the privacy policy and the terms and conditions.");
+    // when
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    // then: one order with exactly the draft (no price, total or status), an idempotency key and the return page
+    await waitFor(() => expect(leaving).toHaveBeenCalledWith(CHECKOUT_URL));
+    const [call, ...more] = server.callsTo("POST /orders");
+    expect(more).toEqual([]);
+    expect(call?.body).toEqual({
+      data: {
+        user: { firstname: "Eva", lastname: "de Vries", email: "eva@example.com" },
+        locale: "en",
+        cart: { items: LINES },
+        shipping: {
+          country: "nl",
+          address: { street: "Keizersgracht", housenumber: "12", addition: "A", additionalInfo: null, postalCode: "1015 CS", city: "Amsterdam", country: "nl" },
+        },
+        billing: null,
+        consent: true,
+      },
+      returnUrl: `${window.location.origin}/order-payment`,
+    });
+    expect(call?.headers["Idempotency-Key"]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // the cart stays until the order is paid or waits for its payment
+    expect(cart.getState().lines).toEqual(LINES);
+    // and the button waits, disabled, while the browser leaves
+    expect(screen.getByRole("button", { name: "One moment, on to the payment…" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  test("each step names its missing fields with the spec's required messages", async () => {
+    checkoutApi();
+    renderCheckout();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    await next();
+    expect(await screen.findByText("First name is required.")).toBeTruthy();
+    expect(screen.getByText("Last name is required.")).toBeTruthy();
+    expect(screen.getByText("Email address is required.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("First name"));
+    type("First name", "Eva");
+    type("Last name", "de Vries");
+    type("Email address", "eva@example.com");
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Shipping address" });
+    fireEvent.change(screen.getByRole("combobox", { name: "Country" }), { target: { value: "" } });
+    await next();
+    for (const message of ["Street is required.", "House number is required.", "Postal code is required.", "City is required.", "Country is required."]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+  });
+
+  test("in Dutch the steps, the required messages and the shipping costs per country are Dutch", async () => {
+    checkoutApi();
+    renderCheckout({ locale: "nl" });
+    expect(await screen.findByRole("heading", { level: 2, name: "Je gegevens" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    expect(await screen.findByText("Voornaam is verplicht.")).toBeTruthy();
+    type("Voornaam", "Eva");
+    type("Achternaam", "de Vries");
+    type("E-mailadres", "eva@example.com");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    expect(await screen.findByRole("heading", { level: 2, name: "Verzendadres" })).toBeTruthy();
+    const options = () => screen.getAllByRole("option").map((option) => plain(option.textContent));
+    await waitFor(() => expect(options()).toContain("Duitsland – verzending € 6,95"));
+    expect(options()).toEqual(["Kies…", "Nederland – verzending € 3,95", "Duitsland – verzending € 6,95", "Frankrijk – verzending € 7,95", "Spanje – verzending € 8,95", "Zweden – verzending € 9,95"]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    expect(await screen.findByText("Straat is verplicht.")).toBeTruthy();
+  });
+
+  test("focus moves to the heading of each new step", async () => {
+    checkoutApi();
+    renderCheckout();
+    await fillPersonal();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Shipping address" })));
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Your details" })));
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Eva");
+  });
+
+  test("'bill to another address' adds the billing step, and the order carries that address", async () => {
+    const server = checkoutApi();
+    watchLeaving();
+    renderCheckout();
+    await fillPersonal();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Bill to another address" }));
+    await fillShipping();
+    expect(await screen.findByRole("heading", { level: 2, name: "Billing address" })).toBeTruthy();
+    expect(screen.getByText("Step 3 of 4")).toBeTruthy();
+    type("Street", "Damrak");
+    type("House number", "1");
+    type("Postal code", "1012 LG");
+    type("City", "Amsterdam");
+    fireEvent.change(screen.getByRole("combobox", { name: "Country" }), { target: { value: "nl" } });
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+    await priced();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(server.callsTo("POST /orders")).toHaveLength(1));
+    expect((server.callsTo("POST /orders")[0]?.body as { data: { billing: unknown } }).data.billing).toEqual({
+      address: { street: "Damrak", housenumber: "1", addition: null, additionalInfo: null, postalCode: "1012 LG", city: "Amsterdam", country: "nl" },
+    });
+  });
+});
+
+describe("CheckoutBlock: placing the order once", () => {
+  test("a double click sends one order and the button waits, disabled, while it is placed", async () => {
+    // given: an answer that has not come yet
+    let answer: (reply: Reply) => void = () => undefined;
+    const server = checkoutApi(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    const leaving = watchLeaving();
+    renderCheckout();
+    await toSummary();
+    // when
+    await act(async () => {
+      fireEvent.click(pay());
+      fireEvent.click(pay());
+    });
+    // then
+    const button = screen.getByRole("button", { name: "One moment, on to the payment…" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    fireEvent.click(button);
+    expect(server.callsTo("POST /orders")).toHaveLength(1);
+    await act(async () => answer({ status: 201, body: CREATED }));
+    await waitFor(() => expect(leaving).toHaveBeenCalledTimes(1));
+  });
+
+  test("a retry after the payment service was down sends the same key, so the server makes no second order", async () => {
+    const replies: Reply[] = [failure(503, {}, "ServiceUnavailableError"), { status: 201, body: CREATED }];
+    const server = checkoutApi(() => replies.shift() as Reply);
+    const leaving = watchLeaving();
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(alertText()).toBe("We cannot reach the payment service just now. Your order has not been placed yet: please try again in a moment.Try again"));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    });
+    await waitFor(() => expect(leaving).toHaveBeenCalledWith(CHECKOUT_URL));
+    const [first, second] = server.callsTo("POST /orders");
+    expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
+    expect(second?.body).toEqual(first?.body);
+  });
+
+  test("a changed draft is a new attempt with a new key", async () => {
+    const replies: Reply[] = [failure(503, {}, "ServiceUnavailableError"), { status: 201, body: CREATED }];
+    const server = checkoutApi(() => replies.shift() as Reply);
+    watchLeaving();
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(alertText()).not.toBe(""));
+    fireEvent.click(screen.getByRole("button", { name: "Change Your details" }));
+    type("First name", "Evi");
+    await next();
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(server.callsTo("POST /orders")).toHaveLength(2));
+    const [first, second] = server.callsTo("POST /orders");
+    expect(second?.headers["Idempotency-Key"]).not.toBe(first?.headers["Idempotency-Key"]);
+  });
+});
+
+describe("CheckoutBlock: a reload", () => {
+  test("finds the step and what was typed, and the draft holds no price", async () => {
+    // given: the shipping step, half filled in
+    checkoutApi();
+    renderCheckout();
+    await fillPersonal();
+    type("Street", "Keizersgracht");
+    cleanup();
+    // when: the page is loaded again
+    renderCheckout();
+    // then
+    expect(await screen.findByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    expect((screen.getByLabelText("Street") as HTMLInputElement).value).toBe("Keizersgracht");
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect((await screen.findByLabelText("Email address") as HTMLInputElement).value).toBe("eva@example.com");
+    const stored = window.sessionStorage.getItem("splash:checkout") ?? "";
+    expect(stored).toContain("Keizersgracht");
+    expect(stored).not.toMatch(/4995|9990|395|price|total/i);
+  });
+
+  test("after a reload on the summary, the retry still sends the first attempt's key", async () => {
+    const replies: Reply[] = [failure(503, {}, "ServiceUnavailableError"), { status: 201, body: CREATED }];
+    const server = checkoutApi(() => replies.shift() as Reply);
+    watchLeaving();
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(alertText()).not.toBe(""));
+    cleanup();
+    renderCheckout();
+    await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(server.callsTo("POST /orders")).toHaveLength(2));
+    const [first, second] = server.callsTo("POST /orders");
+    expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
+  });
+});
+
+describe("CheckoutBlock: the server refuses", () => {
+  test("an e-mail address with an account: log in (back to this checkout) or choose a new password", async () => {
+    checkoutApi(() => failure(409, { code: "email_has_account" }, "ConflictError"));
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    expect(await screen.findByText("This email address may have been used for a previous order. Please log in with your existing account...")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/forgot-password");
+    const login = screen.getByRole("link", { name: "Log in" });
+    expect(login.getAttribute("href")).toBe("/login");
+    fireEvent.click(login);
+    expect(readCookie(REDIRECT_COOKIE)).toBe("/checkout");
+  });
+
+  test("products that cannot be sold are named, with the way back to the cart", async () => {
+    checkoutApi(() => failure(409, { code: "product_unavailable", products: ["Splash float suit – Blue, M"], errors: [{ path: ["data", "cart", "items", "0"], message: "x", name: "ConflictError" }] }, "ConflictError"));
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    expect(await screen.findByText("This product is (currently) unavailable: Splash float suit – Blue, M. Please adjust your cart.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to your cart" }).getAttribute("href")).toBe("/cart");
+  });
+
+  test("fields the server refused take the parent back to their step, worded in the parent's language", async () => {
+    checkoutApi(() =>
+      failure(400, {
+        errors: [
+          { path: ["data", "shipping", "address", "postalCode"], message: "String should match pattern", name: "ValidationError" },
+          { path: ["data", "user", "email"], message: "value is not a valid email address", name: "ValidationError" },
+        ],
+      }),
+    );
+    renderCheckout({ locale: "nl" });
+    await screen.findByRole("heading", { level: 2, name: "Je gegevens" });
+    type("Voornaam", "Eva");
+    type("Achternaam", "de Vries");
+    type("E-mailadres", "eva@example.com");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    await screen.findByRole("heading", { level: 2, name: "Verzendadres" });
+    type("Straat", "Keizersgracht");
+    type("Huisnummer", "12");
+    type("Postcode", "1015 CS");
+    type("Plaats", "Amsterdam");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    await screen.findByRole("heading", { level: 2, name: "Controleren en betalen" });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Verder naar betalen" }));
+    });
+    // the first step with a refused field, the field marked and focused, the message Dutch
+    expect(await screen.findByRole("heading", { level: 2, name: "Je gegevens" })).toBeTruthy();
+    const email = screen.getByLabelText("E-mailadres");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(`${email.id}-error`)?.textContent).toBe("Dit veld is niet geldig.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    const postalCode = await screen.findByLabelText("Postcode");
+    expect(document.getElementById(`${postalCode.id}-error`)?.textContent).toBe("Dit veld is niet geldig.");
+  });
+});
+
+describe("CheckoutBlock: a signed-in parent", () => {
+  test("finds their details and first saved address filled in, and can choose another saved address", async () => {
+    const user = userFixture({ addresses: [addressFixture(), addressFixture({ id: 4, street: "Hauptstraße", housenumber: "5", addition: null, postalCode: "10115", city: "Berlin", country: "de" })] });
+    checkoutApi(undefined, user);
+    renderCheckout({ store: await signedInStore() });
+    expect(await screen.findByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Sanne");
+    expect((screen.getByLabelText("Email address") as HTMLInputElement).value).toBe("ouder@example.com");
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Shipping address" });
+    expect((screen.getByLabelText("Street") as HTMLInputElement).value).toBe("Kerkstraat");
+    const saved = screen.getByRole("combobox", { name: "Use a saved address" }) as HTMLSelectElement;
+    expect(saved.value).toBe("3");
+    fireEvent.change(saved, { target: { value: "4" } });
+    await waitFor(() => expect((screen.getByLabelText("Street") as HTMLInputElement).value).toBe("Hauptstraße"));
+    expect((screen.getByRole("combobox", { name: /^Country/ }) as HTMLSelectElement).value).toBe("de");
+    expect((screen.getByLabelText(/^Addition \(/) as HTMLInputElement).value).toBe("");
+  });
+});

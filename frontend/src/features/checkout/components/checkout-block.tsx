@@ -1,0 +1,105 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useAuth, type User } from "../../../lib/auth";
+import { useCart, useQuote, type CartLine } from "../../../lib/cart";
+import { useLocale } from "../../../lib/i18n";
+import { shopPath } from "../../../lib/routes";
+import { ButtonLink } from "../../../ui/button-link";
+import { useCheckout } from "../hooks/use-checkout";
+import { shippingCountry, type Step } from "../utils/draft";
+import { BillingStep } from "./billing-step";
+import { PersonalStep } from "./personal-step";
+import { ShippingStep } from "./shipping-step";
+import { SummaryStep } from "./summary-step";
+
+/** While the browser restores the cart and the session (and in the published HTML). */
+function CheckoutSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <section className="block block-checkout" aria-busy="true" aria-label={t("checkout.loading")}>
+      <div className="checkout-card checkout-card--skeleton">
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton" />
+        <span className="skeleton skeleton--short" />
+      </div>
+    </section>
+  );
+}
+
+/** The steps as a list: where the parent is, and how many there are. */
+function Progress({ steps, current }: { steps: Step[]; current: Step }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="checkout-progress" aria-label={t("checkout.steps.label")}>
+      {steps.map((step, index) => (
+        <li key={step} className="checkout-progress__step" aria-current={step === current ? "step" : undefined}>
+          <span className="checkout-progress__number" aria-hidden="true">
+            {index + 1}
+          </span>
+          {t(`checkout.steps.${step}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Checkout({ lines, user, session }: { lines: CartLine[]; user: User | null; session: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const checkout = useCheckout(user, locale, lines);
+  const { step } = checkout.draft;
+  const quote = useQuote(lines, shippingCountry(checkout.draft.values.shipping), session, true);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opened = useRef(step);
+
+  // Focus follows the step (not on arrival: the page's own focus rules apply then). A step that
+  // opens with the server's refusals focuses its first refused field instead.
+  useEffect(() => {
+    if (opened.current === step) return;
+    opened.current = step;
+    if (step === "summary" || !checkout.fieldErrors[step]?.length) heading.current?.focus();
+  }, [step, checkout.fieldErrors]);
+
+  const number = checkout.steps.indexOf(step) + 1;
+  return (
+    <section className="block block-checkout">
+      <div className="checkout-card">
+        <Progress steps={checkout.steps} current={step} />
+        <p className="checkout-step-count">{t("checkout.steps.count", { number, total: checkout.steps.length })}</p>
+        <h2 ref={heading} tabIndex={-1} className="checkout-heading">
+          {t(`checkout.steps.${step}`)}
+        </h2>
+        {step === "personal" ? <PersonalStep key={step} checkout={checkout} /> : null}
+        {step === "shipping" ? (
+          <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={quote.quote?.physical ?? true} addresses={user?.addresses ?? []} />
+        ) : null}
+        {step === "billing" ? <BillingStep key={step} checkout={checkout} /> : null}
+        {step === "summary" ? <SummaryStep checkout={checkout} quote={quote} locale={locale} /> : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The checkout page's block: personal details → shipping address (→ billing address) → summary,
+ * then 'Proceed to payment' places the order and leaves for the payment page. An empty cart has
+ * nothing to check out: the cart's empty state with a way to the shop.
+ */
+export function CheckoutBlock() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const cart = useCart();
+  const auth = useAuth();
+  if (cart.status === "unknown" || auth.status === "unknown") return <CheckoutSkeleton />;
+  if (cart.lines.length === 0) {
+    return (
+      <section className="block block-checkout">
+        <div className="checkout-card checkout-empty">
+          <p>{t("cart.empty")}</p>
+          <ButtonLink to={shopPath(locale)}>{t("cart.toShop")}</ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  return <Checkout lines={cart.lines} user={auth.user} session={auth.status} />;
+}

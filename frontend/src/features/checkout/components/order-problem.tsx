@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { rememberRedirect } from "../../../lib/auth";
+import { useLocale } from "../../../lib/i18n";
+import { routePath } from "../../../lib/routes";
+import type { OrderProblem as Problem } from "../utils/order-errors";
+
+/** What went wrong when placing the order, and the way on: log in, back to the cart, or try again. */
+export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  switch (problem.kind) {
+    case "email-has-account":
+      return (
+        <>
+          <p>{t("checkout.errors.emailHasAccount")}</p>
+          <p className="checkout-problem__links">
+            {/* After logging in, the parent comes back to this checkout (the draft is kept). */}
+            <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)}>
+              {t("checkout.errors.login")}
+            </Link>
+            <Link to={routePath("forgot-password", locale)}>{t("checkout.errors.forgotPassword")}</Link>
+          </p>
+        </>
+      );
+    case "product-unavailable":
+      return (
+        <>
+          <p>{problem.products.length > 0 ? t("checkout.errors.unavailableNamed", { products: problem.products.join(", ") }) : t("checkout.errors.unavailable")}</p>
+          <p className="checkout-problem__links">
+            <Link to={routePath("cart", locale)}>{t("checkout.errors.toCart")}</Link>
+          </p>
+        </>
+      );
+    default:
+      return (
+        <>
+          <p>{t(problem.kind === "service-unavailable" ? "checkout.errors.serviceUnavailable" : "checkout.errors.failed")}</p>
+          <button type="button" className="button button--secondary" onClick={onRetry}>
+            {t("checkout.errors.retry")}
+          </button>
+        </>
+      );
+  }
+}

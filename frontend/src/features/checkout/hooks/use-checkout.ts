@@ -1,0 +1,114 @@
+/**
+ * The checkout's state: the draft (restored from this tab's session, or started from the signed-in
+ * parent's details and first saved address), the fields the server refused, and placing the order
+ * — once at a time, with the attempt's idempotency key — before leaving for the payment page.
+ */
+import { useRef, useState } from "react";
+import type { User } from "../../../lib/auth";
+import { readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft, type CartLine } from "../../../lib/cart";
+import type { Locale } from "../../../lib/i18n";
+import { browserNavigation } from "../../../lib/navigation";
+import { routePath } from "../../../lib/routes";
+import { placeOrder } from "../api/place-order";
+import {
+  addressValues,
+  attemptFor,
+  emptyDraft,
+  orderDraft,
+  parseDraft,
+  SHIPPING,
+  stepsOf,
+  type CheckoutDraft,
+  type FormStep,
+  type Step,
+  type StepValues,
+} from "../utils/draft";
+import { describeOrderError, firstStepWithErrors, type FieldErrors, type OrderProblem } from "../utils/order-errors";
+
+/** The country a new address starts with: the shop's language's own (English: none chosen). */
+const HOME_COUNTRY: Partial<Record<Locale, string>> = { nl: "nl", de: "de", fr: "fr", es: "es", sv: "se" };
+
+/** A new draft: empty, or with a signed-in parent's details and first saved address. */
+export function startDraft(user: User | null, locale: Locale): CheckoutDraft {
+  const draft = emptyDraft();
+  const first = user?.addresses[0];
+  draft.values.shipping = first ? addressValues(first, SHIPPING) : { [`${SHIPPING}country`]: HOME_COUNTRY[locale] ?? "" };
+  if (user) draft.values.personal = { firstname: user.firstname ?? "", lastname: user.lastname ?? "", email: user.email };
+  return draft;
+}
+
+/** Where the payment provider sends the parent back: this shop's order-payment page. */
+function returnUrl(locale: Locale): string {
+  return `${window.location.origin}${routePath("order-payment", locale)}`;
+}
+
+export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]) {
+  // Rendered only in the browser once the cart and the session are known: storage may be read here.
+  const [draft, setDraftState] = useState<CheckoutDraft>(() => parseDraft(readCheckoutDraft()) ?? startDraft(user, locale));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<OrderProblem | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const pending = useRef(false);
+  // The newest draft, for handlers that run before the next render (a double click).
+  const current = useRef(draft);
+
+  const setDraft = (next: CheckoutDraft) => {
+    current.current = next;
+    writeCheckoutDraft(next);
+    setDraftState(next);
+  };
+  const steps = stepsOf(draft);
+
+  return {
+    draft,
+    steps,
+    fieldErrors,
+    problem,
+    placing,
+    /** A step's form changed (kept as typed, so a reload finds it). */
+    keep(step: FormStep, values: StepValues) {
+      setDraft({ ...current.current, values: { ...current.current.values, [step]: values } });
+    },
+    goTo(step: Step) {
+      setProblem(null);
+      setDraft({ ...current.current, step });
+    },
+    /** A step's form was completed: keep its values and go on to the next step. */
+    complete(step: FormStep, values: StepValues) {
+      const next = { ...current.current, values: { ...current.current.values, [step]: values } };
+      const order = stepsOf(next);
+      setFieldErrors((errors) => ({ ...errors, [step]: [] }));
+      setProblem(null);
+      setDraft({ ...next, step: order[order.indexOf(step) + 1] ?? "summary" });
+    },
+    async place() {
+      if (pending.current) return; // a second click before the first one re-rendered
+      pending.current = true;
+      setPlacing(true);
+      setProblem(null);
+      const body = orderDraft(current.current, lines, locale);
+      const attempt = attemptFor(current.current, JSON.stringify(body));
+      setDraft({ ...current.current, attempt });
+      try {
+        const { data } = await placeOrder(body, returnUrl(locale), attempt.key);
+        rememberPlacedOrder(data.slug);
+        browserNavigation.leaveTo(data.checkoutUrl);
+        // Still placing: the browser is on its way to the payment page.
+      } catch (error) {
+        pending.current = false;
+        setPlacing(false);
+        const found = describeOrderError(error);
+        if (found.kind === "key-reused") setDraft({ ...current.current, attempt: null });
+        const step = found.kind === "fields" ? firstStepWithErrors(found.fields, current.current) : null;
+        if (found.kind === "fields" && step) {
+          setFieldErrors(found.fields);
+          setDraft({ ...current.current, step });
+        } else {
+          setProblem(found.kind === "fields" ? { kind: "failed" } : found);
+        }
+      }
+    },
+  };
+}
+
+export type CheckoutState = ReturnType<typeof useCheckout>;

@@ -1,0 +1,200 @@
+/**
+ * Checkout, payment and the order end to end, in two languages, on the embedded test payment
+ * provider: a guest adds float suits, checks out and pays on the hosted test page; paid leads to
+ * thank you, failed to the error page with the order number, open to 'waiting for your payment'
+ * with Pay now and then paid. The guest then finds the e-mails in the test server's outbox, sets
+ * a password through the e-mailed link and sees the order — its status and invoice — in the
+ * profile. axe checks every screen of ours on the way.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { contentPage, formText, message, origin, outbox, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+
+const PASSWORD = "Drijfpak-Blauw-2026";
+
+test.beforeEach(async ({ request }) => {
+  await resetRateLimits(request);
+});
+
+/** A fresh address per order: a guest's order makes an account, and the server keeps its database between tests. */
+function freshEmail(locale: Locale, what: string): string {
+  return `gast-${what}-${locale}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Adds `quantity` blue suits of `size` on the product page (the size decides whose stock is used). */
+async function addSuits(page: Page, locale: Locale, size: string, quantity: number): Promise<void> {
+  const suit = product(locale, "splash-float-suit");
+  await page.goto(`${origin(locale)}${suit.path}`);
+  // The product page is a chunk of its own: its pickers hydrate after the header.
+  await waitForHydrated(page, ".product-page input.picker__input");
+  await page.getByRole("group", { name: message(locale, "shop.colour") }).getByRole("radio", { name: message(locale, "shop.colours.blue") }).check();
+  await page.getByRole("group", { name: message(locale, "shop.size") }).getByRole("radio", { name: size, exact: true }).check();
+  const add = page.getByRole("button", { name: message(locale, "shop.addToCart") });
+  for (let count = 0; count < quantity; count++) await add.click();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(quantity));
+}
+
+const label = (locale: Locale, key: string) => message(locale, `forms.labels.${key}`);
+
+/** From the cart page through the checkout's steps to its summary. */
+async function checkOut(page: Page, locale: Locale, email: string, { axe = false } = {}): Promise<void> {
+  const site = origin(locale);
+  await page.goto(`${site}${contentPage(locale, "cart").path}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "cart.checkout") }).click();
+  await expect(page).toHaveURL(`${site}${contentPage(locale, "checkout").path}`);
+  await waitForHydrated(page, ".block-checkout form");
+  const next = page.getByRole("button", { name: message(locale, "forms.next") });
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.personal") })).toBeVisible();
+  if (axe) await expectNoSeriousA11yViolations(page, `checkout, personal details (${locale})`);
+  await next.click();
+  await expect(page.getByText(formText(locale, "forms.rules.required", { field: label(locale, "firstname") }))).toBeVisible();
+  await page.getByLabel(label(locale, "firstname"), { exact: true }).fill("Eva");
+  await page.getByLabel(label(locale, "lastname"), { exact: true }).fill("de Vries");
+  await page.getByLabel(label(locale, "email"), { exact: true }).fill(email);
+  await next.click();
+
+  const shipping = page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.shipping") });
+  await expect(shipping).toBeFocused();
+  await page.getByLabel(label(locale, "street"), { exact: true }).fill("Keizersgracht");
+  await page.getByLabel(label(locale, "housenumber"), { exact: true }).fill("12");
+  await page.getByLabel(label(locale, "postalCode"), { exact: true }).fill("1015 CS");
+  await page.getByLabel(label(locale, "city"), { exact: true }).fill("Amsterdam");
+  const country = page.getByLabel(label(locale, "country"), { exact: true });
+  // The country's shipping cost shows with its name.
+  await expect(country.locator("option[value=nl]")).toContainText(message(locale, "forms.countries.nl"));
+  await expect(country.locator("option[value=nl]")).toContainText(locale === "nl" ? "3,95" : "3.95");
+  await country.selectOption("nl");
+  if (axe) await expectNoSeriousA11yViolations(page, `checkout, shipping address (${locale})`);
+  await next.click();
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.summary") })).toBeFocused();
+  await expect(page.getByTestId("checkout-total")).not.toHaveText("…");
+  await expect(page.getByRole("link", { name: message(locale, "checkout.errors.toCart") })).toHaveCount(0);
+  if (axe) await expectNoSeriousA11yViolations(page, `checkout, summary (${locale})`);
+}
+
+/** 'Proceed to payment': off to the hosted test page. */
+async function proceedToPayment(page: Page, locale: Locale): Promise<void> {
+  await page.getByRole("button", { name: message(locale, "checkout.summary.pay") }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/[^/]+$/);
+}
+
+/** On the test provider's page: end the payment as `status`, and come back to the shop. */
+async function endPayment(page: Page, locale: Locale, status: "paid" | "open" | "failed"): Promise<string> {
+  await page.locator(`button[name="status"][value="${status}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`^${origin(locale)}${routePath("order-payment", locale)}\\?order=[A-Za-z0-9_-]+$`));
+  await waitForHydration(page);
+  return new URL(page.url()).searchParams.get("order") as string;
+}
+
+/** The order number the page names (the order-payment page says it in a sentence). */
+async function orderNumber(page: Page): Promise<string> {
+  const text = (await page.locator(".order-card").textContent()) ?? "";
+  const found = /SPL-[A-Z0-9-]+/.exec(text)?.[0];
+  expect(found, "an order number on the page").toBeTruthy();
+  return found as string;
+}
+
+async function cartCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === "cart")?.value;
+}
+
+/** The first link in a mail to `to` that starts with `prefix` (mails arrive through the outbox worker). */
+async function mailedLink(page: Page, to: string, prefix: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const mail of (await outbox(page.request)).filter((sent) => sent.to === to)) {
+        link ??= (mail.text ?? "").match(new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`))?.[0];
+      }
+      return link;
+    }, `a mail to ${to} with a link starting ${prefix}`)
+    .toBeTruthy();
+  return link as string;
+}
+
+for (const locale of ["nl", "en"] as const) {
+  test(`a guest orders two suits, pays, then sees the order in the profile (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const site = origin(locale);
+    const email = freshEmail(locale, "paid");
+
+    await addSuits(page, locale, "L", 2);
+    await checkOut(page, locale, email, { axe: true });
+    await proceedToPayment(page, locale);
+    const slug = await endPayment(page, locale, "paid");
+
+    // Thank you, with the order number and when it ships; the cart is empty now.
+    await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.thanksTitle") })).toBeVisible();
+    const orderNr = await orderNumber(page);
+    await expect(page.getByText(formText(locale, "orders.payment.thanks", { orderNr }))).toBeVisible();
+    await expect.poll(() => cartCookie(page)).toBeUndefined();
+    await expectNoSeriousA11yViolations(page, `thank you (${locale})`);
+
+    // The e-mails: the confirmation names the order; another sets the new account's password.
+    const orderLink = await mailedLink(page, email, `${site}/order/`);
+    expect(orderLink).toBe(`${site}/order/${slug}`);
+    const setPassword = await mailedLink(page, email, `${site}/reset?code=`);
+    await page.goto(setPassword);
+    await waitForHydration(page);
+    await page.getByLabel(label(locale, "password"), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(label(locale, "passwordConfirmation"), { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: message(locale, "auth.reset.submit") }).click();
+    await expect(page).toHaveURL(`${site}${contentPage(locale, "account").path}`);
+
+    // The profile lists the order with its payment status; its page shows the status and the invoice.
+    const orders = page.locator(".block-orders");
+    const link = orders.getByRole("link", { name: formText(locale, "orders.list.order", { orderNr }) });
+    await expect(link).toBeVisible();
+    await expect(orders.getByText(formText(locale, "orders.list.payment", { status: message(locale, "orders.paymentStatus.paid") }))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `profile with an order (${locale})`);
+    await link.click();
+    await expect(page).toHaveURL(`${site}/order/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: formText(locale, "orders.detail.title", { orderNr }) })).toBeVisible();
+    await expect(page.getByTestId("order-status")).toHaveText(message(locale, "orders.status.paid"));
+    const invoice = page.getByRole("link", { name: message(locale, "orders.detail.invoice") });
+    await expect(invoice).toHaveAttribute("href", `/api/orders/${slug}/invoice`);
+    await expectNoSeriousA11yViolations(page, `order detail (${locale})`);
+    // The invoice opens in a tab of its own and names the order.
+    const [invoicePage] = await Promise.all([page.context().waitForEvent("page"), invoice.click()]);
+    await expect(invoicePage.locator("body")).toContainText(orderNr);
+    await invoicePage.close();
+  });
+
+  test(`a failed payment shows the error page with the order number, and the cart stays (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await addSuits(page, locale, "S", 1);
+    await checkOut(page, locale, freshEmail(locale, "failed"));
+    await proceedToPayment(page, locale);
+    await endPayment(page, locale, "failed");
+
+    await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.failedTitle") })).toBeVisible();
+    const orderNr = await orderNumber(page);
+    await expect(page.getByText(formText(locale, "orders.payment.failed", { orderNr }))).toBeVisible();
+    await expect(page.getByRole("button", { name: message(locale, "orders.payNow") })).toBeVisible();
+    expect(await cartCookie(page)).toBeDefined();
+    await expectNoSeriousA11yViolations(page, `payment failed (${locale})`);
+  });
+
+  test(`an open payment waits with Pay now, then Pay now pays it (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await addSuits(page, locale, "XL", 1);
+    await checkOut(page, locale, freshEmail(locale, "open"));
+    await proceedToPayment(page, locale);
+    const slug = await endPayment(page, locale, "open");
+
+    await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.waitingTitle") })).toBeVisible();
+    const orderNr = await orderNumber(page);
+    await expect(page.getByText(formText(locale, "orders.payment.waiting", { orderNr }))).toBeVisible();
+    await expect.poll(() => cartCookie(page)).toBeUndefined();
+    await expectNoSeriousA11yViolations(page, `awaiting payment (${locale})`);
+
+    await page.getByRole("button", { name: message(locale, "orders.payNow") }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/test\/[^/]+$/);
+    expect(await endPayment(page, locale, "paid")).toBe(slug);
+    await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.thanksTitle") })).toBeVisible();
+    await expect(page.getByText(formText(locale, "orders.payment.thanks", { orderNr }))).toBeVisible();
+  });
+}
