@@ -8,7 +8,7 @@ import pytest
 from splash.accounts.vocabulary import AccountError, EmailChangeOutcome
 from splash.catalog.vocabulary import ProductType
 from splash.config import REPO_ROOT
-from splash.orders.vocabulary import OrderStatus, PaymentStatus, ShippingCountry
+from splash.orders.vocabulary import OrderError, OrderStatus, PaymentStatus, ShippingCountry
 
 CONTRACT = json.loads((REPO_ROOT / "contracts" / "vocabularies.json").read_text(encoding="utf-8"))
 ENUMS = {
@@ -18,6 +18,7 @@ ENUMS = {
     "productType": ProductType,
     "paymentStatus": PaymentStatus,
     "orderStatus": OrderStatus,
+    "orderError": OrderError,
 }
 
 

@@ -66,9 +66,10 @@ class OrderFlag(StrEnum):
 
 
 class OrderError(StrEnum):
-    """The ``details.code`` of the orders API's conflicts, which the SPA tells apart."""
+    """The ``details.code`` of the orders API's refusals, which the SPA tells apart."""
 
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"  # the same key came with another body
     PRODUCT_UNAVAILABLE = "product_unavailable"  # switched off, sold out or not that many left
     ORDER_PAID = "order_paid"  # Pay now on an order that has its money
     PAYMENT_IN_PROGRESS = "payment_in_progress"  # Pay now while a payment is pending
+    PAYMENT_PROVIDER_UNAVAILABLE = "payment_provider_unavailable"  # a 503: try again soon

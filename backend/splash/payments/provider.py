@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from splash.errors import ServiceUnavailableError
-from splash.orders.vocabulary import PaymentStatus
+from splash.orders.vocabulary import OrderError, PaymentStatus
 
 # Mollie's locale for each shop locale (the language of its hosted pages).
 PROVIDER_LOCALES = {
@@ -71,7 +71,7 @@ class ProviderUnavailable(ServiceUnavailableError):
     def __init__(self, reason: str) -> None:
         super().__init__(
             "The payment provider cannot be reached; please try again in a moment",
-            {"code": "payment_provider_unavailable"},
+            {"code": OrderError.PAYMENT_PROVIDER_UNAVAILABLE},
             {"retry-after": str(self.RETRY_AFTER_SECONDS)},
         )
         self.reason = reason

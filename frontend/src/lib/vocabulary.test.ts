@@ -7,6 +7,7 @@ import contract from "../../../contracts/vocabularies.json";
 import {
   ACCOUNT_ERRORS,
   EMAIL_CHANGE_OUTCOMES,
+  ORDER_ERRORS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   PRODUCT_TYPES,
@@ -20,6 +21,7 @@ const LISTS: Record<string, readonly string[]> = {
   productType: PRODUCT_TYPES,
   paymentStatus: PAYMENT_STATUSES,
   orderStatus: ORDER_STATUSES,
+  orderError: ORDER_ERRORS,
 };
 
 test("the SPA has exactly the vocabularies of the contract", () => {

@@ -39,3 +39,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Where an order stands (its legal moves: backend/splash/orders/payment_status.py). */
 export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "completed", "refunded", "canceled", "expired", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** `details.code` of the orders API's refusals (a 409, or the 503 of an unreachable payment provider). */
+export const ORDER_ERRORS = ["idempotency_key_reused", "product_unavailable", "order_paid", "payment_in_progress", "payment_provider_unavailable"] as const;
+export type OrderError = (typeof ORDER_ERRORS)[number];

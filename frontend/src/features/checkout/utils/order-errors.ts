@@ -6,13 +6,14 @@
  */
 import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api";
+import type { AccountError, OrderError } from "../../../lib/vocabulary";
 import { compileFields, firstFailure, ruleMessage, type FieldDefinitions } from "../../../lib/forms";
 import { BILLING, SHIPPING, type CheckoutDraft, type FormStep } from "./draft";
 
 /** `details.code` of the order failures the checkout words (contracts/orders-api.md). */
-export const EMAIL_HAS_ACCOUNT = "email_has_account";
-export const PRODUCT_UNAVAILABLE = "product_unavailable";
-export const IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused";
+export const EMAIL_HAS_ACCOUNT: AccountError = "email_has_account";
+export const PRODUCT_UNAVAILABLE: OrderError = "product_unavailable";
+export const IDEMPOTENCY_KEY_REUSED: OrderError = "idempotency_key_reused";
 
 /** Field names by step, for the server's paths (["data", "shipping", "address", "city"]). */
 export type FieldErrors = Partial<Record<FormStep, string[]>>;

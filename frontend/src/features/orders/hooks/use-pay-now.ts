@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/api";
 import type { Locale } from "../../../lib/i18n";
 import { browserNavigation } from "../../../lib/navigation";
 import { routePath } from "../../../lib/routes";
+import type { OrderError } from "../../../lib/vocabulary";
 import { startPayment } from "../api/start-payment";
 
 export type PayProblem = "unavailable" | "service-unavailable" | "failed";
@@ -29,7 +30,7 @@ export function usePayNow(slug: string, locale: Locale, onChanged: () => void) {
     } catch (error) {
       pending.current = false;
       setPaying(false);
-      const code = error instanceof ApiError ? error.details.code : undefined;
+      const code = (error instanceof ApiError ? error.details.code : undefined) as OrderError | undefined;
       if (error instanceof ApiError && error.status === 409 && (code === "order_paid" || code === "payment_in_progress")) onChanged();
       else if (error instanceof ApiError && error.status === 409 && code === "product_unavailable") setProblem("unavailable");
       else if (error instanceof ApiError && error.status === 503) setProblem("service-unavailable");
