@@ -1,13 +1,18 @@
 """The two base models every domain's schemas build on (pure): what the API answers
-(camelCase, frozen) and what it accepts (camelCase, unknown fields refused)."""
+(camelCase, frozen) and what it accepts (camelCase, unknown fields refused); and the captcha
+token a protected request carries."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, StringConstraints, field_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
+
+# The reCAPTCHA v3 token of a protected request (``captchaToken``: the contact form, the
+# checkout), checked by ``splash.http.captcha``; Google's tokens are about 2,000 characters.
+CaptchaToken = Annotated[str, StringConstraints(max_length=4000)]
 
 
 class PublicModel(BaseModel):

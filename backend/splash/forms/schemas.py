@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from splash.schemas import PublicModel, RequestBody
+from splash.schemas import CaptchaToken, PublicModel, RequestBody
 
 FieldValue = Annotated[str, StringConstraints(max_length=5000)] | bool | None
 
@@ -14,7 +14,7 @@ class SubmissionCreate(RequestBody):
     """The request body: the form's values wrapped in ``data``, plus the captcha token."""
 
     data: dict[Annotated[str, StringConstraints(max_length=64)], FieldValue] = Field(max_length=50)
-    captcha_token: str | None = Field(default=None, alias="captchaToken", max_length=4000)
+    captcha_token: CaptchaToken | None = Field(default=None, alias="captchaToken")
 
 
 class SubmissionPublic(PublicModel):

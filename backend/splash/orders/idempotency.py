@@ -4,7 +4,8 @@ as "the same request", and what a request whose key is already known gets.
 A client sends a fresh random key with each new order attempt and the same key when it retries
 (a double click, a lost answer, a reload). The stored request is the SHA-256 of the canonical
 body together with who asked (a signed-in user's id, or nobody), so the same key replayed by
-someone else is "another request", never a way to read another customer's answer.
+someone else is "another request", never a way to read another customer's answer. What each
+attempt sends afresh (the captcha token: Google's tokens are single-use) is left out of it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ KEY_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 _KEY = re.compile(KEY_PATTERN)
 KEY_MESSAGE = f"Send an {HEADER} header of 16 to 64 letters, digits, '-' or '_'"
 REUSED_MESSAGE = f"This {HEADER} was used for another order; send a new key for a new order"
+# Top-level body fields a retry sends anew, so not part of "the same request".
+PER_ATTEMPT_FIELDS = frozenset({"captchaToken"})
 
 
 def checked_key(raw: str | None) -> str:
@@ -40,9 +43,10 @@ def canonical(body: Any) -> bytes:
     return text.encode()
 
 
-def request_hash(body: Any, customer_id: int | None) -> str:
-    """The SHA-256 (hex) of the canonical body and who sent it."""
-    return hashlib.sha256(canonical({"body": body, "customer": customer_id})).hexdigest()
+def request_hash(body: dict[str, Any], customer_id: int | None) -> str:
+    """The SHA-256 (hex) of the canonical body, without its per-attempt fields, and who sent it."""
+    asked = {name: value for name, value in body.items() if name not in PER_ATTEMPT_FIELDS}
+    return hashlib.sha256(canonical({"body": asked, "customer": customer_id})).hexdigest()
 
 
 class Replay(StrEnum):

@@ -8,7 +8,7 @@ from sanic.response import HTTPResponse
 
 from splash.http.context import current_user, domain_locale, require_user
 from splash.http.openapi import Parameter, documented
-from splash.http.request import json_body
+from splash.http.request import client_address, json_body
 from splash.http.response import public
 from splash.orders import checkout, idempotency, pay_now, payment_start, reads, services
 from splash.orders.invoice import INVOICE_CSP, invoice_page
@@ -78,7 +78,8 @@ def _links(request: Request) -> payment_start.ShopLinks:
 @bp.post("/orders")
 @documented(
     "Place an order (the server prices it) and start its payment: 201 with the provider's "
-    "checkout URL; the same Idempotency-Key and body again answer 200 with the same order",
+    "checkout URL; the same Idempotency-Key and body again answer 200 with the same order. "
+    "While the captcha is on, a missing or refused captchaToken is a 400 and nothing is stored",
     tag="orders",
     body=OrderDraft,
     response=OrderCreatedAnswer,
@@ -91,6 +92,9 @@ async def place_order(request: Request) -> HTTPResponse:
     key = idempotency.checked_key(request.headers.get(idempotency.HEADER))
     draft = json_body(request, OrderDraft)
     ctx = request.app.ctx
+    await ctx.captcha.verify(
+        draft.captcha_token, client_address(request, ctx.settings.trusted_proxies)
+    )
     placed = await checkout.place_order(
         draft, key, await current_user(request), ctx.payments, _links(request), ctx.routes
     )

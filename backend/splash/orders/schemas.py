@@ -13,7 +13,7 @@ from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
 from splash.catalog.vocabulary import ProductType
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, ShippingCountry
-from splash.schemas import PublicModel, RequestBody
+from splash.schemas import CaptchaToken, PublicModel, RequestBody
 
 MAX_LINES = 50
 OptionText = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -150,6 +150,11 @@ class OrderDraft(RequestBody):
     data: OrderDraftData
     return_url: ReturnUrl = Field(
         description="A shop origin + the order-payment path, e.g. http://localhost:8000/order-payment"
+    )
+    captcha_token: CaptchaToken | None = Field(
+        default=None,
+        description="A fresh reCAPTCHA v3 token (action submit); required while the shop's "
+        "captcha is on. Not part of the request the Idempotency-Key stands for",
     )
 
 

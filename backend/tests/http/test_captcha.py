@@ -1,12 +1,8 @@
-"""reCAPTCHA v3 against a real local stub of Google's siteverify (HTTP on 127.0.0.1): the
-verifier on its own, and the contact form endpoint with the captcha off and on."""
+"""reCAPTCHA v3 against a real local stub of Google's siteverify (HTTP on 127.0.0.1,
+``splash.testing.recaptcha_stub``): the verifier on its own, and the contact form endpoint with
+the captcha off and on."""
 
-import json
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs
 
 import httpx
 import pytest
@@ -15,6 +11,7 @@ from splash.app import create_app
 from splash.errors import ValidationError
 from splash.forms.models import FormSubmission
 from splash.http.captcha import MESSAGE, CaptchaVerifier
+from splash.testing.recaptcha_stub import Siteverify
 from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
@@ -24,77 +21,6 @@ DATA = {
     "message": "Does the float suit fit a 3-year-old?",
     "consent": True,
 }
-ANSWERS: dict[str, object] = {
-    "good": {"success": True, "score": 0.9, "action": "submit", "hostname": "localhost"},
-    "exact": {"success": True, "score": 0.5, "action": "submit"},
-    "low": {"success": True, "score": 0.1, "action": "submit"},
-    "wrong-action": {"success": True, "score": 0.9, "action": "login"},
-    "no-score": {"success": True, "action": "submit"},
-    "text-score": {"success": True, "score": "0.9", "action": "submit"},
-    "text-success": {"success": "true", "score": 0.9, "action": "submit"},
-    "bad": {"success": False, "error-codes": ["invalid-input-response"]},
-    "list": ["success"],
-}
-
-
-class Siteverify:
-    """Answers like https://www.google.com/recaptcha/api/siteverify and records every request."""
-
-    def __init__(self) -> None:
-        self.requests: list[dict] = []
-        stub = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers.get("content-length", 0))).decode()
-                form = {key: values[0] for key, values in parse_qs(raw).items()}
-                stub.requests.append(
-                    {
-                        "path": self.path,
-                        "content_type": self.headers.get("content-type"),
-                        "form": form,
-                    }
-                )
-                token = form.get("response", "")
-                if token == "slow":
-                    time.sleep(0.5)
-                if token == "garbage":
-                    self._answer(200, b"<html>Service Unavailable</html>", "text/html")
-                elif token == "server-error":
-                    self._answer(502, b"Bad Gateway", "text/plain")
-                else:
-                    answer = ANSWERS.get(token, {"success": False, "error-codes": ["unknown"]})
-                    self._answer(200, json.dumps(answer).encode(), "application/json")
-
-            def _answer(self, status: int, body: bytes, content_type: str) -> None:
-                self.send_response(status)
-                self.send_header("content-type", content_type)
-                self.send_header("content-length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/recaptcha/api/siteverify"
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
-
-    def __enter__(self) -> "Siteverify":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
-
-    @property
-    def tokens(self) -> list[str]:
-        return [request["form"].get("response") for request in self.requests]
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """What the checkout tests send: a valid order draft (contracts/orders-api.md), fresh
 idempotency keys, the app without its embedded drainer (the order's outbox job is looked at in
-the table; the documents' handler that sends it is tested with them), and the app paying at
-the Mollie stub, which can be switched off."""
+the table; the documents' handler that sends it is tested with them), the app paying at the
+Mollie stub, which can be switched off, and the check that a refused checkout stored nothing."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ import secrets
 from copy import deepcopy
 from typing import Any
 
+from splash.accounts.models import User
 from splash.app import create_app
 from splash.config import Settings
+from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
+from splash.outbox.models import OutboxJob
+from splash.payments.models import TestPayment as HostedPayment
 from splash.testing.mollie_stub import MollieStub
 from tests.conftest import Client
 
@@ -75,3 +79,13 @@ def through_mollie(settings: Settings, stub: MollieStub) -> Client:
 def payment_keys(stub: MollieStub) -> list[str]:
     """The Idempotency-Key of every payment the stub was asked to create, in order."""
     return [r["headers"]["idempotency-key"] for r in stub.requests if r["method"] == "POST"]
+
+
+async def nothing_stored() -> None:
+    assert await Order.all().count() == 0
+    assert await OrderLine.all().count() == 0
+    assert await CheckoutRequest.all().count() == 0
+    assert await Payment.all().count() == 0
+    assert await HostedPayment.all().count() == 0
+    assert await User.all().count() == 0
+    assert await OutboxJob.all().count() == 0

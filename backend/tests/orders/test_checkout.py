@@ -16,7 +16,15 @@ from splash.orders.pricing import vat_in
 from splash.outbox.models import OutboxJob
 from splash.payments.models import TestPayment as HostedPayment
 from splash.testing.factories import create_test_user
-from tests.orders.drafts import ADDRESS, RETURN_URL, draft, line, place, quiet_client
+from tests.orders.drafts import (
+    ADDRESS,
+    RETURN_URL,
+    draft,
+    line,
+    nothing_stored,
+    place,
+    quiet_client,
+)
 
 PASSWORD = "Zwemmen-2026"
 
@@ -28,16 +36,6 @@ def client(settings):
 
 async def variant(sku: str) -> ProductVariant:
     return await ProductVariant.get(sku=sku)
-
-
-async def nothing_stored() -> None:
-    assert await Order.all().count() == 0
-    assert await OrderLine.all().count() == 0
-    assert await CheckoutRequest.all().count() == 0
-    assert await Payment.all().count() == 0
-    assert await HostedPayment.all().count() == 0
-    assert await User.all().count() == 0
-    assert await OutboxJob.all().count() == 0
 
 
 def error_paths(response: Any) -> list[list[str]]:

@@ -65,6 +65,16 @@ def test_another_body_or_another_sender_hashes_differently():
     assert request_hash(body, 7) != request_hash(body, 8)
 
 
+def test_the_captcha_token_is_not_part_of_the_request():
+    """Each attempt brings a fresh token (Google's are single-use): a retry is the same request."""
+    body = {"data": {"x": 1}, "returnUrl": "u"}
+
+    assert request_hash({**body, "captchaToken": "first"}, None) == request_hash(body, None)
+    assert request_hash({**body, "captchaToken": "retry"}, 7) == request_hash(body, 7)
+    assert request_hash({**body, "captchaToken": None}, None) == request_hash(body, None)
+    assert request_hash({"data": {"captchaToken": "t"}}, None) != request_hash({"data": {}}, None)
+
+
 def test_a_new_key_places_the_order():
     assert decide(None, "h") is Replay.PLACE
 
