@@ -141,7 +141,7 @@ describe("orders API contract", () => {
       .withRequest("POST", "/api/orders", orderRequest(requestBody(draft())))
       .willRespondWith(201, (b) => b.jsonBody({ data: { orderNr: string(ORDER_NR), slug: slugOf(SLUG), checkoutUrl } }))
       .executeTest(async (mock) => {
-        const { data } = await placeOrder(draft(), RETURN_URL, KEY, client(mock.url));
+        const { data } = await placeOrder(draft(), RETURN_URL, KEY, null, client(mock.url));
         expect(data).toEqual({ orderNr: ORDER_NR, slug: SLUG, checkoutUrl: "http://localhost:8000/api/payments/test/tr_test_abc" });
       });
   });
@@ -164,7 +164,7 @@ describe("orders API contract", () => {
         ),
       )
       .executeTest(async (mock) => {
-        const error = await placeOrder(incomplete, RETURN_URL, KEY, client(mock.url)).catch((caught: unknown) => caught);
+        const error = await placeOrder(incomplete, RETURN_URL, KEY, null, client(mock.url)).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ApiError);
         const paths = (error as ApiError).details.errors?.map((entry) => entry.path.join("."));
         expect(paths).toEqual(expect.arrayContaining(["data.user.firstname", "data.shipping.address.street"]));
@@ -180,7 +180,7 @@ describe("orders API contract", () => {
       .withRequest("POST", "/api/orders", orderRequest(requestBody(existing)))
       .willRespondWith(409, (b) => b.jsonBody(errorBody(409, "ConflictError", "This e-mail address has an account", like({ code: "email_has_account" }))))
       .executeTest(async (mock) => {
-        const error = await placeOrder(existing, RETURN_URL, KEY, client(mock.url)).catch((caught: unknown) => caught);
+        const error = await placeOrder(existing, RETURN_URL, KEY, null, client(mock.url)).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(409);
         expect((error as ApiError).details.code).toBe("email_has_account");

@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { addressFixture, failure, signedInStore, userFixture, type Reply } from "../../../lib/auth/test-utils";
 import { REDIRECT_COOKIE } from "../../../lib/auth";
+import { CaptchaProvider, resetRecaptcha } from "../../../lib/captcha";
+import type { Grecaptcha } from "../../../lib/captcha/recaptcha";
 import { createCartStore, type CartLine } from "../../../lib/cart";
 import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
 import { readCookie } from "../../../lib/cookies";
@@ -12,9 +14,25 @@ import { CheckoutBlock } from "./checkout-block";
 const LINES: CartLine[] = [{ variantId: 13, quantity: 2, options: [{ key: "name", value: "Mila" }] }];
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
-function renderCheckout({ locale = "en", store }: { locale?: Locale; store?: Awaited<ReturnType<typeof signedInStore>> } = {}) {
+function renderCheckout({ locale = "en", store, siteKey = null }: { locale?: Locale; store?: Awaited<ReturnType<typeof signedInStore>>; siteKey?: string | null } = {}) {
   setCartCookie(LINES);
-  return renderWithCart(<CheckoutBlock />, { path: locale === "nl" ? "/afrekenen" : "/checkout", locale, store, cart: createCartStore() });
+  const block = (
+    <CaptchaProvider siteKey={siteKey}>
+      <CheckoutBlock />
+    </CaptchaProvider>
+  );
+  return renderWithCart(block, { path: locale === "nl" ? "/afrekenen" : "/checkout", locale, store, cart: createCartStore() });
+}
+
+type CaptchaWindow = Window & { grecaptcha?: Grecaptcha };
+const RECAPTCHA_SCRIPTS = 'script[src^="https://www.google.com/recaptcha/"]';
+const recaptchaScripts = () => [...document.querySelectorAll<HTMLScriptElement>(RECAPTCHA_SCRIPTS)];
+
+/** Google's script, as loaded: each execute answers the next of `tokens`. */
+function installRecaptcha(...tokens: string[]) {
+  const grecaptcha = { ready: vi.fn((callback: () => void) => callback()), execute: vi.fn(() => Promise.resolve(tokens.shift() ?? "no-more-tokens")) };
+  (window as CaptchaWindow).grecaptcha = grecaptcha;
+  return grecaptcha;
 }
 
 async function toSummary() {
@@ -32,6 +50,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   window.sessionStorage.clear();
   resetCartTestState();
+  // An error on each script stops its polling, so no load outlives its test.
+  for (const script of recaptchaScripts()) {
+    script.dispatchEvent(new Event("error"));
+    script.remove();
+  }
+  resetRecaptcha();
+  delete (window as CaptchaWindow).grecaptcha;
 });
 
 describe("CheckoutBlock: an empty cart", () => {
@@ -349,6 +374,121 @@ describe("CheckoutBlock: the server refuses", () => {
     });
     const postalCode = await screen.findByLabelText("Postcode");
     expect(document.getElementById(`${postalCode.id}-error`)?.textContent).toBe("Dit veld is niet geldig.");
+  });
+});
+
+describe("CheckoutBlock: the captcha", () => {
+  const CAPTCHA_FAILED = "We could not verify that you are not a robot. Please try again.";
+  const refusedToken = () => failure(400, { errors: [{ path: ["captchaToken"], message: CAPTCHA_FAILED, name: "ValidationError" }] });
+
+  test("while it is on, the summary shows the notice and the order carries a token of the submit action", async () => {
+    // given
+    const grecaptcha = installRecaptcha("token-1");
+    const server = checkoutApi();
+    const leaving = watchLeaving();
+    renderCheckout({ siteKey: "site-key-1" });
+    await toSummary();
+    // then: the script is loaded ahead, and the notice shown
+    expect(recaptchaScripts().map((script) => script.src)).toEqual(["https://www.google.com/recaptcha/api.js?render=site-key-1"]);
+    expect(document.querySelector(".captcha-notice")?.textContent).toBe("This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.");
+    expect(grecaptcha.execute).not.toHaveBeenCalled();
+    // when
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    // then
+    await waitFor(() => expect(leaving).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(grecaptcha.execute.mock.calls).toEqual([["site-key-1", { action: "submit" }]]);
+    const [call, ...more] = server.callsTo("POST /orders");
+    expect(more).toEqual([]);
+    expect(call?.body).toMatchObject({ returnUrl: `${window.location.origin}/order-payment`, captchaToken: "token-1" });
+    expect(Object.keys(call?.body as object)).toEqual(["data", "returnUrl", "captchaToken"]);
+  });
+
+  test("while it is off, there is no notice, no script and no token", async () => {
+    const server = checkoutApi();
+    watchLeaving();
+    renderCheckout();
+    await toSummary();
+    expect(document.querySelector(".captcha-notice")).toBeNull();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() => expect(server.callsTo("POST /orders")).toHaveLength(1));
+    expect(Object.keys(server.callsTo("POST /orders")[0]?.body as object)).toEqual(["data", "returnUrl"]);
+    expect(recaptchaScripts()).toEqual([]);
+  });
+
+  test("a token the server refuses is worded in the parent's language; trying again sends a fresh token with the same key", async () => {
+    // given: the server refuses the first token
+    const grecaptcha = installRecaptcha("token-1", "token-2");
+    const replies: Reply[] = [refusedToken(), { status: 201, body: CREATED }];
+    const server = checkoutApi(() => replies.shift() as Reply);
+    const leaving = watchLeaving();
+    renderCheckout({ siteKey: "site-key-1" });
+    await toSummary();
+    // when
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    // then: the parent stays on the summary, told what happened
+    await waitFor(() => expect(alertText()).toBe(`${CAPTCHA_FAILED}Try again`));
+    expect(screen.getByRole("heading", { level: 2, name: "Check and pay" })).toBeTruthy();
+    expect(leaving).not.toHaveBeenCalled();
+    // when
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    });
+    // then
+    await waitFor(() => expect(leaving).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(grecaptcha.execute).toHaveBeenCalledTimes(2);
+    const [first, second] = server.callsTo("POST /orders");
+    expect([(first?.body as { captchaToken: string }).captchaToken, (second?.body as { captchaToken: string }).captchaToken]).toEqual(["token-1", "token-2"]);
+    expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
+  });
+
+  test("in Dutch a refused token is worded in Dutch", async () => {
+    installRecaptcha("token-1");
+    checkoutApi(refusedToken);
+    renderCheckout({ locale: "nl", siteKey: "site-key-1" });
+    await screen.findByRole("heading", { level: 2, name: "Je gegevens" });
+    type("Voornaam", "Eva");
+    type("Achternaam", "de Vries");
+    type("E-mailadres", "eva@example.com");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    await screen.findByRole("heading", { level: 2, name: "Verzendadres" });
+    type("Straat", "Keizersgracht");
+    type("Huisnummer", "12");
+    type("Postcode", "1015 CS");
+    type("Plaats", "Amsterdam");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Volgende" }));
+    });
+    await screen.findByRole("heading", { level: 2, name: "Controleren en betalen" });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Verder naar betalen" }));
+    });
+    await waitFor(() => expect(alertText()).toBe("We konden niet controleren of je geen robot bent. Probeer het opnieuw.Opnieuw proberen"));
+  });
+
+  test("when Google's script cannot load, no order is sent and the parent is told to try again", async () => {
+    // given: no grecaptcha appears
+    const server = checkoutApi();
+    renderCheckout({ siteKey: "site-key-1" });
+    await toSummary();
+    // when
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await act(async () => {
+      for (const script of recaptchaScripts()) script.dispatchEvent(new Event("error"));
+    });
+    // then
+    await waitFor(() => expect(alertText()).toBe(`${CAPTCHA_FAILED}Try again`));
+    expect(server.callsTo("POST /orders")).toEqual([]);
+    expect(screen.getByRole("button", { name: "Proceed to payment" }).hasAttribute("disabled")).toBe(false);
   });
 });
 

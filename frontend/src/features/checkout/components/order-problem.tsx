@@ -5,6 +5,12 @@ import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import type { OrderProblem as Problem } from "../utils/order-errors";
 
+/** The text of a problem that trying again may solve (the captcha's is the forms' own). */
+const RETRY_TEXTS: Partial<Record<Problem["kind"], string>> = {
+  "service-unavailable": "checkout.errors.serviceUnavailable",
+  captcha: "forms.captcha.failed",
+};
+
 /** What went wrong when placing the order, and the way on: log in, back to the cart, or try again. */
 export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -36,7 +42,7 @@ export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: 
     default:
       return (
         <>
-          <p>{t(problem.kind === "service-unavailable" ? "checkout.errors.serviceUnavailable" : "checkout.errors.failed")}</p>
+          <p>{t(RETRY_TEXTS[problem.kind] ?? "checkout.errors.failed")}</p>
           <button type="button" className="button button--secondary" onClick={onRetry}>
             {t("checkout.errors.retry")}
           </button>

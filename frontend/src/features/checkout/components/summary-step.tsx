@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CaptchaNotice, useCaptcha } from "../../../lib/captcha";
@@ -96,6 +96,7 @@ export function SummaryStep({ checkout, quote, locale }: Props) {
   const { t } = useTranslation();
   const captcha = useCaptcha();
   const problemId = useId();
+  useEffect(() => captcha.preload(), [captcha]); // the token is asked when the parent pays
   const draft = orderDraft(checkout.draft, [], locale);
   const privacy = usePrivacyPath(locale);
   const terms = useTermsPath(locale);

@@ -1,10 +1,12 @@
 /**
  * The checkout's state: the draft (restored from this tab's session, or started from the signed-in
  * parent's details and first saved address), the fields the server refused, and placing the order
- * — once at a time, with the attempt's idempotency key — before leaving for the payment page.
+ * — once at a time, with the attempt's idempotency key and, while the captcha is on, a fresh
+ * captcha token — before leaving for the payment page.
  */
 import { useRef, useState } from "react";
 import type { User } from "../../../lib/auth";
+import { useCaptcha } from "../../../lib/captcha";
 import { readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft, type CartLine } from "../../../lib/cart";
 import type { Locale } from "../../../lib/i18n";
 import { browserNavigation } from "../../../lib/navigation";
@@ -48,6 +50,7 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<OrderProblem | null>(null);
   const [placing, setPlacing] = useState(false);
+  const captcha = useCaptcha();
   const pending = useRef(false);
   // The newest draft, for handlers that run before the next render (a double click).
   const current = useRef(draft);
@@ -90,7 +93,9 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
       const attempt = attemptFor(current.current, JSON.stringify(body));
       setDraft({ ...current.current, attempt });
       try {
-        const { data } = await placeOrder(body, returnUrl(locale), attempt.key);
+        // A fresh token per attempt (a retry too): the key, not the token, makes it the same order.
+        const captchaToken = await captcha.token();
+        const { data } = await placeOrder(body, returnUrl(locale), attempt.key, captchaToken);
         rememberPlacedOrder(data.slug);
         browserNavigation.leaveTo(data.checkoutUrl);
         // Still placing: the browser is on its way to the payment page.

@@ -1,11 +1,12 @@
 /**
  * What a failed POST /orders means for the parent: fields to correct (by step), an e-mail address
- * that has an account, products that cannot be sold, a payment service that cannot be reached, or
- * anything else. The texts are the checkout's own, in the parent's language (the server's
+ * that has an account, products that cannot be sold, a payment service that cannot be reached, a
+ * captcha that did not vouch for them (no token, or the server refused it), or anything else. The texts are the checkout's own, in the parent's language (the server's
  * messages are for developers).
  */
 import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api";
+import { CaptchaError } from "../../../lib/captcha";
 import type { AccountError, OrderError } from "../../../lib/vocabulary";
 import { compileFields, firstFailure, ruleMessage, type FieldDefinitions } from "../../../lib/forms";
 import { BILLING, SHIPPING, type CheckoutDraft, type FormStep } from "./draft";
@@ -25,6 +26,8 @@ export type OrderProblem =
   | { kind: "service-unavailable" }
   /** The key was used for another body (the draft changed in another tab): the next try takes a new key. */
   | { kind: "key-reused" }
+  /** No captcha token could be had, or the server refused it: trying again asks a fresh one. */
+  | { kind: "captcha" }
   | { kind: "failed" };
 
 /** The form field a server path names, or null for a path no step shows (the cart, the consent). */
@@ -42,7 +45,11 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
+/** The server names `captchaToken` when the captcha is on and the token is missing or refused. */
+const CAPTCHA_PATH = "captchaToken";
+
 export function describeOrderError(error: unknown): OrderProblem {
+  if (error instanceof CaptchaError) return { kind: "captcha" };
   if (!(error instanceof ApiError)) return { kind: "failed" };
   const code = error.details.code;
   if (error.status === 409 && code === EMAIL_HAS_ACCOUNT) return { kind: "email-has-account" };
@@ -50,6 +57,7 @@ export function describeOrderError(error: unknown): OrderProblem {
   if (error.status === 409 && code === IDEMPOTENCY_KEY_REUSED) return { kind: "key-reused" };
   if (error.status === 503) return { kind: "service-unavailable" };
   if (error.status === 400) {
+    if ((error.details.errors ?? []).some(({ path }) => path[0] === CAPTCHA_PATH)) return { kind: "captcha" };
     const fields: FieldErrors = {};
     for (const { path } of error.details.errors ?? []) {
       const named = fieldOfPath(path);
