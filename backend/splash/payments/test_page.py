@@ -27,13 +27,12 @@ from splash.formatting import money
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import TestPayment
-from splash.payments.test_provider import SHOP_LOCALES
+from splash.payments.test_provider import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
 from splash.payments.texts import PAGE_TEXTS
 from splash.templating import template_environment
 
 WEBHOOK_JOB = "test_provider_webhook"
 WEBHOOK_TIMEOUT_SECONDS = 10
-BANK_TRANSFER_METHOD = "banktransfer"
 FINAL = frozenset(status for status, moves in PAYMENT_MOVES.items() if not moves)
 # The page's only styles; allowed by their hash (no 'unsafe-inline', no nonce needed).
 PAGE_CSS = (
@@ -139,7 +138,7 @@ def bank_details() -> dict[str, str]:
 
 
 async def _payment(payment_id: str) -> TestPayment:
-    payment = await TestPayment.get_or_none(id=payment_id)
+    payment = await current(payment_id)
     if payment is None:
         raise NotFoundError(f"No test payment {payment_id!r}")
     return payment

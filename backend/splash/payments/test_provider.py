@@ -5,16 +5,22 @@ domain — the one the customer returns to, so the page's form and its redirect 
 origin — where the hosted test page (``payments/test_page.py``) lets a tester choose how the
 payment ends; the page then calls the webhook and sends the customer back, as Mollie does.
 ``fetch`` reports the payment as kept. The same idempotency key answers the same payment.
+
+Open payments expire as Mollie's do (its default expiry periods): 15 minutes for the methods
+paid on the spot, 12 days for a bank transfer. An expired payment is reported ``expired`` —
+so the reconciliation releases the stock of an order nobody paid, in the embedded default too.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
+from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import TestPayment
 from splash.payments.provider import (
     PROVIDER_LOCALES,
@@ -24,6 +30,9 @@ from splash.payments.provider import (
 )
 
 ID_PREFIX = "tr_test_"
+BANK_TRANSFER_METHOD = "banktransfer"
+EXPIRES_AFTER = timedelta(minutes=15)
+BANK_TRANSFER_EXPIRES_AFTER = timedelta(days=12)
 SHOP_LOCALES = {provider: shop for shop, provider in PROVIDER_LOCALES.items()}
 
 
@@ -57,7 +66,7 @@ class TestProvider:
         return self.as_payment(existing)
 
     async def fetch(self, payment_id: str) -> ProviderPayment | None:
-        payment = await TestPayment.get_or_none(id=payment_id[:64])
+        payment = await current(payment_id[:64])
         return None if payment is None else self.as_payment(payment)
 
     def page_url(self, payment: TestPayment) -> str:
@@ -90,3 +99,19 @@ class TestProvider:
             if bank
             else None,
         )
+
+
+async def current(payment_id: str, now: datetime | None = None) -> TestPayment | None:
+    """The payment as it stands ``now``: an open one past its expiry is expired (kept so, by a
+    compare-and-set on its status: a choice made at that moment wins or loses as a whole)."""
+    payment = await TestPayment.get_or_none(id=payment_id)
+    if payment is None or payment.status != PaymentStatus.OPEN:
+        return payment
+    lifetime = (
+        BANK_TRANSFER_EXPIRES_AFTER if payment.method == BANK_TRANSFER_METHOD else EXPIRES_AFTER
+    )
+    if (now or datetime.now(UTC)) - payment.created_at >= lifetime:
+        expired = TestPayment.filter(id=payment.id, status=PaymentStatus.OPEN)
+        await expired.update(status=PaymentStatus.EXPIRED)
+        return await TestPayment.get_or_none(id=payment_id)
+    return payment

@@ -5,7 +5,7 @@ the follow-ups are committed with the move; the reconciliation makes a lost webh
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -335,6 +335,23 @@ async def test_the_reconciliation_makes_a_lost_webhook_good(seeded, provider):
     assert await order_status(order) == (Status.PAID, Pay.PAID)
     assert await jobs() == [("order_confirmation", {"order_id": order.id})]
     assert await reconcile(provider, QUIET) == 0  # ended: never asked about again
+
+
+async def test_an_abandoned_payment_expires_and_the_reconciliation_puts_its_stock_back(
+    seeded, provider
+):
+    """Nobody paid (the tab was closed): the test provider's open payment expires after 15
+    minutes, as Mollie's do, and the next reconciliation puts the reserved suit back on sale."""
+    before = await stock()
+    order, abandoned = await order_with_test_payment(quantity=2)
+    await provider_reports(abandoned, created_at=datetime.now(UTC) - timedelta(minutes=16))
+    await _quiet_for(abandoned.id, 11)
+
+    assert await reconcile(provider, QUIET) == 1
+
+    assert await order_status(order) == (Status.EXPIRED, Pay.EXPIRED)
+    assert await stock() == before
+    assert await jobs() == []
 
 
 async def test_a_payment_updated_lately_is_not_asked_about_yet(seeded, provider):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 
 import pytest
@@ -17,6 +18,7 @@ from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
 from splash.payments.models import TestPayment
 from splash.payments.test_page import PAGE_CSS_HASH, TestChoice, choices_from
+from splash.payments.test_provider import current
 from splash.payments.texts import PAGE_TEXTS
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
@@ -218,6 +220,22 @@ async def test_an_ended_payment_cannot_be_changed_again(seeded, client):
     assert again.json["error"]["details"] == {"code": "payment_final", "status": "paid"}
     assert (await TestPayment.get(id=payment.id)).status is PaymentStatus.PAID
     assert await OutboxJob.all().count() == 1
+
+
+async def test_a_payment_past_its_expiry_cannot_be_paid_any_more(seeded, client):
+    """Open for more than 15 minutes: expired, as at Mollie — the tester's late "paid" is a
+    409 and nothing is promised."""
+    _, payment = await order_with_test_payment()
+    await provider_reports(payment, created_at=datetime.now(UTC) - timedelta(minutes=16))
+
+    late = await client.post(
+        f"/api/payments/test/{payment.id}", content="status=paid", headers=FORM
+    )
+
+    assert late.status == 409
+    assert late.json["error"]["details"] == {"code": "payment_final", "status": "expired"}
+    assert (await current(payment.id)).status is PaymentStatus.EXPIRED
+    assert await OutboxJob.all().count() == 0
 
 
 async def test_a_move_the_table_refuses_is_a_409(seeded, client):

@@ -4,6 +4,7 @@ its hosted page on the shop's own domain."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -92,3 +93,38 @@ async def test_fetch_reports_the_payment_as_kept(database, provider):
 async def test_fetch_of_an_unknown_id_is_none(database, provider):
     assert await provider.fetch("tr_test_unknown") is None
     assert await provider.fetch("tr_" + "x" * 500) is None
+
+
+async def _open_since(provider, age: timedelta, method: str | None = None) -> str:
+    created = await provider.create(REQUEST)
+    then = datetime.now(UTC) - age
+    await TestPayment.filter(id=created.id).update(created_at=then, method=method)
+    return created.id
+
+
+async def test_an_open_payment_expires_after_fifteen_minutes_as_mollies_do(database, provider):
+    young = await _open_since(provider, timedelta(minutes=14))
+    assert (await provider.fetch(young)).status is PaymentStatus.OPEN
+    await TestPayment.filter(id=young).update(created_at=datetime.now(UTC) - timedelta(minutes=16))
+
+    found = await provider.fetch(young)
+
+    assert (found.status, found.checkout_url) == (PaymentStatus.EXPIRED, None)
+    assert (await TestPayment.get(id=young)).status is PaymentStatus.EXPIRED
+
+
+async def test_a_bank_transfer_stays_open_for_twelve_days(database, provider):
+    payment_id = await _open_since(provider, timedelta(days=11), method="banktransfer")
+    assert (await provider.fetch(payment_id)).status is PaymentStatus.OPEN
+    await TestPayment.filter(id=payment_id).update(
+        created_at=datetime.now(UTC) - timedelta(days=12)
+    )
+
+    assert (await provider.fetch(payment_id)).status is PaymentStatus.EXPIRED
+
+
+async def test_a_payment_that_ended_never_expires(database, provider):
+    payment_id = await _open_since(provider, timedelta(days=30))
+    await TestPayment.filter(id=payment_id).update(status=PaymentStatus.PAID)
+
+    assert (await provider.fetch(payment_id)).status is PaymentStatus.PAID
