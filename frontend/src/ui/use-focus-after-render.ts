@@ -11,9 +11,11 @@ export function useFocusAfterRender(): (target: Target) => void {
   useEffect(() => {
     const target = next.current;
     if (!target) return;
+    const element = typeof target === "string" ? document.getElementById(target) : target.current;
+    // Not on screen in this render (a line waiting for its price): a later render tries again.
+    if (!element) return;
     next.current = null;
-    if (typeof target === "string") document.getElementById(target)?.focus();
-    else target.current?.focus();
+    element.focus();
   });
   return (target) => {
     next.current = target;
