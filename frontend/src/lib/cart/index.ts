@@ -10,6 +10,7 @@ export type { AddedVariant, CartFeedback, CartState, CartStore } from "./store";
 export type { CartLine, CartOption, Colour, LineRef, Size, Variant } from "./types";
 export { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
 export { quoteCart } from "./quote";
+export { shippingText } from "./shipping-text";
 export type { QuoteAnswer } from "./quote";
 export type { CartQuote, QuoteItem, QuoteRequest, QuoteVat, ShippingCountry, ShippingCountryCode, ShippingQuote } from "./quote-types";
 export { QUOTE_DEBOUNCE_MS, useQuote } from "./use-quote";

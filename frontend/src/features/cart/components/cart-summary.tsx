@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatPrice, useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
-import type { QuoteState, ShippingCountry, ShippingCountryCode, ShippingQuote } from "../../../lib/cart";
+import { shippingText, type QuoteState, type ShippingCountry, type ShippingCountryCode } from "../../../lib/cart";
 
 type Props = {
   quote: QuoteState;
@@ -21,12 +21,6 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
   const countryId = useId();
   const money = quote.quote;
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
-  const shippingText = (shipping: ShippingQuote | undefined) => {
-    if (!shipping) return "…";
-    if (shipping.status === "tbd") return t("cart.shippingTbd");
-    if (shipping.status === "free") return t("cart.shippingFree");
-    return formatPrice(shipping.cost, i18n.language);
-  };
   const shownCountry = country ?? (money?.shipping.status === "cost" ? money.shipping.country : null);
 
   return (
@@ -56,7 +50,7 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
         </div>
         <div className="cart-summary__row">
           <dt>{t("cart.shipping")}</dt>
-          <dd data-testid="cart-shipping">{shippingText(money?.shipping)}</dd>
+          <dd data-testid="cart-shipping">{shippingText(money?.shipping, t, i18n.language)}</dd>
         </div>
         <div className="cart-summary__row cart-summary__row--total">
           <dt>{t("cart.total")}</dt>

@@ -2,7 +2,7 @@ import { useEffect, useId, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CaptchaNotice, useCaptcha } from "../../../lib/captcha";
-import type { QuoteState, ShippingQuote } from "../../../lib/cart";
+import { shippingText, type QuoteState } from "../../../lib/cart";
 import { formatPrice, type Locale } from "../../../lib/i18n";
 import { usePrivacyPath, useTermsPath } from "../../../lib/pages/legal-paths";
 import type { CheckoutState } from "../hooks/use-checkout";
@@ -38,12 +38,6 @@ function Amounts({ quote }: { quote: QuoteState }) {
   const { t, i18n } = useTranslation();
   const money = quote.quote;
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
-  const shippingText = (shipping: ShippingQuote | undefined) => {
-    if (!shipping) return "…";
-    if (shipping.status === "tbd") return t("cart.shippingTbd");
-    if (shipping.status === "free") return t("cart.shippingFree");
-    return formatPrice(shipping.cost, i18n.language);
-  };
   return (
     <dl className="checkout-amounts" aria-busy={quote.busy || undefined}>
       <div className="checkout-amounts__row">
@@ -52,7 +46,7 @@ function Amounts({ quote }: { quote: QuoteState }) {
       </div>
       <div className="checkout-amounts__row">
         <dt>{t("cart.shipping")}</dt>
-        <dd data-testid="checkout-shipping">{shippingText(money?.shipping)}</dd>
+        <dd data-testid="checkout-shipping">{shippingText(money?.shipping, t, i18n.language)}</dd>
       </div>
       <div className="checkout-amounts__row checkout-amounts__row--total">
         <dt>{t("cart.total")}</dt>
