@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StrictInt, StringConstraints
 
 from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
@@ -30,8 +30,9 @@ class OptionPublic(PublicModel):
 
 
 class CartLine(RequestBody):
-    variant_id: int = Field(gt=0, lt=2**31)
-    quantity: int = Field(ge=1, le=99)
+    # Strict: JSON's true is not a quantity of 1 (lax mode would read it so; found by fuzzing).
+    variant_id: StrictInt = Field(gt=0, lt=2**31)
+    quantity: StrictInt = Field(ge=1, le=99)
     options: list[Option] = Field(default_factory=list, max_length=10)
 
 
