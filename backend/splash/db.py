@@ -22,6 +22,7 @@ MODEL_MODULES = [
     "splash.catalog.models",
     "splash.orders.models",
     "splash.payments.models",
+    "splash.academy.models",
     "splash.outbox.models",
 ]
 

@@ -5,10 +5,17 @@ import json
 
 import pytest
 
+from splash.academy.vocabulary import LessonAccess, OfferKind
 from splash.accounts.vocabulary import AccountError, EmailChangeOutcome
 from splash.catalog.vocabulary import ProductType
 from splash.config import REPO_ROOT
-from splash.orders.vocabulary import OrderError, OrderStatus, PaymentStatus, ShippingCountry
+from splash.orders.vocabulary import (
+    LineRefusal,
+    OrderError,
+    OrderStatus,
+    PaymentStatus,
+    ShippingCountry,
+)
 
 CONTRACT = json.loads((REPO_ROOT / "contracts" / "vocabularies.json").read_text(encoding="utf-8"))
 ENUMS = {
@@ -19,6 +26,9 @@ ENUMS = {
     "paymentStatus": PaymentStatus,
     "orderStatus": OrderStatus,
     "orderError": OrderError,
+    "lineRefusal": LineRefusal,
+    "offerKind": OfferKind,
+    "lessonAccess": LessonAccess,
 }
 
 

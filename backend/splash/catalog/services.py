@@ -254,12 +254,13 @@ def _sellable(
     row: ProductVariant, text: ProductText | None, locale: str, table: RouteTable
 ) -> Sellable:
     product = row.product
+    digital = product.type is ProductType.DIGITAL  # a lesson is never out of stock, bought once
     return Sellable(
         id=row.id,
         sku=row.sku,
         price=row.price,
-        stock=max(row.stock, 0),
-        available=_available(row),
+        stock=1 if digital else max(row.stock, 0),
+        available=row.active if digital else _available(row),
         product_type=product.type,
         title=_title(product, text),
         variant_label=_variant_label(row, text),

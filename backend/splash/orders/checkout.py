@@ -28,7 +28,15 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.content import services as content
 from splash.errors import ConflictError, ValidationError
-from splash.orders import idempotency, order_numbers, order_pricing, pricing, services
+from splash.orders import (
+    digital,
+    idempotency,
+    order_numbers,
+    order_pricing,
+    pricing,
+    services,
+    stock,
+)
 from splash.orders.idempotency import Replay
 from splash.orders.models import CheckoutRequest, Order, OrderLine
 from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
@@ -70,7 +78,7 @@ async def place_order(
     request_hash = idempotency.request_hash(body, customer.id if customer else None)
     stored = await CheckoutRequest.get_or_none(key=key)
     if stored is None:
-        price, sellables = await _price(draft, table)
+        price, sellables = await _price(draft, customer, table)
         consent = await content.legal_version(draft.data.locale)
         for _ in range(ORDER_NR_ATTEMPTS):
             try:
@@ -116,16 +124,21 @@ def _check_destination(draft: OrderDraft) -> None:
 
 
 async def _price(
-    draft: OrderDraft, table: RouteTable
+    draft: OrderDraft, customer: accounts.User | None, table: RouteTable
 ) -> tuple[order_pricing.OrderPrice, dict[int, catalog.Sellable]]:
+    """The order priced as the cart quote prices it (digital lines described for the buyer: a
+    guest owns nothing yet)."""
     data = draft.data
     items = data.cart.items
     sellables = await catalog.sellables([item.variant_id for item in items], data.locale, table)
-    lines: list[pricing.SellableLine | None] = [
+    known = [
         services.sellable_line(item, sellables[item.variant_id])
-        if item.variant_id in sellables
-        else None
         for item in items
+        if item.variant_id in sellables
+    ]
+    described = iter(await digital.describe(known, customer.id if customer else None, data.locale))
+    lines: list[pricing.SellableLine | None] = [
+        next(described) if item.variant_id in sellables else None for item in items
     ]
     price = order_pricing.price_order(lines, data.shipping.country, await services.shipping_costs())
     return price, sellables
@@ -229,10 +242,12 @@ def _lines(
 
 
 async def _take_stock(lines: Sequence[pricing.QuotedLine]) -> None:
-    """Reserves every line's units, or none (the caller's transaction rolls back). In variant
-    order, so two orders of the same variants never wait for each other's rows in turn."""
+    """Reserves every shipped line's units, or none (the caller's transaction rolls back). In
+    variant order, so two orders of the same variants never wait for each other's rows in turn."""
     for index, quoted in sorted(enumerate(lines), key=lambda entry: entry[1].line.variant_id):
         line = quoted.line
+        if not stock.held(line.product_type):
+            continue
         if not await catalog.take_stock(line.variant_id, line.quantity):
             path: list[str | int] = [*order_pricing.ITEMS, index]
             raise order_pricing.unavailable([(path, order_pricing.product_name(line))])

@@ -7,7 +7,9 @@ compare-and-set on the order's stock state, and e-mails are outbox jobs committe
 - paid: the reserved stock is committed, the confirmation e-mail (job ``order_confirmation``)
   and the grant of what the digital lines buy (``grant_entitlements``, the academy's call point);
 - awaiting a bank transfer: the e-mail with the account and reference (``order_bank_transfer``);
-- canceled, expired, failed: the reserved stock goes back on sale.
+- canceled, expired, failed: the reserved stock goes back on sale;
+- refunded in full (``order_refunded``, from the refund bookkeeping): what it unlocked is taken
+  back (``revoke_entitlements``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from collections.abc import Awaitable, Callable
 
 from splash import outbox
 from splash.catalog import services as catalog
-from splash.catalog.vocabulary import ProductType
 from splash.orders import stock
 from splash.orders.models import Order, OrderLine
 from splash.orders.vocabulary import OrderStatus, StockState
@@ -28,17 +29,26 @@ ORDER_CONFIRMATION = "order_confirmation"  # outbox job kinds (handlers: orders/
 ORDER_BANK_TRANSFER = "order_bank_transfer"
 ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, OrderStatus.FAILED})
 
-# Who grants what digital lines buy: the academy registers its grant here (issue 14), so the
-# orders domain never imports it. Each gets the paid order and its digital lines, inside the
-# transaction that marks the order paid.
+# Who grants what an order buys beyond goods (the academy: lessons bought, and the free lessons
+# of a float suit) registers here, so the orders domain never imports it. A grant gets the paid
+# order and all its lines, inside the transaction that marks the order paid; a revoke gets the
+# order that was refunded in full, inside the transaction that marks it refunded.
 Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
+Revoke = Callable[[Order], Awaitable[None]]
 GRANTS: list[Grant] = []
+REVOKES: list[Revoke] = []
 
 
 def grants_entitlements(grant: Grant) -> Grant:
-    """Registers a grant of what digital lines buy (decorator)."""
+    """Registers a grant of what a paid order's lines unlock (decorator)."""
     GRANTS.append(grant)
     return grant
+
+
+def revokes_entitlements(revoke: Revoke) -> Revoke:
+    """Registers the taking back of what a refunded order unlocked (decorator)."""
+    REVOKES.append(revoke)
+    return revoke
 
 
 async def order_moved(order: Order, status: OrderStatus) -> None:
@@ -60,15 +70,18 @@ async def awaiting_bank_transfer(order: Order) -> None:
     await outbox.enqueue(ORDER_BANK_TRANSFER, {"order_id": order.id})
 
 
-async def grant_entitlements(order: Order) -> list[OrderLine]:
-    """The one call point of what a paid order's digital lines buy (the academy's lessons):
-    every registered grant gets them. An order without digital lines grants nothing. Answers
-    the digital lines."""
-    lines = [line for line in await _lines(order) if line.product_type is ProductType.DIGITAL]
-    if lines:
-        for grant in GRANTS:
-            await grant(order, lines)
-    return lines
+async def grant_entitlements(order: Order) -> None:
+    """The one call point of what a paid order unlocks (the academy's lessons): every
+    registered grant gets the order's lines."""
+    lines = await _lines(order)
+    for grant in GRANTS:
+        await grant(order, lines)
+
+
+async def order_refunded(order: Order) -> None:
+    """The order's money went back in full: what it unlocked is taken back."""
+    for revoke in REVOKES:
+        await revoke(order)
 
 
 async def commit_stock(order: Order) -> None:
@@ -78,7 +91,7 @@ async def commit_stock(order: Order) -> None:
     if order.stock_state is StockState.COMMITTED:
         return
     if order.stock_state is StockState.RELEASED:
-        for line in await _lines(order):
+        for line in await _stocked_lines(order):
             if not await catalog.take_stock(line.variant_id, line.quantity):
                 log.warning(
                     "a paid order's released stock is gone",
@@ -92,9 +105,13 @@ async def release_stock(order: Order) -> None:
     if order.stock_state is not StockState.RESERVED:
         return
     if await stock.move(order, StockState.RELEASED):
-        lines = await _lines(order)
+        lines = await _stocked_lines(order)
         await catalog.return_stock([(line.variant_id, line.quantity) for line in lines])
 
 
 async def _lines(order: Order) -> list[OrderLine]:
     return list(await OrderLine.filter(order_id=order.id).order_by("position", "id"))
+
+
+async def _stocked_lines(order: Order) -> list[OrderLine]:
+    return [line for line in await _lines(order) if stock.held(line.product_type)]

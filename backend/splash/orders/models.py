@@ -59,6 +59,9 @@ class Order(Model):
     # Consent to the privacy policy and the terms: placing the order gives it (spec §5).
     consent_version = fields.CharField(max_length=32)
     consented_at = fields.DatetimeField()
+    # Lessons are delivered at once: the buyer asked for that and so waived the 14-day right of
+    # withdrawal for them (EU consumer rules for digital content); when, for orders with lessons.
+    withdrawal_waived_at = fields.DatetimeField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
     paid_at = fields.DatetimeField(null=True)

@@ -4,8 +4,10 @@ what an order must refuse that a cart only shows.
 A cart may hold a line the shop cannot sell and shows shipping as "to be announced"; an order
 may not and does not. Every line must name a sellable variant (else a 400 naming the line) that
 is switched on and has stock for all lines of that variant together (else a 409
-``product_unavailable`` naming the product). Shipping is charged as the shipping rule says,
-3.95 included when the country has no cost of its own, and its VAT is counted in the total.
+``product_unavailable`` naming the product); a line of lessons the buyer owns already (or
+another line unlocks) is a 409 ``already_owned`` naming the line. Shipping is charged as the
+shipping rule says, 3.95 included when the country has no cost of its own, and its VAT is
+counted in the total.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from dataclasses import dataclass
 
 from splash.errors import ConflictError, ValidationError, field_error
 from splash.orders import pricing
-from splash.orders.vocabulary import OrderError
+from splash.orders.vocabulary import LineRefusal, OrderError
 
 ITEMS = ("data", "cart", "items")
 UNAVAILABLE = "This product is (currently) unavailable"
 UNKNOWN = "This product does not exist (anymore)"
+OWNED = "You already have these lessons"
+IN_CART = "Another line of your cart unlocks these lessons already"
 
 Path = Sequence[str | int]
 
@@ -48,6 +52,9 @@ def price_order(
         errors = [field_error([*ITEMS, index, "variantId"], UNKNOWN) for index in unknown]
         raise ValidationError(UNKNOWN, {"errors": errors})
     known = [line for line in lines if line is not None]
+    refused = [index for index, line in enumerate(known) if line.refusal is not None]
+    if refused:
+        raise already_owned([([*ITEMS, index], known[index]) for index in refused])
     short = short_lines(known)
     if short:
         raise unavailable([([*ITEMS, index], product_name(known[index])) for index in short])
@@ -93,5 +100,20 @@ def unavailable(lines: Sequence[tuple[Path, str]]) -> ConflictError:
             "code": OrderError.PRODUCT_UNAVAILABLE,
             "errors": [field_error(path, UNAVAILABLE) for path, _ in lines],
             "products": list(dict.fromkeys(name for _, name in lines)),
+        },
+    )
+
+
+def already_owned(lines: Sequence[tuple[Path, pricing.SellableLine]]) -> ConflictError:
+    """409 ``already_owned`` for lines of lessons the buyer owns (or another line unlocks)."""
+    return ConflictError(
+        OWNED,
+        {
+            "code": OrderError.ALREADY_OWNED,
+            "errors": [
+                field_error(path, OWNED if line.refusal is LineRefusal.OWNED else IN_CART)
+                for path, line in lines
+            ],
+            "products": list(dict.fromkeys(product_name(line) for _, line in lines)),
         },
     )

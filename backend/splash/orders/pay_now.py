@@ -75,7 +75,9 @@ async def _reopen(order: Order) -> None:
             order, StockState.RESERVED
         ):
             for line in sorted(await OrderLine.filter(order_id=order.id), key=_by_variant):
-                if not await catalog.take_stock(line.variant_id, line.quantity):
+                if stock.held(line.product_type) and not await catalog.take_stock(
+                    line.variant_id, line.quantity
+                ):
                     name = f"{line.title} \N{EN DASH} {line.variant_label}"
                     raise order_pricing.unavailable([(["lines", line.position], name)])
 

@@ -173,10 +173,13 @@ async def _record_money_back(order: Order) -> None:
     if (refunded, charged_back) == (order.amount_refunded, order.amount_charged_back):
         return
     order.amount_refunded, order.amount_charged_back = refunded, charged_back
-    if refunded + charged_back >= order.total and order.status in MONEY_BACK_FROM:
+    refunded_now = refunded + charged_back >= order.total and order.status in MONEY_BACK_FROM
+    if refunded_now:
         order.status = transition(order.status, OrderStatus.REFUNDED)
     fields = ["amount_refunded", "amount_charged_back", "status", "updated_at"]
     await order.save(update_fields=fields)
+    if refunded_now:
+        await fulfilment.order_refunded(order)
 
 
 # --- reconciliation ------------------------------------------------------------------------------

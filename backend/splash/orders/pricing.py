@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from splash.catalog.vocabulary import ProductType
 from splash.orders.shipping import Shipping, shipping_for
+from splash.orders.vocabulary import LineRefusal
 
 HOME_COUNTRY = "nl"
 VAT_PERCENT: Mapping[str, int] = {"nl": 21, "de": 19, "fr": 20, "es": 21, "se": 25}
@@ -42,6 +43,7 @@ class SellableLine:
     image: Image | None = None
     product_path: str | None = None
     options: tuple[tuple[str, str], ...] = ()
+    refusal: LineRefusal | None = None  # digital lines: owned already, or in another line
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ def quote(cart: Cart) -> Quote:
             line,
             line.unit_price * line.quantity,
             vat_in(line.unit_price * line.quantity, rate),
-            line.available and line.stock >= line.quantity,
+            line.available and line.refusal is None and line.stock >= line.quantity,
         )
         for line in cart.lines
     )

@@ -12,7 +12,13 @@ from pydantic import Field, StrictInt, StringConstraints
 from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
 from splash.catalog.vocabulary import ProductType
-from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, ShippingCountry
+from splash.orders.vocabulary import (
+    LineRefusal,
+    OrderFlag,
+    OrderStatus,
+    PaymentStatus,
+    ShippingCountry,
+)
 from splash.schemas import CaptchaToken, PublicModel, RequestBody
 
 MAX_LINES = 50
@@ -64,7 +70,12 @@ class QuoteLinePublic(PublicModel):
     line_total: int = Field(description="Cents, VAT included")
     vat: int = Field(description="Cents of VAT contained in lineTotal")
     available: bool = Field(description="Sellable in this quantity now")
-    stock: int
+    stock: int = Field(description="How many may be bought (1 for lessons: bought once)")
+    product_type: ProductType = Field(description="digital lines (lessons) are not shipped")
+    refusal: LineRefusal | None = Field(
+        description="Lessons only: owned (the buyer owns all it unlocks) or in_cart (another "
+        "line unlocks it too); null when it may be bought"
+    )
 
 
 class DroppedLinePublic(PublicModel):

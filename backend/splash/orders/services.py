@@ -11,7 +11,7 @@ from typing import Any
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
-from splash.orders import pricing
+from splash.orders import digital, pricing
 from splash.orders.models import ShippingCountry
 from splash.orders.schemas import (
     CartLine,
@@ -65,8 +65,9 @@ async def quote(
     address_countries = (
         await accounts.address_countries(user) if known and request.country is None else []
     )
+    lines = [sellable_line(line, sellables[line.variant_id]) for line in known]
     cart = pricing.Cart(
-        lines=[sellable_line(line, sellables[line.variant_id]) for line in known],
+        lines=await digital.describe(lines, user.id if user else None, locale),
         country=request.country,
         address_countries=address_countries,
         shipping_costs=await shipping_costs(),
@@ -136,4 +137,6 @@ def _public_line(quoted: pricing.QuotedLine) -> QuoteLinePublic:
         vat=quoted.vat,
         available=quoted.available,
         stock=line.stock,
+        product_type=line.product_type,
+        refusal=line.refusal,
     )

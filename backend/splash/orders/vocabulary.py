@@ -73,3 +73,12 @@ class OrderError(StrEnum):
     ORDER_PAID = "order_paid"  # Pay now on an order that has its money
     PAYMENT_IN_PROGRESS = "payment_in_progress"  # Pay now while a payment is pending
     PAYMENT_PROVIDER_UNAVAILABLE = "payment_provider_unavailable"  # a 503: try again soon
+    ALREADY_OWNED = "already_owned"  # lessons the buyer owns, or that another line includes
+
+
+class LineRefusal(StrEnum):
+    """Why a cart line of lessons cannot be bought: the buyer owns all it unlocks already, or
+    another line of the cart (a level, the bundle) unlocks it too."""
+
+    OWNED = "owned"
+    IN_CART = "in_cart"

@@ -1,6 +1,7 @@
 """The follow-ups of an order's money, on the real database: each happens once — stock moves
-are compare-and-sets on the order's stock state, e-mails are jobs — and digital lines reach
-whatever grants them (the academy, issue 14) through one call point."""
+are compare-and-sets on the order's stock state, e-mails are jobs — and a paid order's lines
+reach whatever grants them (the academy) through one call point, a full refund whatever takes
+them back through another."""
 
 from __future__ import annotations
 
@@ -59,24 +60,17 @@ async def with_lesson(order: Order) -> OrderLine:
 # --- entitlements -------------------------------------------------------------------------------
 
 
-async def test_an_order_without_digital_lines_grants_nothing(seeded, granted):
+async def test_every_grant_gets_all_lines_of_the_paid_order(seeded, granted):
+    """A suit line grants its free lessons and a lesson line the lesson: the grant decides."""
     order, _ = await order_with_test_payment()
+    await with_lesson(order)
 
-    assert await fulfilment.grant_entitlements(order) == []
-    assert granted == []
+    await fulfilment.grant_entitlements(order)
 
-
-async def test_the_digital_lines_reach_every_grant(seeded, granted):
-    order, _ = await order_with_test_payment()
-    lesson = await with_lesson(order)
-
-    lines = await fulfilment.grant_entitlements(order)
-
-    assert [line.id for line in lines] == [lesson.id]
-    assert granted == [(order.id, ["SPL-LESSON-1"])]
+    assert granted == [(order.id, [SKU, "SPL-LESSON-1"])]
 
 
-async def test_a_paid_order_grants_its_digital_lines_once(seeded, settings, granted):
+async def test_a_paid_order_grants_once(seeded, settings, granted):
     order, payment = await order_with_test_payment()
     await with_lesson(order)
     await provider_reports(payment, status=PaymentStatus.PAID, amount=order.total)
@@ -85,7 +79,32 @@ async def test_a_paid_order_grants_its_digital_lines_once(seeded, settings, gran
     await refresh(provider, payment.id)
     await refresh(provider, payment.id)
 
-    assert granted == [(order.id, ["SPL-LESSON-1"])]
+    assert granted == [(order.id, [SKU, "SPL-LESSON-1"])]
+
+
+async def test_a_full_refund_reaches_every_revoke_once_and_a_partial_one_none(seeded, settings):
+    revoked: list[int] = []
+
+    @fulfilment.revokes_entitlements
+    async def revoke(order: Order) -> None:
+        revoked.append(order.id)
+
+    try:
+        order, payment = await order_with_test_payment()
+        await provider_reports(payment, status=PaymentStatus.PAID, amount=order.total)
+        provider = create_provider(settings)
+        await refresh(provider, payment.id)
+        await provider_reports(payment, amount_refunded=order.total - 1)
+        await refresh(provider, payment.id)
+        assert revoked == []
+
+        await provider_reports(payment, amount_refunded=order.total)
+        await refresh(provider, payment.id)
+        await refresh(provider, payment.id)
+
+        assert revoked == [order.id]
+    finally:
+        fulfilment.REVOKES.remove(revoke)
 
 
 # --- paid ---------------------------------------------------------------------------------------

@@ -7,6 +7,9 @@ import contract from "../../../contracts/vocabularies.json";
 import {
   ACCOUNT_ERRORS,
   EMAIL_CHANGE_OUTCOMES,
+  LESSON_ACCESS,
+  LINE_REFUSALS,
+  OFFER_KINDS,
   ORDER_ERRORS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -22,6 +25,9 @@ const LISTS: Record<string, readonly string[]> = {
   paymentStatus: PAYMENT_STATUSES,
   orderStatus: ORDER_STATUSES,
   orderError: ORDER_ERRORS,
+  lineRefusal: LINE_REFUSALS,
+  offerKind: OFFER_KINDS,
+  lessonAccess: LESSON_ACCESS,
 };
 
 test("the SPA has exactly the vocabularies of the contract", () => {

@@ -1,7 +1,7 @@
 /**
  * The API's vocabularies, each listed once: a const list (what the SPA offers or checks at run
  * time) and its type. contracts/vocabularies.json holds the same lists; the server's StrEnums
- * (backend/splash/{accounts,catalog,orders}/vocabulary.py) and vocabulary.test.ts check them.
+ * (backend/splash/{academy,accounts,catalog,orders}/vocabulary.py) and vocabulary.test.ts check them.
  */
 
 /** `details.code` of an account failure, for the SPA's own texts. */
@@ -41,5 +41,17 @@ export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "completed
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** `details.code` of the orders API's refusals (a 409, or the 503 of an unreachable payment provider). */
-export const ORDER_ERRORS = ["idempotency_key_reused", "product_unavailable", "order_paid", "payment_in_progress", "payment_provider_unavailable"] as const;
+export const ORDER_ERRORS = ["idempotency_key_reused", "product_unavailable", "order_paid", "payment_in_progress", "payment_provider_unavailable", "already_owned"] as const;
 export type OrderError = (typeof ORDER_ERRORS)[number];
+
+/** Why a cart line of lessons cannot be bought: owned already, or another line unlocks it. */
+export const LINE_REFUSALS = ["owned", "in_cart"] as const;
+export type LineRefusal = (typeof LINE_REFUSALS)[number];
+
+/** What an academy unlock button sells. */
+export const OFFER_KINDS = ["lesson", "level", "bundle"] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+/** What a visitor may do with a lesson: watch it (owned, or a free preview) or see it locked. */
+export const LESSON_ACCESS = ["owned", "preview", "locked"] as const;
+export type LessonAccess = (typeof LESSON_ACCESS)[number];
