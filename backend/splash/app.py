@@ -6,6 +6,7 @@ import httpx
 from sanic import Blueprint, Sanic
 
 from splash import db
+from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
 from splash.catalog.routes import bp as catalog_bp
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         catalog_bp,
         orders_bp,
         payments_bp,
+        academy_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)
