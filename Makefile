@@ -108,11 +108,12 @@ test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against
 loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
 	$(PY) loadtests/run.py --users $${USERS:-50} --duration $${DURATION:-60s}
 
-bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, Lighthouse, against budgets
+bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, Lighthouse, against budgets
 	status=0; \
 	  $(PY) loadtests/run.py --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \
 	  $(PY) loadtests/run.py --scenario checkout --database postgres --users 50 \
 	    --duration $${DURATION:-30s} || status=$$?; \
+	  $(PY) loadtests/run.py --scenario academy --users 50 --duration $${DURATION:-30s} || status=$$?; \
 	  $(PY) loadtests/bench.py || status=$$?; \
 	  exit $$status
 
