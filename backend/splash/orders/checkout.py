@@ -136,7 +136,8 @@ async def _price(
         for item in items
         if item.variant_id in sellables
     ]
-    described = iter(await digital.describe(known, customer.id if customer else None, data.locale))
+    buyer = customer.id if customer else None
+    described = iter(await digital.describe(known, buyer, data.locale, table))
     lines: list[pricing.SellableLine | None] = [
         next(described) if item.variant_id in sellables else None for item in items
     ]
