@@ -69,7 +69,7 @@ async def test_the_tree_holds_levels_lessons_texts_and_the_free_lessons_of_both_
         "level-2-lesson-2",
     ]
     assert course.free_with_suit == frozenset(course.levels[0].lesson_ids())
-    assert await FreeLesson.all().count() == 4  # two lessons × two float suits
+    assert await FreeLesson.all().count() == 4  # two lessons, two float suits
     assert sorted(await CourseText.all().values_list("locale", flat=True)) == sorted(LOCALES)
     de = await LessonText.get(lesson_id=course.lessons()[0].lesson.id, locale="de")
     assert (de.slug, de.title) == ("blubbern", "Blubbern")
