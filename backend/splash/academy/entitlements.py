@@ -8,20 +8,21 @@ One Entitlement row per (user, lesson, order), inserted only when missing: the i
 row that exists (the unique key; ``INSERT … ON CONFLICT DO NOTHING`` on PostgreSQL, ``INSERT OR
 IGNORE`` on SQLite), so duplicate paid webhooks racing each other grant once and never abort the
 webhook's transaction. A refund deletes that order's rows only: a lesson another order granted
-stays.
+stays. The confirmation e-mail links to the course page of what an order unlocked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splash.academy import catalogue
-from splash.academy.models import Entitlement, FreeLesson
+from splash.academy import catalogue, pages
+from splash.academy.models import CourseText, Entitlement, FreeLesson, Lesson
 from splash.academy.vocabulary import GrantSource
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
 from splash.orders import services as orders
 from splash.orders.services import Order, OrderLine
+from splash.route_table import RouteTable
 
 
 async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
@@ -61,3 +62,14 @@ async def grant(order: Order, lines: list[OrderLine]) -> None:
 @orders.revokes_entitlements
 async def revoke(order: Order) -> None:
     await Entitlement.filter(order_id=order.id).delete()
+
+
+@orders.tells_where_unlocked
+async def course_page(order_id: int, locale: str, table: RouteTable) -> str | None:
+    """The course page of the first lesson the order unlocked, in ``locale``."""
+    first = await Entitlement.filter(order_id=order_id).order_by("lesson_id").first()
+    if first is None:
+        return None
+    lesson = await Lesson.get(id=first.lesson_id).prefetch_related("level")  # type: ignore[attr-defined]
+    text = await CourseText.get_or_none(course_id=lesson.level.course_id, locale=locale)  # type: ignore[attr-defined]
+    return pages.course_path(table, locale, text.slug) if text else None

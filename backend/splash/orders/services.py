@@ -13,7 +13,11 @@ from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
 from splash.orders.digital import describes_digital_lines
-from splash.orders.fulfilment import grants_entitlements, revokes_entitlements
+from splash.orders.fulfilment import (
+    grants_entitlements,
+    revokes_entitlements,
+    tells_where_unlocked,
+)
 from splash.orders.models import Order, OrderLine, ShippingCountry
 from splash.orders.pricing import Image as LineImage
 from splash.orders.pricing import SellableLine
@@ -41,6 +45,7 @@ __all__ = [
     "describes_digital_lines",
     "grants_entitlements",
     "revokes_entitlements",
+    "tells_where_unlocked",
 ]
 
 

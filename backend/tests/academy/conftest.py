@@ -20,6 +20,7 @@ from splash.orders import fulfilment
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.testing.factories import create_order, create_test_user
+from tests.outbox.conftest import inbox  # noqa: F401  # the fixture, shared
 
 DATA = Path(__file__).parent / "data"
 PARENT = "ouder@example.com"
@@ -51,7 +52,9 @@ async def variant(sku: str) -> int:
     return (await ProductVariant.get(sku=f"{SKU}-{sku}")).id
 
 
-async def owning(user: User, *skus: str, product_type: ProductType = ProductType.DIGITAL) -> Order:
+async def owning(
+    user: User, *skus: str, product_type: ProductType = ProductType.DIGITAL, locale: str = "nl"
+) -> Order:
     """A paid order of ``user`` for these offers (``LEVEL-1``…) or catalog SKUs, granted as a
     paid order is (the orders domain's call point)."""
     full = [sku if sku.startswith("SPL-") else f"{SKU}-{sku}" for sku in skus]
@@ -62,6 +65,8 @@ async def owning(user: User, *skus: str, product_type: ProductType = ProductType
         payment_status=PaymentStatus.PAID,
         take_stock=False,
         product_type=product_type,
+        locale=locale,
+        country="nl",
     )
     await fulfilment.grant_entitlements(order)
     return order
