@@ -24,6 +24,7 @@ from splash.academy.vocabulary import OfferKind
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.fixtures import FixtureError
+from splash.seed import seed_all
 from tests.academy.conftest import DATA
 
 LOCALES = ["nl", "en", "de", "es", "fr", "sv"]
@@ -111,3 +112,35 @@ async def test_a_free_lesson_naming_an_unknown_product_fails_seeding(seeded, tmp
     with pytest.raises(FixtureError, match=r"no product\(s\) \['splash-kite'\]"):
         await seed_academy(root, LOCALES)
     assert await Course.all().count() == 0
+
+
+def shop_fixtures(settings, tmp_path):
+    """A copy of the shop's fixtures without their academy (files the tests then choose)."""
+    root = tmp_path / "fixtures"
+    shutil.copytree(settings.fixtures_dir, root)
+    for locale in ["", *LOCALES]:
+        (root / locale / "academy.yaml").unlink(missing_ok=True)
+    return root
+
+
+async def test_the_shop_seed_loads_the_academy_after_the_catalog(database, settings, tmp_path):
+    root = shop_fixtures(settings, tmp_path)
+    shutil.copy(DATA / "academy.yaml", root / "academy.yaml")
+    for locale in LOCALES:
+        shutil.copy(DATA / locale / "academy.yaml", root / locale / "academy.yaml")
+    shop = settings.model_copy(update={"fixtures_dir": root})
+
+    counts = await seed_all(shop)
+    again = await seed_all(shop, only_empty_parts=True)
+
+    assert (counts["courses"], counts["lessons"]) == (1, 4)
+    assert "courses" not in again
+    assert await FreeLesson.all().count() == 4
+
+
+async def test_a_shop_without_academy_fixtures_seeds_no_academy(database, settings, tmp_path):
+    root = shop_fixtures(settings, tmp_path)
+
+    counts = await seed_all(settings.model_copy(update={"fixtures_dir": root}))
+
+    assert "courses" not in counts and await Course.all().count() == 0
