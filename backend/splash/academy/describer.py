@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from splash.academy import catalogue, pages
 from splash.academy.catalogue import CourseTree, OfferRow, Texts
-from splash.academy.models import Entitlement
+from splash.academy.entitlements import owned_lessons
 from splash.academy.vocabulary import OfferKind
 from splash.orders import services as orders
 from splash.orders.services import LineImage, SellableLine
@@ -58,16 +58,6 @@ LABELS: dict[str, dict[OfferKind, str]] = {
         OfferKind.BUNDLE: "Alla {count} nivåer",
     },
 }
-
-
-async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:
-    """The lessons among ``lesson_ids`` the user may watch because an order granted them."""
-    if user_id is None or not lesson_ids:
-        return set()
-    rows = await Entitlement.filter(user_id=user_id, lesson_id__in=list(lesson_ids)).values_list(
-        "lesson_id", flat=True
-    )
-    return set(rows)  # type: ignore[arg-type]
 
 
 @orders.describes_digital_lines

@@ -25,6 +25,16 @@ from splash.orders.services import Order, OrderLine
 from splash.route_table import RouteTable
 
 
+async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:
+    """The lessons among ``lesson_ids`` the user may watch because an order granted them."""
+    if user_id is None or not lesson_ids:
+        return set()
+    rows = await Entitlement.filter(user_id=user_id, lesson_id__in=list(lesson_ids)).values_list(
+        "lesson_id", flat=True
+    )
+    return set(rows)  # type: ignore[arg-type]
+
+
 async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
     """Lesson id → why the lines unlock it (a purchase wins over a suit's gift)."""
     digital = [line.variant_id for line in lines if line.product_type is ProductType.DIGITAL]

@@ -13,7 +13,7 @@ from typing import Any
 
 from splash.academy import access, catalogue, pages
 from splash.academy.catalogue import CourseTree, LessonNode, Texts
-from splash.academy.describer import owned_lessons
+from splash.academy.entitlements import owned_lessons
 from splash.academy.models import Course, Lesson, LessonProgress, LessonVideo
 from splash.academy.pages import course_at, lesson_at, level_cards, published_paths, stats
 from splash.errors import ForbiddenError, NotFoundError

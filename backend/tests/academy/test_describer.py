@@ -6,7 +6,7 @@ larger line of the cart, never shipped, and bought once."""
 from __future__ import annotations
 
 from splash.academy.models import Entitlement
-from splash.catalog.models import ProductVariant
+from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import Order
 from tests.academy.conftest import bearer, owning, variant
@@ -169,3 +169,18 @@ async def test_a_signed_in_parent_pays_the_rest_in_the_order(client, course, par
     assert await Entitlement.filter(order=order).count() == 0  # nothing until it is paid
     lines = await order.lines.all()  # type: ignore[attr-defined]
     assert [(li.product_type, li.unit_price) for li in lines] == [(ProductType.DIGITAL, 798)]
+
+
+async def test_lines_of_other_digital_products_are_left_as_the_catalog_names_them(client, course):
+    ebook = await Product.create(key="swim-songs-ebook", type=ProductType.DIGITAL, position=9)
+    song = await ProductVariant.create(product=ebook, sku="EBOOK-1", colour="", size="", price=799)
+    items = [
+        {"variantId": song.id, "quantity": 1},
+        {"variantId": await variant("LEVEL-1"), "quantity": 1},
+    ]
+
+    data = (await client.post("/api/cart/quote", json={"items": items})).json["data"]
+
+    other, level = data["items"]
+    assert (other["title"], other["unitPrice"], other["refusal"]) == ("swim-songs-ebook", 799, None)
+    assert (level["title"], level["unitPrice"]) == ("Leren zwemmen met Splash", 895)
