@@ -6,7 +6,9 @@ from __future__ import annotations
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
-from splash.academy import describer, entitlements, services
+# The academy's part of the checkout (the describer of lesson lines) and of paid orders (the
+# grants) registers on import: the app imports these routes, the worker the grants.
+from splash.academy import describer, entitlements, services  # noqa: F401
 from splash.academy.schemas import (
     AcademyMeAnswer,
     CourseMeAnswer,
@@ -21,9 +23,6 @@ from splash.http.response import public
 
 bp = Blueprint("academy")
 
-# The academy's part of the checkout and of paid orders registers on import (the app, the
-# worker and the tests all import these routes).
-REGISTERED = (describer.describe_offers, entitlements.grant, entitlements.revoke)
 PRIVATE = {"cache-control": "private, no-store"}
 
 # --- courses and progress ------------------------------------------------------------------------

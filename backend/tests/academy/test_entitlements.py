@@ -147,3 +147,11 @@ async def test_fifty_concurrent_duplicate_paid_webhooks_grant_once(course, paren
     assert await rows() == [
         (lesson, order.id, GrantSource.PURCHASE) for lesson in sorted(course.lesson_ids())
     ]
+
+
+def test_the_worker_loads_the_grants_so_a_payment_it_updates_unlocks_lessons():
+    from splash.academy import entitlements
+    from splash.outbox.drain import HANDLER_MODULES
+
+    assert "splash.academy.entitlements" in HANDLER_MODULES
+    assert entitlements.grant in fulfilment.GRANTS and entitlements.revoke in fulfilment.REVOKES
