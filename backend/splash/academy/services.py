@@ -175,10 +175,13 @@ async def save_progress(
     video = await LessonVideo.get_or_none(lesson_id=lesson.id)
     position = min(position_ms, video.duration_ms) if video else position_ms
     row, _ = await LessonProgress.get_or_create(user_id=user_id, lesson_id=lesson.id)
-    row.position_ms = position
-    if completed and row.completed_at is None:
-        row.completed_at = datetime.now(UTC)
-    await row.save(update_fields=["position_ms", "completed_at", "updated_at"])
+    # Two updates, never a save of what was read: a device saving a position at the moment
+    # another marks the lesson completed must not undo that.
+    mine, now = LessonProgress.filter(id=row.id), datetime.now(UTC)
+    await mine.update(position_ms=position, updated_at=now)
+    if completed:
+        await mine.filter(completed_at=None).update(completed_at=now)
+    row = await mine.get()
     return {
         "lessonId": lesson.id,
         "positionMs": row.position_ms,

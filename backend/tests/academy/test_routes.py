@@ -4,11 +4,14 @@ field, the position capped at the video's length, completed sticky, and where to
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from splash.academy.models import LessonProgress, LessonVideo
 from tests.academy.conftest import bearer, owning, variant
 from tests.conftest import Client
+from tests.support import serving
 
 EN = "en.localhost:8000"
 
@@ -218,3 +221,22 @@ async def test_my_academy_lists_the_courses_a_parent_owns_or_watched(client, api
         "lessonCount": 4,
     }
     assert mine["continue"]["lessonId"] == course.lesson_ids()[1]
+
+
+async def test_first_positions_saved_at_once_make_one_row(app, parent, course, settings):
+    preview = course.levels[0].lessons[0].lesson.id
+    async with serving(app) as http:
+        answers = await asyncio.gather(
+            *(
+                http.put(
+                    f"/api/lessons/{preview}/progress",
+                    json={"positionMs": 1000 * n},
+                    headers=bearer(parent, settings),
+                )
+                for n in range(20)
+            )
+        )
+
+    assert [answer.status_code for answer in answers] == [200] * 20
+    [row] = await LessonProgress.all()
+    assert row.position_ms in {1000 * n for n in range(20)}
