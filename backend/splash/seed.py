@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from splash import db
+from splash.academy import services as academy
+from splash.academy.seed import has_academy, seed_academy
 from splash.catalog import services as catalog
 from splash.catalog.seed import read_catalog, seed_catalog
 from splash.config import Settings
@@ -22,6 +24,10 @@ async def seed_all(settings: Settings, only_empty_parts: bool = False) -> dict[s
     locales = [locale.code for locale in await content.list_locales()]
     if not (only_empty_parts and await catalog.has_products()):
         counts.update(await seed_catalog(root, locales))
+    # After the catalog: a course's free lessons name its products. A shop without
+    # fixtures/academy.yaml has no academy.
+    if has_academy(root) and not (only_empty_parts and await academy.has_courses()):
+        counts.update(await seed_academy(root, locales))
     if not (only_empty_parts and await orders.shipping_countries()):
         shipping = [c.model_dump(by_alias=True) for c in read_catalog(root).shipping_countries]
         counts["shipping countries"] = await orders.seed_shipping_countries(shipping)

@@ -3,11 +3,81 @@ and what the player needs — access, the short-lived key token and the key itse
 
 from __future__ import annotations
 
-from sanic import Blueprint
+from sanic import Blueprint, Request
+from sanic.response import HTTPResponse
+
+# The academy's part of the checkout (the describer of lesson lines) and of paid orders (the
+# grants) registers on import: the app imports these routes, the worker the grants.
+from splash.academy import describer, entitlements, services  # noqa: F401
+from splash.academy.schemas import (
+    AcademyMeAnswer,
+    CourseMeAnswer,
+    ProgressAnswer,
+    ProgressUpdate,
+)
+from splash.collections import parse_id
+from splash.http.context import domain_locale, require_user
+from splash.http.openapi import WHOLE_ID, Parameter, documented
+from splash.http.request import json_body
+from splash.http.response import public
 
 bp = Blueprint("academy")
 
+PRIVATE = {"cache-control": "private, no-store"}
+
 # --- courses and progress ------------------------------------------------------------------------
+
+
+@bp.get("/courses/<course_id:str>/me")
+@documented(
+    "The signed-in parent's view of a course: access and progress per lesson, progress per "
+    "level, the unlock buttons' prices for them, and where to continue",
+    tag="academy",
+    response=CourseMeAnswer,
+    errors=(401, 404),
+    parameters=(Parameter("course_id", "path", "The course's id", schema=WHOLE_ID),),
+)
+async def course_me(request: Request, course_id: str) -> HTTPResponse:
+    user = await require_user(request)
+    found = await services.course_me(
+        user.id, parse_id(course_id), domain_locale(request), request.app.ctx.routes
+    )
+    answer = public(CourseMeAnswer.model_validate({"data": found}))
+    answer.headers.update(PRIVATE)
+    return answer
+
+
+@bp.get("/academy/me")
+@documented(
+    "The signed-in parent's courses (where they own or watched something), for the profile",
+    tag="academy",
+    response=AcademyMeAnswer,
+    errors=(401,),
+)
+async def academy_me(request: Request) -> HTTPResponse:
+    user = await require_user(request)
+    found = await services.academy_me(user.id, domain_locale(request), request.app.ctx.routes)
+    answer = public(AcademyMeAnswer.model_validate({"data": found}))
+    answer.headers.update(PRIVATE)
+    return answer
+
+
+@bp.put("/lessons/<lesson_id:str>/progress")
+@documented(
+    "Save where the signed-in parent is in a lesson they may watch (position capped at the "
+    "video's duration; completed stays completed)",
+    tag="academy",
+    body=ProgressUpdate,
+    response=ProgressAnswer,
+    errors=(401, 403, 404, 415),
+    parameters=(Parameter("lesson_id", "path", "The lesson's id", schema=WHOLE_ID),),
+)
+async def save_progress(request: Request, lesson_id: str) -> HTTPResponse:
+    user = await require_user(request)
+    lesson = parse_id(lesson_id)
+    update = json_body(request, ProgressUpdate)
+    saved = await services.save_progress(user.id, lesson, update.position_ms, update.completed)
+    return public(ProgressAnswer.model_validate({"data": saved}))
 
 
 # --- video ---------------------------------------------------------------------------------------

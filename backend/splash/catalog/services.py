@@ -15,6 +15,7 @@ from splash.catalog.sizes import size_label
 from splash.catalog.vocabulary import ProductType
 from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
 from splash.errors import NotFoundError
+from splash.fixtures import upsert
 from splash.route_table import RouteTable
 
 PRODUCTS = Collection(
@@ -284,3 +285,42 @@ async def return_stock(lines: Iterable[tuple[int, int]]) -> None:
     """Puts (variant id, quantity) back in stock; a variant deleted since is skipped."""
     for variant_id, quantity in lines:
         await ProductVariant.filter(id=variant_id).update(stock=F("stock") + quantity)
+
+
+async def upsert_digital_product(key: str, position: int, prices: dict[str, int]) -> dict[str, int]:
+    """A digital product and its variants, ``prices`` mapping SKU → price in cents (seeding the
+    academy's offers): SKU → variant id. It has no texts, so the shop never lists it; its owner
+    (the academy) describes its lines in the cart. Idempotent (matched on key and SKU)."""
+    product = await upsert(
+        Product,
+        {"key": key},
+        {"type": ProductType.DIGITAL, "position": position, "published": True},
+    )
+    ids: dict[str, int] = {}
+    for number, (sku, price) in enumerate(prices.items()):
+        variant = await upsert(
+            ProductVariant,
+            {"sku": sku},
+            {
+                "product_id": product.id,
+                "colour": "",
+                "size": "",
+                "price": price,
+                "stock": 0,  # lessons hold no stock
+                "active": True,
+                "position": number,
+            },
+        )
+        ids[sku] = variant.id
+    return ids
+
+
+async def product_ids(keys: Iterable[str]) -> dict[str, int]:
+    """Product key → id, for the keys that exist."""
+    return dict(await Product.filter(key__in=list(keys)).values_list("key", "id"))
+
+
+async def product_ids_of_variants(variant_ids: Iterable[int]) -> dict[int, int]:
+    """Variant id → its product's id."""
+    rows = await ProductVariant.filter(id__in=list(variant_ids)).values_list("id", "product_id")
+    return dict(rows)

@@ -314,8 +314,11 @@ class AcademyItemBlock(BlockModel):
 
 
 class ChildCoursesBlock(BlockModel):
+    """The level cards of one course (``course``: its key), or of every published course."""
+
     type: Literal["child-courses"]
     title: Short | None = None
+    course: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class ProductIntroBlock(BlockModel):

@@ -26,6 +26,7 @@ from tortoise.exceptions import IntegrityError
 from splash import outbox
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
+from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
 from splash.errors import ConflictError, ValidationError
 from splash.orders import (
@@ -79,6 +80,7 @@ async def place_order(
     stored = await CheckoutRequest.get_or_none(key=key)
     if stored is None:
         price, sellables = await _price(draft, customer, table)
+        _check_withdrawal_waiver(draft, price)
         consent = await content.legal_version(draft.data.locale)
         for _ in range(ORDER_NR_ATTEMPTS):
             try:
@@ -123,6 +125,24 @@ def _check_destination(draft: OrderDraft) -> None:
         )
 
 
+WAIVER = ["data", "withdrawalWaived"]
+
+
+def _check_withdrawal_waiver(draft: OrderDraft, price: order_pricing.OrderPrice) -> None:
+    """Lessons are delivered at once, so a cart with lessons needs the buyer's request for
+    that and their waiver of the 14-day right of withdrawal for them (EU consumer rules)."""
+    if _holds_lessons(price) and draft.data.withdrawal_waived is not True:
+        raise ValidationError.for_field(
+            WAIVER,
+            "Confirm that you want the lessons right away and so waive your right of "
+            "withdrawal for them",
+        )
+
+
+def _holds_lessons(price: order_pricing.OrderPrice) -> bool:
+    return any(quoted.line.product_type is ProductType.DIGITAL for quoted in price.lines)
+
+
 async def _price(
     draft: OrderDraft, customer: accounts.User | None, table: RouteTable
 ) -> tuple[order_pricing.OrderPrice, dict[int, catalog.Sellable]]:
@@ -136,7 +156,8 @@ async def _price(
         for item in items
         if item.variant_id in sellables
     ]
-    described = iter(await digital.describe(known, customer.id if customer else None, data.locale))
+    buyer = customer.id if customer else None
+    described = iter(await digital.describe(known, buyer, data.locale, table))
     lines: list[pricing.SellableLine | None] = [
         next(described) if item.variant_id in sellables else None for item in items
     ]
@@ -215,6 +236,7 @@ def _order_fields(
         "total": price.total,
         "consent_version": consent,
         "consented_at": datetime.now(UTC),
+        "withdrawal_waived_at": datetime.now(UTC) if _holds_lessons(price) else None,
     }
 
 

@@ -14,10 +14,14 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from splash.catalog.vocabulary import ProductType
 from splash.orders.pricing import SellableLine
+from splash.route_table import RouteTable
 
-# (the cart's lines, the buyer's user id or None for a guest, locale) → the lines, each digital
-# one with its price for this buyer, its texts and path, and its refusal (None: may be bought).
-Describer = Callable[[Sequence[SellableLine], int | None, str], Awaitable[list[SellableLine]]]
+# (the cart's lines, the buyer's user id or None for a guest, locale, the route table for the
+# lines' paths) → the lines, each digital one with its price for this buyer, its texts and path,
+# and its refusal (None: may be bought).
+Describer = Callable[
+    [Sequence[SellableLine], int | None, str, RouteTable], Awaitable[list[SellableLine]]
+]
 DESCRIBERS: list[Describer] = []
 
 
@@ -28,12 +32,12 @@ def describes_digital_lines(describer: Describer) -> Describer:
 
 
 async def describe(
-    lines: Sequence[SellableLine], user_id: int | None, locale: str
+    lines: Sequence[SellableLine], user_id: int | None, locale: str, table: RouteTable
 ) -> list[SellableLine]:
     """``lines`` as the registered describers say they are; a cart without digital lines as it
     is."""
     described = list(lines)
     if any(line.product_type is ProductType.DIGITAL for line in described):
         for describer in DESCRIBERS:
-            described = await describer(described, user_id, locale)
+            described = await describer(described, user_id, locale, table)
     return described

@@ -39,6 +39,7 @@ class DocumentLine:
     line_total: str
     vat_rate: int
     vat: str
+    digital: bool = False  # a lesson: a digital service, delivered at once, not shipped
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def _line(line: OrderLine, locale: str) -> DocumentLine:
         line_total=formatting.money(line.line_total, locale),
         vat_rate=line.vat_rate,
         vat=formatting.money(line.vat, locale),
+        digital=line.product_type == ProductType.DIGITAL,
     )
 
 

@@ -22,6 +22,7 @@ from splash.catalog import services as catalog
 from splash.orders import stock
 from splash.orders.models import Order, OrderLine
 from splash.orders.vocabulary import OrderStatus, StockState
+from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,10 @@ Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
 Revoke = Callable[[Order], Awaitable[None]]
 GRANTS: list[Grant] = []
 REVOKES: list[Revoke] = []
+# Where what an order unlocked waits (the academy: the course page), for its confirmation
+# e-mail: (order id, locale, route table) → a path on the locale's domain, or None.
+Unlocked = Callable[[int, str, RouteTable], Awaitable[str | None]]
+UNLOCKED: list[Unlocked] = []
 
 
 def grants_entitlements(grant: Grant) -> Grant:
@@ -49,6 +54,21 @@ def revokes_entitlements(revoke: Revoke) -> Revoke:
     """Registers the taking back of what a refunded order unlocked (decorator)."""
     REVOKES.append(revoke)
     return revoke
+
+
+def tells_where_unlocked(unlocked: Unlocked) -> Unlocked:
+    """Registers who says where what an order unlocked can be watched (decorator)."""
+    UNLOCKED.append(unlocked)
+    return unlocked
+
+
+async def unlocked_page(order_id: int, locale: str, table: RouteTable) -> str | None:
+    """The page where what the order unlocked waits, or None when it unlocked nothing."""
+    for unlocked in UNLOCKED:
+        path = await unlocked(order_id, locale, table)
+        if path is not None:
+            return path
+    return None
 
 
 async def order_moved(order: Order, status: OrderStatus) -> None:

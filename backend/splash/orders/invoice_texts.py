@@ -35,6 +35,9 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Charged back",
         "paid": "Paid in full on {date}. Thank you for your order!",
         "prices": "All amounts in euros; prices include VAT.",
+        "digital_service": "Digital service: online video lessons, delivered at once",
+        "withdrawal_waived": "The lessons were delivered at once at the buyer's request; the buyer "
+        "waived the right of withdrawal for them.",
     },
     "nl": {
         "colon": ":",
@@ -65,6 +68,9 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Teruggeboekt",
         "paid": "Volledig betaald op {date}. Bedankt voor je bestelling!",
         "prices": "Alle bedragen in euro; prijzen zijn inclusief btw.",
+        "digital_service": "Digitale dienst: online videolessen, direct geleverd",
+        "withdrawal_waived": "De lessen zijn op verzoek van de koper direct geleverd; de koper "
+        "heeft voor de lessen afgezien van het herroepingsrecht.",
     },
     "de": {
         "colon": ":",
@@ -95,6 +101,9 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Zurückgebucht",
         "paid": "Vollständig bezahlt am {date}. Danke für deine Bestellung!",
         "prices": "Alle Beträge in Euro; die Preise enthalten die Mehrwertsteuer.",
+        "digital_service": "Digitale Dienstleistung: Online-Videolektionen, sofort bereitgestellt",
+        "withdrawal_waived": "Die Lektionen wurden auf Wunsch des Käufers sofort bereitgestellt; "
+        "der Käufer hat für sie auf das Widerrufsrecht verzichtet.",
     },
     "es": {
         "colon": ":",
@@ -125,6 +134,9 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Devuelto por el banco",
         "paid": "Pagada en su totalidad el {date}. ¡Gracias por tu pedido!",
         "prices": "Todos los importes en euros; los precios incluyen el IVA.",
+        "digital_service": "Servicio digital: clases en vídeo online, entregadas de inmediato",
+        "withdrawal_waived": "Las clases se entregaron de inmediato a petición del comprador; el "
+        "comprador renunció a su derecho de desistimiento para ellas.",
     },
     "fr": {
         "colon": "\u00a0:",
@@ -155,6 +167,9 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Rétrofacturé",
         "paid": "Payée intégralement le {date}. Merci pour votre commande !",
         "prices": "Tous les montants sont en euros ; les prix s'entendent TVA comprise.",
+        "digital_service": "Service numérique : leçons vidéo en ligne, fournies immédiatement",
+        "withdrawal_waived": "Les leçons ont été fournies immédiatement à la demande de l'acheteur "
+        "; l'acheteur a renoncé à son droit de rétractation pour celles-ci.",
     },
     "sv": {
         "colon": ":",
@@ -185,5 +200,8 @@ INVOICE_TEXTS: Mapping[str, Mapping[str, str]] = {
         "charged_back": "Återdebiterat",
         "paid": "Betald i sin helhet den {date}. Tack för din beställning!",
         "prices": "Alla belopp i euro; priserna inkluderar moms.",
+        "digital_service": "Digital tjänst: videolektioner online, levererade direkt",
+        "withdrawal_waived": "Lektionerna levererades direkt på köparens begäran; köparen avstod "
+        "från ångerrätten för dem.",
     },
 }

@@ -6,7 +6,8 @@ when it is sent. A job whose order no longer exists, or whose news is stale by t
 (returning is "done"), never retried:
 
 - ``order_confirmation`` ``{"order_id"}``: the order is paid — lines, VAT, totals, addresses,
-  when it ships, the order page and the invoice. Dropped unless the order has an invoice.
+  when it ships, the lessons it unlocked (bought, or free with a suit: the course page), the
+  order page and the invoice. Dropped unless the order has an invoice.
 - ``order_bank_transfer`` ``{"order_id"}``: where to transfer the money to. Dropped once the
   order no longer awaits its payment, and when its latest payment holds no bank details.
 - ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
@@ -20,7 +21,7 @@ from typing import Any
 
 from splash.accounts import services as accounts
 from splash.mail import templates
-from splash.orders import documents
+from splash.orders import documents, fulfilment
 from splash.orders.documents import OrderDocument
 from splash.orders.vocabulary import OrderStatus
 from splash.outbox import Job, handles
@@ -63,9 +64,15 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
         **_order_context(resources, order),
         "invoice_link": settings.origin(order.locale)
         + documents.invoice_path(settings.api_prefix, order.slug),
-        "account_link": _page(resources, "account", order.locale),
+        "lessons_link": await _lessons_link(resources, order),
     }
     await _send(job, resources, CONFIRMATION, order.locale, order.email, context)
+
+
+async def _lessons_link(resources: Resources, order: OrderDocument) -> str | None:
+    """The course page of the lessons the order unlocked (bought, or free with a suit)."""
+    path = await fulfilment.unlocked_page(order.id, order.locale, resources.routes)
+    return resources.settings.origin(order.locale) + path if path else None
 
 
 @handles(BANK_TRANSFER)

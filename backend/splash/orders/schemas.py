@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictInt, StringConstraints
+from pydantic import Field, StrictBool, StrictInt, StringConstraints
 
 from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
@@ -155,6 +155,11 @@ class OrderDraftData(RequestBody):
     )
     consent: Literal[True] = Field(
         description="Placing the order consents to the privacy policy and the terms (spec §5)"
+    )
+    withdrawal_waived: StrictBool | None = Field(
+        default=None,
+        description="Required true when the cart holds lessons: the buyer wants them right away "
+        "and knows that they then lose the 14-day right of withdrawal for them",
     )
 
 

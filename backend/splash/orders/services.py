@@ -12,7 +12,15 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
-from splash.orders.models import ShippingCountry
+from splash.orders.digital import describes_digital_lines
+from splash.orders.fulfilment import (
+    grants_entitlements,
+    revokes_entitlements,
+    tells_where_unlocked,
+)
+from splash.orders.models import Order, OrderLine, ShippingCountry
+from splash.orders.pricing import Image as LineImage
+from splash.orders.pricing import SellableLine
 from splash.orders.schemas import (
     CartLine,
     DroppedLinePublic,
@@ -26,6 +34,19 @@ from splash.orders.schemas import (
     VatPublic,
 )
 from splash.route_table import RouteTable
+
+# What the academy hooks into (another domain uses orders only through its services): its
+# describer of digital lines, its grant and revoke of lessons, and the order it reads.
+__all__ = [
+    "LineImage",
+    "Order",
+    "OrderLine",
+    "SellableLine",
+    "describes_digital_lines",
+    "grants_entitlements",
+    "revokes_entitlements",
+    "tells_where_unlocked",
+]
 
 
 async def shipping_countries() -> list[ShippingCountryPublic]:
@@ -67,7 +88,7 @@ async def quote(
     )
     lines = [sellable_line(line, sellables[line.variant_id]) for line in known]
     cart = pricing.Cart(
-        lines=await digital.describe(lines, user.id if user else None, locale),
+        lines=await digital.describe(lines, user.id if user else None, locale, table),
         country=request.country,
         address_countries=address_countries,
         shipping_costs=await shipping_costs(),

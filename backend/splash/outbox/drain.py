@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 # The modules whose ``@handles`` register the job kinds (as db.MODEL_MODULES lists the models).
 HANDLER_MODULES = (
+    "splash.academy.entitlements",  # grants and revokes of lessons, when a payment moves
     "splash.accounts.mails",
     "splash.forms.services",
     "splash.orders.mails",

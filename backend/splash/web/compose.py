@@ -1,7 +1,8 @@
 """The parts of content blocks that other domains own, filled in by the app layer.
 
 Content stores a page's blocks and fills what it owns itself (article lists, blog categories);
-a form's fields come from forms and product cards from catalog. Content never imports those
+a form's fields come from forms, product cards from catalog, and course and level cards and the
+academy's figures from academy. Content never imports those
 domains: whoever asks for a page hands it :func:`fill_block` (web's payloads here, the content
 API through ``app.ctx.fill_block``).
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.forms import services as forms
 from splash.route_table import RouteTable
@@ -24,4 +26,10 @@ async def fill_block(block: dict[str, Any], locale: str, table: RouteTable) -> d
         return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
     if block["type"] == "product-item":
         return {**block, "entry": await catalog.product_card(locale, block["product"], table)}
+    if block["type"] == "academy-item":
+        return {**block, "entry": await academy.course_card(block["course"], locale, table)}
+    if block["type"] == "child-courses":
+        return {**block, "entries": await academy.level_cards(locale, table, block.get("course"))}
+    if block["type"] == "academy-intro":
+        return {**block, "stats": await academy.stats()}
     return block

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from splash import db
+from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content.services import published_article_paths, published_page_paths
@@ -49,6 +50,7 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
         paths = await published_page_paths(locale)
         paths += await published_article_paths(locale, table)
         paths += await catalog.product_paths(locale, table)
+        paths += await academy.published_paths(locale, table)
         for path in paths:
             match = table.match(locale, path)
             payload = match and await services.route_payload(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content import services as content
@@ -87,6 +88,15 @@ async def route_payload(
         product = await catalog.product_at(locale, match.params["slug"], table)
         if product is not None:
             return _published(shared, locale, path, match, "product", product)
+    if route.collection == "course":
+        course = await academy.course_at(locale, match.params["slug"], table)
+        if course is not None:
+            return _published(shared, locale, path, match, "course", course)
+    if route.collection == "lesson":
+        params = match.params
+        lesson = await academy.lesson_at(locale, params["course"], params["slug"], table)
+        if lesson is not None:
+            return _published(shared, locale, path, match, "lesson", lesson)
     # A content page may live under a collection's prefix (/academy/how-it-works next to the
     # courses at /academy/{slug}): a path that names no entity of the collection is a page.
     page = await content.find_page(locale, path, table, fill_block)

@@ -49,6 +49,8 @@ async def _samples() -> dict[str, str]:
         "slug": "winkelmand",
         "form": "contact",
         "order_nr": "SPL-AAAA-AAAA",
+        "course_id": "1",  # the first course of the fixtures (a 404 in a shop without one)
+        "lesson_id": "1",
     }
 
 
@@ -131,7 +133,7 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                     if expected:
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
-    assert checked == 13  # the test payment page (GET, POST) included
+    assert checked == 15  # the test payment page (GET, POST), a course view, progress included
 
 
 @pytest.mark.parametrize(

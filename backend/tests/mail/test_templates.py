@@ -109,7 +109,7 @@ CONTEXTS = {
         "order": ORDER,
         "order_link": "https://en.splash.example/order/s1ug",
         "invoice_link": "https://en.splash.example/api/orders/s1ug/invoice",
-        "account_link": "https://en.splash.example/my-splash",
+        "lessons_link": "https://en.splash.example/academy/learn-to-swim",
         "shop_url": "https://en.splash.example",
     },
     "order_bank_transfer": {

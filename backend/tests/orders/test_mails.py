@@ -237,13 +237,13 @@ async def test_the_confirmation_lists_the_order_in_its_language(settings, seeded
     assert f'<html lang="{locale}">' in html
 
 
-async def test_a_lessons_only_order_says_they_are_ready_in_the_account(settings, seeded, inbox):
+async def test_a_lessons_only_order_is_not_shipped(settings, seeded, inbox):
+    # What it says about the lessons it unlocked: tests/academy/test_mails.py.
     order = await _paid_order(await _parent(), "en", product_type=ProductType.DIGITAL)
 
     [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
 
     text = _text(mail)
-    assert "Your lessons are ready in your account: http://en.localhost:8000/my-splash\n" in text
     assert "Shipping: free\nTotal: €154.85\nIncluding 21% VAT: €26.88\n" in text
     assert "shipped" not in text and "shipped" not in _html(mail)
 

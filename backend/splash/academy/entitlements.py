@@ -1,0 +1,85 @@
+"""What a paid order unlocks, and what a full refund takes back (registered with the orders
+domain: ``grants_entitlements``, ``revokes_entitlements``).
+
+- a digital line (a lesson, a level, the bundle) → the lessons its offer unlocks (``purchase``);
+- a physical line (a float suit) → the lessons that come free with its product (``suit_gift``).
+
+One Entitlement row per (user, lesson, order), inserted only when missing: the insert ignores a
+row that exists (the unique key; ``INSERT … ON CONFLICT DO NOTHING`` on PostgreSQL, ``INSERT OR
+IGNORE`` on SQLite), so duplicate paid webhooks racing each other grant once and never abort the
+webhook's transaction. A refund deletes that order's rows only: a lesson another order granted
+stays. The confirmation e-mail links to the course page of what an order unlocked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splash.academy import catalogue, pages
+from splash.academy.models import CourseText, Entitlement, FreeLesson, Lesson
+from splash.academy.vocabulary import GrantSource
+from splash.catalog import services as catalog
+from splash.catalog.vocabulary import ProductType
+from splash.orders import services as orders
+from splash.orders.services import Order, OrderLine
+from splash.route_table import RouteTable
+
+
+async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:
+    """The lessons among ``lesson_ids`` the user may watch because an order granted them."""
+    if user_id is None or not lesson_ids:
+        return set()
+    rows = await Entitlement.filter(user_id=user_id, lesson_id__in=list(lesson_ids)).values_list(
+        "lesson_id", flat=True
+    )
+    return set(rows)  # type: ignore[arg-type]
+
+
+async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
+    """Lesson id → why the lines unlock it (a purchase wins over a suit's gift)."""
+    digital = [line.variant_id for line in lines if line.product_type is ProductType.DIGITAL]
+    physical = [line.variant_id for line in lines if line.product_type is ProductType.PHYSICAL]
+    found: dict[int, GrantSource] = {}
+    if physical:
+        products = await catalog.product_ids_of_variants(physical)
+        gifts = await FreeLesson.filter(product_id__in=set(products.values())).values_list(
+            "lesson_id", flat=True
+        )
+        found.update(dict.fromkeys(gifts, GrantSource.SUIT_GIFT))  # type: ignore[arg-type]
+    for tree in await catalogue.trees_of_variants(digital) if digital else []:
+        for variant_id in digital:
+            unlocked = tree.unlocks(variant_id)
+            if unlocked:
+                found.update(dict.fromkeys(unlocked[1], GrantSource.PURCHASE))
+    return found
+
+
+@orders.grants_entitlements
+async def grant(order: Order, lines: list[OrderLine]) -> None:
+    unlocked = await unlocked_by(lines)
+    user_id = order.user_id  # type: ignore[attr-defined]
+    if not unlocked or user_id is None:
+        return
+    await Entitlement.bulk_create(
+        [
+            Entitlement(user_id=user_id, lesson_id=lesson_id, order_id=order.id, source=source)
+            for lesson_id, source in sorted(unlocked.items())
+        ],
+        ignore_conflicts=True,
+    )
+
+
+@orders.revokes_entitlements
+async def revoke(order: Order) -> None:
+    await Entitlement.filter(order_id=order.id).delete()
+
+
+@orders.tells_where_unlocked
+async def course_page(order_id: int, locale: str, table: RouteTable) -> str | None:
+    """The course page of the first lesson the order unlocked, in ``locale``."""
+    first = await Entitlement.filter(order_id=order_id).order_by("lesson_id").first()
+    if first is None:
+        return None
+    lesson = await Lesson.get(id=first.lesson_id).prefetch_related("level")  # type: ignore[attr-defined]
+    text = await CourseText.get_or_none(course_id=lesson.level.course_id, locale=locale)  # type: ignore[attr-defined]
+    return pages.course_path(table, locale, text.slug) if text else None

@@ -1,0 +1,325 @@
+"""What the published academy shows (contracts/academy-api.md, "Published payloads"): the course
+page, the lesson page, and the course card, level cards and figures that content blocks show.
+
+A published page is the same for everyone, so every offer in it is at list prices (nobody owns
+anything); the SPA asks for the visitor's own view after hydration (``services.course_me``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splash.academy import catalogue
+from splash.academy.catalogue import CourseTree, LessonNode, LevelNode, OfferRow, Texts
+from splash.academy.models import CourseText, LessonText, LessonVideo
+from splash.academy.offers import OfferPrice, bundle_offer, lesson_offer, level_offer
+from splash.content import services as content
+from splash.route_table import RouteTable
+
+Offers = dict[int, OfferPrice]  # variant id → the offer's price for one buyer
+
+
+def priced(tree: CourseTree, owned: set[int]) -> Offers:
+    """Every offer of the course priced for a buyer who owns the lessons ``owned``."""
+    prices = tree.prices()
+    found: Offers = {}
+    if tree.bundle:
+        found[tree.bundle.variant_id] = bundle_offer(prices, owned)
+    for level, level_prices in zip(tree.levels, prices.levels, strict=True):
+        if level.offer:
+            found[level.offer.variant_id] = level_offer(level_prices, owned)
+        for node in level.lessons:
+            if node.offer:
+                found[node.offer.variant_id] = lesson_offer(
+                    node.offer.list_price, node.lesson.id in owned
+                )
+    return found
+
+
+def offer_public(row: OfferRow | None, offers: Offers) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    price = offers[row.variant_id]
+    return {
+        "variantId": row.variant_id,
+        "kind": row.kind.value,
+        "price": price.price,
+        "listPrice": price.list_price,
+        "parts": price.parts,
+        "saving": price.saving,
+        "owned": price.owned,
+    }
+
+
+def course_path(table: RouteTable, locale: str, slug: str) -> str:
+    return table.path_for("course", locale, {"slug": slug})
+
+
+def lesson_path(table: RouteTable, locale: str, course_slug: str, slug: str) -> str:
+    return table.path_for("lesson", locale, {"course": course_slug, "slug": slug})
+
+
+def poster(node: LessonNode, locale: str) -> dict[str, Any]:
+    image = node.lesson.poster
+    alts = image.get("alt") or {}
+    return {
+        "src": image["src"],
+        "width": image["width"],
+        "height": image["height"],
+        "alt": alts.get(locale, "") if isinstance(alts, dict) else str(alts),
+    }
+
+
+def _minutes(nodes: list[LessonNode]) -> int:
+    return sum(node.lesson.minutes for node in nodes)
+
+
+def lesson_card(
+    tree: CourseTree, node: LessonNode, texts: Texts, locale: str, table: RouteTable, offers: Offers
+) -> dict[str, Any]:
+    text = texts.lessons[node.lesson.id]
+    return {
+        "id": node.lesson.id,
+        "key": node.lesson.key,
+        "slug": text.slug,
+        "path": lesson_path(table, locale, texts.course.slug, text.slug),
+        "number": node.number,
+        "title": text.title,
+        "description": text.description,
+        "minutes": node.lesson.minutes,
+        "freePreview": node.lesson.free_preview,
+        "freeWithSuit": node.lesson.id in tree.free_with_suit,
+        "poster": poster(node, locale),
+        "offer": offer_public(node.offer, offers),
+    }
+
+
+def level_card(
+    tree: CourseTree, level: LevelNode, texts: Texts, locale: str, table: RouteTable, offers: Offers
+) -> dict[str, Any]:
+    text = texts.levels[level.level.id]
+    return {
+        "id": level.level.id,
+        "key": level.level.key,
+        "number": level.number,
+        "title": text.title,
+        "description": text.description,
+        "lessonCount": len(level.lessons),
+        "minutes": _minutes(level.lessons),
+        "freeWithSuit": bool(level.lessons)
+        and all(node.lesson.id in tree.free_with_suit for node in level.lessons),
+        "path": f"{course_path(table, locale, texts.course.slug)}#{level.level.key}",
+        "offer": offer_public(level.offer, offers),
+    }
+
+
+def course_card(tree: CourseTree, texts: Texts, locale: str, table: RouteTable) -> dict[str, Any]:
+    text = texts.course
+    return {
+        "id": tree.course.id,
+        "key": tree.course.key,
+        "title": text.title,
+        "intro": text.intro,
+        "image": {**tree.course.image, "alt": text.image_alt},
+        "path": course_path(table, locale, text.slug),
+        "lessonCount": len(tree.lessons()),
+        "minutes": _minutes(tree.lessons()),
+        "levelCount": len(tree.levels),
+        "bundle": offer_public(tree.bundle, priced(tree, set())),
+    }
+
+
+async def _course_localizations(tree: CourseTree, locale: str, table: RouteTable) -> list[Any]:
+    others = await CourseText.filter(course_id=tree.course.id).exclude(locale=locale)
+    return [
+        {"locale": text.locale, "path": course_path(table, text.locale, text.slug)}
+        for text in sorted(others, key=lambda text: text.locale)
+        if text.locale in table.locales
+    ]
+
+
+def _seo(title: str, description: str, image: str) -> dict[str, Any]:
+    return {"title": title, "description": description, "image": image}
+
+
+async def _find(locale: str, slug: str) -> tuple[CourseTree, Texts] | None:
+    text = await CourseText.get_or_none(locale=locale, slug=slug)
+    if text is None:
+        return None
+    found = await catalogue.trees([text.course_id])  # type: ignore[attr-defined]
+    if not found:
+        return None
+    texts = await catalogue.texts(found[0], locale)
+    return (found[0], texts) if texts else None
+
+
+async def course_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
+    """The course published at /academy/{slug} (/course/{slug}), or None."""
+    found = await _find(locale, slug)
+    if found is None:
+        return None
+    tree, texts = found
+    offers = priced(tree, set())
+    levels = []
+    for level in tree.levels:
+        card = level_card(tree, level, texts, locale, table, offers)
+        del card["path"]
+        card["lessons"] = [
+            lesson_card(tree, node, texts, locale, table, offers) for node in level.lessons
+        ]
+        levels.append(card)
+    card = course_card(tree, texts, locale, table)
+    del card["levelCount"]
+    text = texts.course
+    return {
+        **card,
+        "slug": text.slug,
+        "description": text.description,
+        "levels": levels,
+        "localizations": await _course_localizations(tree, locale, table),
+        "seo": _seo(text.seo_title, text.seo_description, tree.course.image.get("src", "")),
+    }
+
+
+async def lesson_at(
+    locale: str, course_slug: str, slug: str, table: RouteTable
+) -> dict[str, Any] | None:
+    """The lesson published at /academy/{course}/{slug}, or None."""
+    found = await _find(locale, course_slug)
+    if found is None:
+        return None
+    tree, texts = found
+    nodes = tree.lessons()
+    at = next((i for i, n in enumerate(nodes) if texts.lessons[n.lesson.id].slug == slug), None)
+    if at is None:
+        return None
+    node = nodes[at]
+    offers = priced(tree, set())
+    level = next(level for level in tree.levels if node in level.lessons)
+    card = lesson_card(tree, node, texts, locale, table, offers)
+    text = texts.lessons[node.lesson.id]
+    return {
+        **card,
+        "course": {
+            "id": tree.course.id,
+            "title": texts.course.title,
+            "path": course_path(table, locale, texts.course.slug),
+        },
+        "level": {
+            "id": level.level.id,
+            "number": level.number,
+            "title": texts.levels[level.level.id].title,
+            "offer": offer_public(level.offer, offers),
+        },
+        "previous": _neighbour(nodes, at - 1, texts, locale, table),
+        "next": _neighbour(nodes, at + 1, texts, locale, table),
+        "video": await video(node.lesson.id),
+        "localizations": await _lesson_localizations(tree, node, locale, table),
+        "seo": _seo(
+            f"{text.title} \N{EN DASH} {texts.course.title}",
+            text.description,
+            card["poster"]["src"],
+        ),
+    }
+
+
+def _neighbour(
+    nodes: list[LessonNode], at: int, texts: Texts, locale: str, table: RouteTable
+) -> dict[str, str] | None:
+    if not 0 <= at < len(nodes):
+        return None
+    text = texts.lessons[nodes[at].lesson.id]
+    return {"title": text.title, "path": lesson_path(table, locale, texts.course.slug, text.slug)}
+
+
+async def _lesson_localizations(
+    tree: CourseTree, node: LessonNode, locale: str, table: RouteTable
+) -> list[Any]:
+    courses = {
+        text.locale: text.slug
+        for text in await CourseText.filter(course_id=tree.course.id).exclude(locale=locale)
+    }
+    lessons = await LessonText.filter(lesson_id=node.lesson.id).exclude(locale=locale)
+    return [
+        {
+            "locale": text.locale,
+            "path": lesson_path(table, text.locale, courses[text.locale], text.slug),
+        }
+        for text in sorted(lessons, key=lambda text: text.locale)
+        if text.locale in table.locales and text.locale in courses
+    ]
+
+
+def media_url(path: str) -> str:
+    """The public URL of a file in the video storage. The one place that knows it: replaced by
+    the storage's ``public_url`` when that exists."""
+    return f"/media/{path}"
+
+
+async def video(lesson_id: int) -> dict[str, Any] | None:
+    row = await LessonVideo.get_or_none(lesson_id=lesson_id)
+    if row is None:
+        return None
+    names = {locale.code: locale.name for locale in await content.list_locales()}
+    return {
+        "master": media_url(f"{row.prefix}/master.m3u8"),
+        "durationMs": row.duration_ms,
+        "width": row.width,
+        "height": row.height,
+        "captions": [
+            {
+                "locale": code,
+                "label": names.get(code, code),
+                "src": media_url(f"{row.prefix}/captions/{code}.vtt"),
+            }
+            for code in row.captions
+        ],
+    }
+
+
+async def published_paths(locale: str, table: RouteTable) -> list[str]:
+    """Every course and lesson path of ``locale``, for publishing and the sitemap."""
+    paths: list[str] = []
+    for tree in await catalogue.trees():
+        texts = await catalogue.texts(tree, locale)
+        if texts is None:
+            continue
+        paths.append(course_path(table, locale, texts.course.slug))
+        paths += [
+            lesson_path(table, locale, texts.course.slug, texts.lessons[node.lesson.id].slug)
+            for node in tree.lessons()
+        ]
+    return paths
+
+
+async def course_card_of(key: str, locale: str, table: RouteTable) -> dict[str, Any] | None:
+    for tree in await catalogue.trees():
+        if tree.course.key == key:
+            texts = await catalogue.texts(tree, locale)
+            return course_card(tree, texts, locale, table) if texts else None
+    return None
+
+
+async def level_cards(locale: str, table: RouteTable, key: str | None) -> list[dict[str, Any]]:
+    """The level cards of the course ``key`` (every published course when None)."""
+    cards: list[dict[str, Any]] = []
+    for tree in await catalogue.trees():
+        if key is not None and tree.course.key != key:
+            continue
+        texts = await catalogue.texts(tree, locale)
+        if texts is None:
+            continue
+        offers = priced(tree, set())
+        cards += [level_card(tree, level, texts, locale, table, offers) for level in tree.levels]
+    return cards
+
+
+async def stats() -> dict[str, int]:
+    """What the academy holds: lessons, levels and minutes of every published course."""
+    found = await catalogue.trees()
+    lessons = [node for tree in found for node in tree.lessons()]
+    return {
+        "lessons": len(lessons),
+        "levels": sum(len(tree.levels) for tree in found),
+        "minutes": _minutes(lessons),
+    }
