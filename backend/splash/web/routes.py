@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from sanic import Blueprint, Request, empty, file, html, json, raw, text
+from sanic.compat import stat_async
+from sanic.handlers import ContentRangeHandler
 from sanic.response import HTTPResponse
 
-from splash import db
+from splash import db, video_files
 from splash.errors import NotFoundError
 from splash.http.compression import etag_matches
 from splash.http.context import domain_locale
@@ -53,6 +55,25 @@ async def build_manifest(request: Request, relative: str) -> HTTPResponse:
 async def image(request: Request, relative: str) -> HTTPResponse:
     """The SPA's own images (frontend/public/images): not hashed, so cached for a day."""
     return await _dist_file(request, f"images/{relative}", "public, max-age=86400")
+
+
+@bp.get("/media/videos/<relative:path>", name="video_media")
+async def video_media(request: Request, relative: str) -> HTTPResponse:
+    """A lesson video's public files when they are stored locally (splash.academy.storage):
+    playlists, segments, captions and posters only, immutable, in byte ranges for players
+    (206 with Content-Range, 416 for a range past the end)."""
+    folder = request.app.ctx.settings.video_folder
+    kind = video_files.content_type(relative)
+    found = negotiate(folder, relative, "") if folder and kind else None
+    if found is None or kind is None:
+        raise NotFoundError(f"No video file {relative!r}")
+    ranged = (
+        ContentRangeHandler(request, await stat_async(found.path))
+        if "range" in request.headers
+        else None
+    )
+    headers = {"cache-control": video_files.IMMUTABLE, "accept-ranges": "bytes"}
+    return await file(found.path, mime_type=kind, headers=headers, _range=ranged)
 
 
 @bp.get("/media/<relative:path>")
