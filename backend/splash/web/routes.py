@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from sanic import Blueprint, Request, empty, file, html, json, raw, text
-from sanic.compat import stat_async
-from sanic.handlers import ContentRangeHandler
+from sanic.exceptions import RangeNotSatisfiable
 from sanic.response import HTTPResponse
 
 from splash import db, video_files
@@ -15,6 +14,7 @@ from splash.http.redirects import redirect_to
 from splash.http.security_headers import csp_nonce
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
+from splash.web.byte_ranges import Unsatisfiable, byte_range
 from splash.web.head import head_tags, indexable
 from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
@@ -67,11 +67,12 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
     found = negotiate(folder, relative, "") if folder and kind else None
     if found is None or kind is None:
         raise NotFoundError(f"No video file {relative!r}")
-    ranged = (
-        ContentRangeHandler(request, await stat_async(found.path))
-        if "range" in request.headers
-        else None
-    )
+    try:
+        ranged = byte_range(request.headers.get("range"), found.path.stat().st_size)
+    except Unsatisfiable as exc:
+        raise RangeNotSatisfiable(
+            "The range starts past the end of the file", headers={"content-range": str(exc)}
+        ) from None
     headers = {"cache-control": video_files.IMMUTABLE, "accept-ranges": "bytes"}
     return await file(found.path, mime_type=kind, headers=headers, _range=ranged)
 

@@ -103,7 +103,10 @@ async def test_a_free_preview_opens_for_a_guest_and_for_a_signed_in_parent(
         data = (await _access(client, given.id, headers)).json["data"]
         assert data["access"] == "preview"
         now = datetime.now(UTC)
-        assert video_tokens.verify(data["keyToken"], given.id, settings.secret_key, now).user_id is None
+        assert (
+            video_tokens.verify(data["keyToken"], given.id, settings.secret_key, now).user_id
+            is None
+        )
         key = await _key(client, given.id, data["keyToken"])
         assert key.status_code == 200
         assert key.body == bytes.fromhex(KEY_HEX)
