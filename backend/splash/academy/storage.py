@@ -142,14 +142,14 @@ class S3Storage:
         *,
         query: dict[str, str] | None = None,
         body: bytes = b"",
-        headers: dict[str, str] | None = None,
+        fields: dict[str, str] | None = None,
     ) -> httpx.Response:
         url = f"{self.endpoint_url}/{self.bucket}" + (f"/{key}" if key else "")
         signed = sign_v4(
             method,
             url,
             query or {},
-            headers or {},
+            fields or {},
             body,
             access_key_id=self.access_key_id,
             secret_access_key=self.secret_access_key,
@@ -167,11 +167,11 @@ class S3Storage:
         files = _files(local_dir)
         for relative, source in files:
             key = self._key(_checked(f"{prefix}/{relative}"))
-            headers = {
+            fields = {
                 "content-type": content_type(relative),
                 "cache-control": video_files.IMMUTABLE,
             }
-            answer = await self._send("PUT", key, body=source.read_bytes(), headers=headers)
+            answer = await self._send("PUT", key, body=source.read_bytes(), fields=fields)
             if answer.status_code != 200:
                 raise StorageError(f"S3 PUT {key}: {answer.status_code} {answer.text[:200]}")
         return len(files)
@@ -234,7 +234,7 @@ def sign_v4(
     method: str,
     url: str,
     query: dict[str, str],
-    headers: dict[str, str],
+    fields: dict[str, str],
     body: bytes,
     *,
     access_key_id: str,
@@ -243,12 +243,12 @@ def sign_v4(
     now: datetime,
     service: str = "s3",
 ) -> dict[str, str]:
-    """The request's headers with AWS Signature V4 (``authorization``, ``x-amz-date``,
+    """The request's header fields (``fields`` and the signature's) with AWS Signature V4 (``authorization``, ``x-amz-date``,
     ``x-amz-content-sha256``), every header signed."""
     parts = urlsplit(url)
     stamp, day = now.strftime("%Y%m%dT%H%M%SZ"), now.strftime("%Y%m%d")
     payload_hash = hashlib.sha256(body).hexdigest()
-    signed = {k.lower(): v.strip() for k, v in headers.items()}
+    signed = {k.lower(): v.strip() for k, v in fields.items()}
     signed.update({"host": parts.netloc, "x-amz-date": stamp, "x-amz-content-sha256": payload_hash})
     names = sorted(signed)
     canonical = "\n".join(

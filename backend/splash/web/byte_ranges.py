@@ -28,9 +28,9 @@ class ByteRange:
         return self.end - self.start + 1
 
 
-def byte_range(header: str | None, total: int) -> ByteRange | None:
+def byte_range(requested: str | None, total: int) -> ByteRange | None:
     """The range to send of a ``total``-byte file, None for the whole file."""
-    match = _SINGLE.match((header or "").strip().replace(" ", ""))
+    match = _SINGLE.match((requested or "").strip().replace(" ", ""))
     if match is None or match.groups() == ("", ""):
         return None
     first, last = match.groups()
