@@ -243,8 +243,8 @@ def sign_v4(
     now: datetime,
     service: str = "s3",
 ) -> dict[str, str]:
-    """The request's header fields (``fields`` and the signature's) with AWS Signature V4 (``authorization``, ``x-amz-date``,
-    ``x-amz-content-sha256``), every header signed."""
+    """The request's header fields: ``fields`` and AWS Signature V4's (``authorization``,
+    ``x-amz-date``, ``x-amz-content-sha256``), every one of them signed."""
     parts = urlsplit(url)
     stamp, day = now.strftime("%Y%m%dT%H%M%SZ"), now.strftime("%Y%m%d")
     payload_hash = hashlib.sha256(body).hexdigest()

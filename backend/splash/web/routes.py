@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from sanic import Blueprint, Request, empty, file, html, json, raw, text
 from sanic.exceptions import RangeNotSatisfiable
+from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
 from splash import db, video_files
@@ -74,7 +77,9 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
             "The range starts past the end of the file", headers={"content-range": str(exc)}
         ) from None
     headers = {"cache-control": video_files.IMMUTABLE, "accept-ranges": "bytes"}
-    return await file(found.path, mime_type=kind, headers=headers, _range=ranged)
+    # ByteRange has Sanic's Range fields, as plain ints (the protocol says int | None).
+    sanic_range = cast("Range | None", ranged)
+    return await file(found.path, mime_type=kind, headers=headers, _range=sanic_range)
 
 
 @bp.get("/media/<relative:path>")
