@@ -49,6 +49,7 @@ async def _samples() -> dict[str, str]:
         "slug": "winkelmand",
         "form": "contact",
         "order_nr": "SPL-AAAA-AAAA",
+        "lesson_id": "1",
     }
 
 
@@ -131,7 +132,7 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                     if expected:
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
-    assert checked == 13  # the test payment page (GET, POST) included
+    assert checked == 15  # the test payment page (GET, POST) and the lesson access and key included
 
 
 @pytest.mark.parametrize(
