@@ -109,10 +109,10 @@ class Settings(BaseSettings):
     # files longer or larger than these.
     video_storage: str = "file://var/videos"
     video_base_url: str | None = None
-    video_s3_endpoint_url: str | None = None
-    video_s3_region: str = "us-east-1"
-    video_s3_access_key_id: str | None = None
-    video_s3_secret_access_key: str | None = None
+    video_endpoint_url: str | None = None
+    video_region: str = "us-east-1"
+    video_access_key_id: str | None = None
+    video_secret_access_key: str | None = None
     video_max_seconds: int = Field(default=3600, ge=1)
     video_max_bytes: int = Field(default=4 * 1024**3, ge=1)
     log_level: str = "INFO"
@@ -162,12 +162,12 @@ class Settings(BaseSettings):
             raise ValueError("SPLASH_VIDEO_STORAGE must start with file:// or s3://")
         if self.video_storage.startswith("s3://") and not (
             self.video_storage.removeprefix("s3://").partition("/")[0]
-            and self.video_s3_access_key_id
-            and self.video_s3_secret_access_key
+            and self.video_access_key_id
+            and self.video_secret_access_key
         ):
             raise ValueError(
                 "SPLASH_VIDEO_STORAGE=s3://bucket/prefix needs a bucket, "
-                "SPLASH_VIDEO_S3_ACCESS_KEY_ID and SPLASH_VIDEO_S3_SECRET_ACCESS_KEY"
+                "SPLASH_VIDEO_ACCESS_KEY_ID and SPLASH_VIDEO_SECRET_ACCESS_KEY"
             )
         if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:
             raise ValueError(

@@ -284,10 +284,10 @@ def create_storage(settings: Settings) -> VideoStorage:
     return S3Storage(
         bucket,
         prefix,
-        endpoint_url=settings.video_s3_endpoint_url
-        or f"https://s3.{settings.video_s3_region}.amazonaws.com",
-        region=settings.video_s3_region,
-        access_key_id=settings.video_s3_access_key_id or "",
-        secret_access_key=settings.video_s3_secret_access_key or "",
+        endpoint_url=settings.video_endpoint_url
+        or f"https://s3.{settings.video_region}.amazonaws.com",
+        region=settings.video_region,
+        access_key_id=settings.video_access_key_id or "",
+        secret_access_key=settings.video_secret_access_key or "",
         base_url=settings.video_base_url,
     )

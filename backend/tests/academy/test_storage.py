@@ -272,9 +272,9 @@ def test_create_storage_follows_the_settings(tmp_path):
     s3 = create_storage(
         Settings(
             video_storage="s3://splash-media/prod",
-            video_s3_endpoint_url="https://s3.example.com",
-            video_s3_access_key_id=ACCESS,
-            video_s3_secret_access_key=SECRET,
+            video_endpoint_url="https://s3.example.com",
+            video_access_key_id=ACCESS,
+            video_secret_access_key=SECRET,
             video_base_url="https://cdn.example.com",
         )
     )
@@ -295,8 +295,8 @@ def test_create_storage_follows_the_settings(tmp_path):
         (
             {
                 "video_storage": "s3:///prefix",
-                "video_s3_access_key_id": "a",
-                "video_s3_secret_access_key": "b",
+                "video_access_key_id": "a",
+                "video_secret_access_key": "b",
             },
             "needs a bucket",
         ),
