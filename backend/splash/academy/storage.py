@@ -130,7 +130,14 @@ class S3Storage:
         self.access_key_id, self.secret_access_key = access_key_id, secret_access_key
         default_base = f"{self.endpoint_url}/{bucket}" + (f"/{self.prefix}" if self.prefix else "")
         self.base_url = (base_url or default_base).rstrip("/")
-        self.http = httpx.AsyncClient(timeout=timeout)
+        self.timeout = timeout
+        self._http: httpx.AsyncClient | None = None  # opened on the first request
+
+    @property
+    def http(self) -> httpx.AsyncClient:
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=self.timeout)
+        return self._http
 
     def _key(self, path: str) -> str:
         return f"{self.prefix}/{path}" if self.prefix else path
@@ -207,7 +214,8 @@ class S3Storage:
             query = {**query, "continuation-token": token}
 
     async def aclose(self) -> None:
-        await self.http.aclose()
+        if self._http is not None:
+            await self._http.aclose()
 
 
 def _canonical_query(query: dict[str, str]) -> str:
@@ -274,6 +282,13 @@ def sign_v4(
         f"SignedHeaders={';'.join(names)}, Signature={signature}"
     )
     return signed
+
+
+def public_url(settings: Settings, path: str) -> str:
+    """Where browsers read a stored package file (``videos/…``), e.g. a lesson payload's
+    ``master`` and caption URLs: ``/media/videos/…`` locally, ``SPLASH_VIDEO_BASE_URL/videos/…``
+    (a CDN) on S3."""
+    return create_storage(settings).public_url(path)  # no connection is opened for this
 
 
 def create_storage(settings: Settings) -> VideoStorage:

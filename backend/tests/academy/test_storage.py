@@ -23,6 +23,7 @@ from splash.academy.storage import (
     S3Storage,
     StorageError,
     create_storage,
+    public_url,
     sign_v4,
 )
 from splash.config import Settings
@@ -309,3 +310,18 @@ def test_bad_storage_settings_stop_start_up(environment, message):
 
 def _relative(folder: Path) -> list[str]:
     return [p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()]
+
+
+def test_public_urls_follow_the_settings(tmp_path):
+    local = Settings(var_dir=tmp_path / "var")
+    cdn = Settings(
+        video_storage="s3://splash-media/prod",
+        video_access_key_id=ACCESS,
+        video_secret_access_key=SECRET,
+        video_base_url="https://cdn.example.com/prod/",
+    )
+
+    assert public_url(local, f"{PREFIX}/master.m3u8") == f"/media/{PREFIX}/master.m3u8"
+    assert public_url(cdn, f"{PREFIX}/captions/nl.vtt") == (
+        f"https://cdn.example.com/prod/{PREFIX}/captions/nl.vtt"
+    )
