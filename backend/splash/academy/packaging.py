@@ -116,7 +116,9 @@ def read_captions(captions: dict[str, Path]) -> dict[str, bytes]:
     return texts
 
 
-def _encode_command(source: Path, found: Probe, key_info: Path, out_dir: Path) -> list[str]:
+def _encode_command(
+    source: Path, found: Probe, key_info: Path, out_dir: Path, quality: int
+) -> list[str]:
     split = "".join(f"[s{i}]" for i in range(len(RENDITIONS)))
     filters = [f"[0:v]fps={FRAME_RATE},split={len(RENDITIONS)}{split}"]
     for i, (width, height, _) in enumerate(RENDITIONS):
@@ -132,7 +134,7 @@ def _encode_command(source: Path, found: Probe, key_info: Path, out_dir: Path) -
     keyframes = f"expr:gte(t,n_forced*{SEGMENT_SECONDS})"
     arguments += [
         "-t", f"{found.duration_ms / 1000:.3f}",
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-profile:v", "main",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(quality), "-profile:v", "main",
         "-g", str(FRAME_RATE * SEGMENT_SECONDS), "-sc_threshold", "0",
         "-force_key_frames", keyframes,
         "-c:a", "aac", "-b:a", "64k", "-ac", "2",
@@ -183,8 +185,10 @@ def package(
     *,
     max_seconds: int,
     max_bytes: int,
+    quality: int = 28,
 ) -> Package:
-    """Packages ``source`` into the empty folder ``out_dir``; the key to store with the row."""
+    """Packages ``source`` into the empty folder ``out_dir``; the key to store with the row.
+    ``quality`` is x264's CRF (lower is better and larger), under each rendition's peak rate."""
     found = check_limits(source, max_seconds, max_bytes)
     caption_texts = read_captions(captions)
     key, iv = secrets.token_bytes(KEY_BYTES), secrets.token_bytes(KEY_BYTES)
@@ -194,7 +198,7 @@ def package(
         key_file, key_info = Path(secret_dir) / "key", Path(secret_dir) / "key.info"
         key_file.write_bytes(key)
         key_info.write_text(f"{key_uri}\n{key_file}\n{iv.hex()}\n", encoding="utf-8")
-        _run(_encode_command(source, found, key_info, out_dir), "encode the video")
+        _run(_encode_command(source, found, key_info, out_dir, quality), "encode the video")
     _poster(source, found, out_dir / "poster.webp")
     if caption_texts:
         (out_dir / "captions").mkdir()
