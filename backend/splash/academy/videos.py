@@ -11,6 +11,7 @@ watch, checked again when the key is fetched (a refund since takes the key away)
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import tempfile
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from splash.academy.vocabulary import LessonAccess
 from splash.config import LOCALES, Settings
 from splash.errors import ForbiddenError, NotFoundError
 from splash.schemas import PublicModel
+
+log = logging.getLogger(__name__)
 
 
 class VideoImportError(Exception):
@@ -140,11 +143,21 @@ async def import_video(
             files = await storage.write_tree(prefix, out_dir)
             await point_lesson_at(lesson.id, info)
         except (StorageError, BaseORMException, OSError) as exc:
-            await storage.delete_prefix(prefix)
+            await _forget(storage, prefix)
             raise VideoImportError(f"the package could not be stored: {exc}") from None
     if previous is not None and previous.prefix != prefix:
-        await storage.delete_prefix(previous.prefix)
+        await _forget(storage, previous.prefix)
     return Imported(lesson.key, info, files)
+
+
+async def _forget(storage: VideoStorage, prefix: str) -> None:
+    """Deletes a package nothing points at, as far as the storage lets it: a storage that
+    refuses (the reason an import failed, often) must not hide why it failed, and files
+    left behind are unreachable (no row names them) and only cost space."""
+    try:
+        await storage.delete_prefix(prefix)
+    except (StorageError, OSError) as exc:
+        log.warning("a package could not be deleted", extra={"prefix": prefix, "error": str(exc)})
 
 
 # --- what the player asks ------------------------------------------------------------------------
