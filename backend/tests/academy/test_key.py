@@ -96,7 +96,7 @@ async def test_a_guest_gets_no_token_and_no_key(client, seeded, settings):
 async def test_a_free_preview_opens_for_a_guest_and_for_a_signed_in_parent(
     client, seeded, settings
 ):
-    given = await lesson_with_video("level-1-lesson-1", free_preview=True)
+    given = await lesson_with_video("video-test-preview", free_preview=True)
     parent = await create_test_user("ouder@example.com", "Zwemmen-2026")
 
     for headers in ({}, _bearer(parent, settings)):
@@ -137,7 +137,7 @@ async def test_a_tampered_token_is_refused(client, seeded, settings, part):
 
 async def test_a_token_for_another_lesson_or_a_sign_in_token_is_refused(client, seeded, settings):
     given = await lesson_with_video()
-    other = await lesson_with_video("level-1-lesson-3")
+    other = await lesson_with_video("video-test-other")
     owner = await owner_of(given)
     await Entitlement.create(
         user=owner, lesson=other, order_id=(await Entitlement.first()).order_id, source="purchase"
@@ -178,7 +178,7 @@ async def test_access_says_where_a_signed_in_parent_left_off(client, seeded, set
 
 
 async def test_a_lesson_without_a_video_has_no_key(client, seeded, settings):
-    given = await lesson("level-1-lesson-1", free_preview=True)
+    given = await lesson("video-test-preview", free_preview=True)
     token = video_tokens.mint(given.id, None, settings.secret_key, datetime.now(UTC))
 
     response = await _key(client, given.id, token)
@@ -207,7 +207,7 @@ async def test_bad_lesson_ids_and_tokens_are_a_4xx(client, database, path, statu
 async def test_the_key_endpoint_is_rate_limited_per_client_address(client, database, settings):
     from splash.academy.routes import KEY_LIMIT
 
-    given = await lesson_with_video("level-1-lesson-1", free_preview=True)
+    given = await lesson_with_video("video-test-preview", free_preview=True)
     token = video_tokens.mint(given.id, None, settings.secret_key, datetime.now(UTC))
     statuses = [(await _key(client, given.id, token)).status_code for _ in range(KEY_LIMIT + 1)]
 

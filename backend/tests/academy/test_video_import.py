@@ -181,7 +181,7 @@ async def test_a_file_that_cannot_be_a_lesson_video_is_exit_2_and_changes_nothin
     assert len(run.stderr.strip().splitlines()) == 1
     assert message in run.stderr
     row = await LessonVideo.get(lesson_id=given.id)
-    assert (row.prefix, row.key_hex) == ("videos/level-1-lesson-2/0123456789abcdef", KEY_HEX)
+    assert (row.prefix, row.key_hex) == ("videos/video-test-lesson/0123456789abcdef", KEY_HEX)
     assert _stored(videos_folder) == []
 
 
@@ -197,7 +197,7 @@ async def test_an_unknown_lesson_or_bad_captions_are_exit_2(
         videos_folder,
         str(mp4),
         "--lesson",
-        "level-1-lesson-2",
+        "video-test-lesson",
         "--captions",
         str(captions),
     )
@@ -232,4 +232,4 @@ async def test_a_storage_that_cannot_be_written_leaves_the_row_as_it_was(
     assert run.returncode == 2
     assert "the package could not be stored" in run.stderr
     row = await LessonVideo.get(lesson_id=given.id)
-    assert (row.prefix, row.key_hex) == ("videos/level-1-lesson-2/0123456789abcdef", KEY_HEX)
+    assert (row.prefix, row.key_hex) == ("videos/video-test-lesson/0123456789abcdef", KEY_HEX)

@@ -52,19 +52,20 @@ async def test_an_import_into_s3_stores_the_package_there(
     mp4,  # noqa: F811
     s3_endpoint,  # noqa: F811
     bucket,  # noqa: F811
+    tmp_path,
 ):
     name, client = bucket
     given = await lesson("level-3-lesson-4")
     storage = _s3(s3_endpoint, name)
     try:
-        imported = await import_video(mp4, given.key, None, settings, storage)
+        imported = await import_video(mp4, given.key, tmp_path, settings, storage)
     finally:
         await storage.aclose()
 
     keys = {o["Key"] for o in client.list_objects_v2(Bucket=name)["Contents"]}
     prefix = f"media/{imported.package.prefix}"
     assert {f"{prefix}/master.m3u8", f"{prefix}/v0/s000.ts", f"{prefix}/poster.webp"} <= keys
-    assert len(keys) == imported.files == 8  # no captions for this lesson in the fixtures
+    assert len(keys) == imported.files == 8  # an empty captions folder: no captions
     row = await LessonVideo.get(lesson_id=given.id)
     assert row.prefix == imported.package.prefix
 

@@ -1,6 +1,7 @@
 """Rows the video tests stand on: a course with lessons (and their packaged video), parents who
 own a lesson through a paid order. The academy's own seed is another part's; these are the
-fewest rows the key and the import need."""
+fewest rows the key and the import need, under keys of their own (``video-test-…``) so that
+they sit beside the seeded fixture lessons."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from splash.testing.factories import create_order, create_test_user
 KEY_HEX = "00112233445566778899aabbccddeeff"
 
 
-async def lesson(key: str = "level-1-lesson-2", *, free_preview: bool = False) -> Lesson:
+async def lesson(key: str = "video-test-lesson", *, free_preview: bool = False) -> Lesson:
     product, _ = await Product.get_or_create(
         key="academy-learn-to-swim", defaults={"type": ProductType.DIGITAL}
     )
@@ -27,7 +28,9 @@ async def lesson(key: str = "level-1-lesson-2", *, free_preview: bool = False) -
     )
 
 
-async def lesson_with_video(key: str = "level-1-lesson-2", *, free_preview: bool = False) -> Lesson:
+async def lesson_with_video(
+    key: str = "video-test-lesson", *, free_preview: bool = False
+) -> Lesson:
     found = await lesson(key, free_preview=free_preview)
     await LessonVideo.create(
         lesson=found,
