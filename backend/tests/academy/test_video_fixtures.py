@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from splash.academy.fixture_videos import Cue, read_cues
 from splash.academy.models import LessonVideo
 from splash.academy.storage import LocalStorage
-from splash.academy.video_seed import seed_videos
+from splash.academy.video_seed import seed_fixture_videos, seed_videos
 from splash.config import LOCALES, REPO_ROOT
 from tests.academy.video_rows import lesson
 
@@ -160,3 +160,13 @@ async def test_the_seed_skips_packages_of_lessons_that_do_not_exist(database, ma
 
     assert await seed_videos(tree, storage, "/api") == 0
     assert not (tmp_path / "videos").exists()
+
+
+async def test_seeding_the_shop_attaches_the_fixture_videos(database, made, tree, settings):
+    given = await lesson(KEY)
+    shop = settings.model_copy(update={"fixtures_dir": tree})
+
+    assert await seed_fixture_videos(shop) == 1
+
+    row = await LessonVideo.get(lesson_id=given.id)
+    assert (shop.video_folder / row.prefix.removeprefix("videos/") / "master.m3u8").is_file()
