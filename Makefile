@@ -25,7 +25,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench fuzz chromium clean
+	lint loadtest bench fuzz chromium clean fixture-videos
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -55,6 +55,9 @@ seed: $(BACKEND_STAMP) ## load fixtures/ (idempotent)
 
 publish: $(BACKEND_STAMP) $(SPA_BUILD) ## render every public page under a new build id
 	cd backend && $(PY) -m splash publish
+
+fixture-videos: $(BACKEND_STAMP) ## remake the fixture lessons' videos and posters (fixtures/media/videos, academy)
+	cd backend && $(PY) -m splash videos make-fixtures
 
 migrations: $(BACKEND_STAMP) ## write a migration for model changes (NAME=...)
 	cd backend && $(PY) -m splash makemigrations $(if $(NAME),-n $(NAME),)

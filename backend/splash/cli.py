@@ -1,10 +1,12 @@
-"""``python -m splash migrate | makemigrations | seed | publish | serve | worker``."""
+"""``python -m splash migrate | makemigrations | seed | publish | serve | worker | videos``."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
+from pathlib import Path
+from typing import Any, NoReturn
 
 from splash import db
 from splash.config import load_settings
@@ -91,6 +93,70 @@ def _worker(_: argparse.Namespace) -> None:
     asyncio.run(work())
 
 
+def _fail(message: str) -> NoReturn:
+    """One clear line on stderr and exit code 2 (bad input: nothing was changed)."""
+    print(f"splash: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _videos_import(args: argparse.Namespace) -> None:
+    from splash.academy import videos
+    from splash.academy.storage import create_storage
+
+    settings = load_settings()
+
+    async def run() -> videos.Imported:
+        storage = create_storage(settings)
+        try:
+            async with db.session(settings.database_url):
+                return await videos.import_video(
+                    Path(args.file), args.lesson, args.captions, settings, storage
+                )
+        finally:
+            await storage.aclose()
+
+    try:
+        imported = asyncio.run(run())
+    except videos.VideoImportError as exc:
+        _fail(str(exc))
+    package = imported.package
+    captions = ", ".join(package.captions) or "no"
+    print(
+        f"splash: stored {imported.files} files of {package.duration_ms / 1000:.1f} s for lesson "
+        f"{imported.lesson_key} under {package.prefix} ({captions} captions)"
+    )
+
+
+def _videos_make_fixtures(args: argparse.Namespace) -> None:
+    from splash.academy.fixture_videos import FixtureVideoError, make_fixture_videos
+
+    settings = load_settings()
+    try:
+        made = make_fixture_videos(settings.fixtures_dir, settings.api_prefix, args.seconds)
+    except FixtureVideoError as exc:
+        _fail(str(exc))
+    print(f"splash: made {len(made)} fixture videos: {', '.join(made)}")
+
+
+def _add_videos(commands: Any) -> None:
+    videos = commands.add_parser("videos", help="lesson videos: import one, make the fixtures")
+    actions = videos.add_subparsers(dest="action", required=True)
+    import_ = actions.add_parser("import", help="package a video for a lesson (HLS, AES-128)")
+    import_.add_argument("file", help="the video (MP4, MOV, …)")
+    import_.add_argument("--lesson", required=True, help="the lesson's id or key")
+    import_.add_argument(
+        "--captions", type=Path, help="a folder of <locale>.vtt (default: the fixtures')"
+    )
+    import_.set_defaults(run=_videos_import)
+    fixtures = actions.add_parser(
+        "make-fixtures", help="make the fixture lessons' videos and posters"
+    )
+    fixtures.add_argument(
+        "--seconds", type=float, help="the length of every video (default: its captions', 6-8)"
+    )
+    fixtures.set_defaults(run=_videos_make_fixtures)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m splash")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -110,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--single-process", action="store_true")
     serve.set_defaults(run=_serve)
     commands.add_parser("worker", help="drain the outbox (e-mails)").set_defaults(run=_worker)
+    _add_videos(commands)
     args = parser.parse_args(argv)
     args.run(args)
 

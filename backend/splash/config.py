@@ -103,6 +103,18 @@ class Settings(BaseSettings):
     outbox_backoff_seconds: float = Field(default=5.0, gt=0)
     outbox_backoff_max_seconds: float = Field(default=3600.0, gt=0)
     outbox_lease_seconds: float = Field(default=120.0, ge=1)
+    # Lesson videos (splash/academy/storage.py): a local folder served at /media/videos
+    # (relative to the folder holding var_dir: the repository by default) or an S3-compatible
+    # bucket, s3://bucket/prefix, read by the public at video_base_url (a CDN). Imports refuse
+    # files longer or larger than these.
+    video_storage: str = "file://var/videos"
+    video_base_url: str | None = None
+    video_endpoint_url: str | None = None
+    video_region: str = "us-east-1"
+    video_access_key_id: str | None = None
+    video_secret_access_key: str | None = None
+    video_max_seconds: int = Field(default=3600, ge=1)
+    video_max_bytes: int = Field(default=4 * 1024**3, ge=1)
     log_level: str = "INFO"
     access_log: bool = True
 
@@ -146,6 +158,17 @@ class Settings(BaseSettings):
             raise ValueError("SPLASH_PAYMENTS=mollie needs SPLASH_MOLLIE_API_KEY")
         if not self.database_url.startswith(("sqlite://", "postgres://", "postgresql://")):
             raise ValueError("SPLASH_DATABASE_URL must start with sqlite:// or postgres://")
+        if not self.video_storage.startswith(("file://", "s3://")):
+            raise ValueError("SPLASH_VIDEO_STORAGE must start with file:// or s3://")
+        if self.video_storage.startswith("s3://") and not (
+            self.video_storage.removeprefix("s3://").partition("/")[0]
+            and self.video_access_key_id
+            and self.video_secret_access_key
+        ):
+            raise ValueError(
+                "SPLASH_VIDEO_STORAGE=s3://bucket/prefix needs a bucket, "
+                "SPLASH_VIDEO_ACCESS_KEY_ID and SPLASH_VIDEO_SECRET_ACCESS_KEY"
+            )
         if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:
             raise ValueError(
                 "SPLASH_DATABASE_BUSY_TIMEOUT_MS must be shorter than "
@@ -172,6 +195,14 @@ class Settings(BaseSettings):
     def google_sign_in(self) -> bool:
         """Google sign-in is on when both of its credentials are set."""
         return bool(self.google_client_id and self.google_client_secret)
+
+    @property
+    def video_folder(self) -> Path | None:
+        """The folder served at ``/media/videos`` when lesson videos are stored locally."""
+        if not self.video_storage.startswith("file://"):
+            return None
+        folder = Path(self.video_storage.removeprefix("file://"))
+        return folder if folder.is_absolute() else self.var_dir.parent / folder
 
     @property
     def publish_dir(self) -> Path:

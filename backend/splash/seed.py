@@ -5,6 +5,7 @@ from __future__ import annotations
 from splash import db
 from splash.academy import services as academy
 from splash.academy.seed import has_academy, seed_academy
+from splash.academy.video_seed import seed_fixture_videos
 from splash.catalog import services as catalog
 from splash.catalog.seed import read_catalog, seed_catalog
 from splash.config import Settings
@@ -31,6 +32,8 @@ async def seed_all(settings: Settings, only_empty_parts: bool = False) -> dict[s
     if not (only_empty_parts and await orders.shipping_countries()):
         shipping = [c.model_dump(by_alias=True) for c in read_catalog(root).shipping_countries]
         counts["shipping countries"] = await orders.seed_shipping_countries(shipping)
+    if videos := await seed_fixture_videos(settings):  # after the academy: cheap when stored
+        counts["lesson videos"] = videos
     return counts
 
 

@@ -34,6 +34,8 @@ PURE = [
     "splash/web/head.py",
     "splash/forms/rules.py",
     "splash/forms/definitions.py",
+    "splash/academy/video_tokens.py",
+    "splash/video_files.py",
 ]
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from sanic import Blueprint, Request, empty, file, html, json, raw, text
+from sanic.exceptions import RangeNotSatisfiable
+from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
-from splash import db
+from splash import db, video_files
 from splash.errors import NotFoundError
 from splash.http.compression import etag_matches
 from splash.http.context import domain_locale
@@ -13,6 +17,7 @@ from splash.http.redirects import redirect_to
 from splash.http.security_headers import csp_nonce
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
+from splash.web.byte_ranges import Unsatisfiable, byte_range
 from splash.web.head import head_tags, indexable
 from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
@@ -53,6 +58,28 @@ async def build_manifest(request: Request, relative: str) -> HTTPResponse:
 async def image(request: Request, relative: str) -> HTTPResponse:
     """The SPA's own images (frontend/public/images): not hashed, so cached for a day."""
     return await _dist_file(request, f"images/{relative}", "public, max-age=86400")
+
+
+@bp.get("/media/videos/<relative:path>", name="video_media")
+async def video_media(request: Request, relative: str) -> HTTPResponse:
+    """A lesson video's public files when they are stored locally (splash.academy.storage):
+    playlists, segments, captions and posters only, immutable, in byte ranges for players
+    (206 with Content-Range, 416 for a range past the end)."""
+    folder = request.app.ctx.settings.video_folder
+    kind = video_files.content_type(relative)
+    found = negotiate(folder, relative, "") if folder and kind else None
+    if found is None or kind is None:
+        raise NotFoundError(f"No video file {relative!r}")
+    try:
+        ranged = byte_range(request.headers.get("range"), found.path.stat().st_size)
+    except Unsatisfiable as exc:
+        raise RangeNotSatisfiable(
+            "The range starts past the end of the file", headers={"content-range": str(exc)}
+        ) from None
+    headers = {"cache-control": video_files.IMMUTABLE, "accept-ranges": "bytes"}
+    # ByteRange has Sanic's Range fields, as plain ints (the protocol says int | None).
+    sanic_range = cast("Range | None", ranged)
+    return await file(found.path, mime_type=kind, headers=headers, _range=sanic_range)
 
 
 @bp.get("/media/<relative:path>")

@@ -1,0 +1,228 @@
+"""Lesson videos: importing one (package, store, point the lesson at it), and what the player
+asks — may this visitor watch, and the key that decrypts the segments.
+
+A package is written under a new prefix, ``videos/<lesson key>/<package id>/``, before the
+lesson's ``LessonVideo`` row points at it in one statement; a failure on the way deletes the
+new prefix and leaves the row as it was. Segments and playlists are public; only the key is
+guarded, by a short-lived token (``video_tokens``) that the access call hands to whoever may
+watch, checked again when the key is fetched (a refund since takes the key away).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from tortoise.exceptions import BaseORMException
+
+from splash.academy import packaging, video_tokens
+from splash.academy.access import access, watchable
+from splash.academy.models import Entitlement, Lesson, LessonProgress, LessonVideo
+from splash.academy.storage import StorageError, VideoStorage
+from splash.academy.vocabulary import LessonAccess
+from splash.config import LOCALES, Settings
+from splash.errors import ForbiddenError, NotFoundError
+from splash.schemas import PublicModel
+
+log = logging.getLogger(__name__)
+
+
+class VideoImportError(Exception):
+    """A video could not be imported (one line saying why); nothing was changed."""
+
+
+@dataclass(frozen=True)
+class PackageInfo:
+    """A stored package as its lesson's row describes it."""
+
+    prefix: str
+    key_hex: str
+    duration_ms: int
+    width: int
+    height: int
+    captions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Imported:
+    lesson_key: str
+    package: PackageInfo
+    files: int
+
+
+def key_uri(settings: Settings, lesson_id: int) -> str:
+    """The key's URL as the playlists name it (the player adds the token)."""
+    return f"{settings.api_prefix}/lessons/{lesson_id}/key"
+
+
+async def find_lesson(reference: str) -> Lesson:
+    """A lesson by its id (``5``) or its key (``level-2-lesson-1``)."""
+    lesson = await (
+        Lesson.get_or_none(id=int(reference))
+        if reference.isascii() and reference.isdigit() and len(reference) < 10
+        else Lesson.get_or_none(key=reference)
+    )
+    if lesson is None:
+        raise VideoImportError(f"no lesson {reference!r}")
+    return lesson
+
+
+def caption_files(
+    lesson_key: str, captions_dir: Path | None, fixtures_dir: Path
+) -> dict[str, Path]:
+    """``DIR/<locale>.vtt`` when a folder is given, else the fixtures' captions of the lesson
+    (``fixtures/<locale>/captions/<lesson key>.vtt``); locales without a file are left out."""
+    if captions_dir is not None:
+        if not captions_dir.is_dir():
+            raise VideoImportError(f"{captions_dir} is not a folder")
+        found = {locale: captions_dir / f"{locale}.vtt" for locale in LOCALES}
+    else:
+        found = {
+            locale: fixtures_dir / locale / "captions" / f"{lesson_key}.vtt" for locale in LOCALES
+        }
+    return {locale: path for locale, path in found.items() if path.is_file()}
+
+
+async def point_lesson_at(lesson_id: int, package: PackageInfo) -> None:
+    """Creates or updates the lesson's video row in one statement (an upsert on the lesson)."""
+    row = LessonVideo(
+        lesson_id=lesson_id,
+        prefix=package.prefix,
+        key_hex=package.key_hex,
+        duration_ms=package.duration_ms,
+        width=package.width,
+        height=package.height,
+        captions=list(package.captions),
+    )
+    await LessonVideo.bulk_create(
+        [row],
+        on_conflict=["lesson_id"],
+        update_fields=["prefix", "key_hex", "duration_ms", "width", "height", "captions"],
+    )
+
+
+async def import_video(
+    source: Path,
+    lesson_reference: str,
+    captions_dir: Path | None,
+    settings: Settings,
+    storage: VideoStorage,
+) -> Imported:
+    """Packages ``source`` for the lesson, stores it under a new prefix and points the lesson at
+    it; the previous package is deleted after. VideoImportError, with nothing changed, for a
+    missing, non-video, too long or too large file, bad captions or an unknown lesson."""
+    if not source.is_file():
+        raise VideoImportError(f"{source} does not exist")
+    lesson = await find_lesson(lesson_reference)
+    captions = caption_files(lesson.key, captions_dir, settings.fixtures_dir)
+    previous = await LessonVideo.get_or_none(lesson_id=lesson.id)
+    prefix = f"videos/{lesson.key}/{secrets.token_hex(8)}"
+    with tempfile.TemporaryDirectory(prefix="splash-video-") as work:
+        out_dir = Path(work) / "package"
+        try:
+            made = await asyncio.to_thread(
+                packaging.package,
+                source,
+                out_dir,
+                key_uri(settings, lesson.id),
+                captions,
+                max_seconds=settings.video_max_seconds,
+                max_bytes=settings.video_max_bytes,
+            )
+        except packaging.PackagingError as exc:
+            raise VideoImportError(str(exc)) from None
+        info = PackageInfo(
+            prefix, made.key.hex(), made.duration_ms, made.width, made.height, made.captions
+        )
+        try:
+            files = await storage.write_tree(prefix, out_dir)
+            await point_lesson_at(lesson.id, info)
+        except (StorageError, BaseORMException, OSError) as exc:
+            await _forget(storage, prefix)
+            raise VideoImportError(f"the package could not be stored: {exc}") from None
+    if previous is not None and previous.prefix != prefix:
+        await _forget(storage, previous.prefix)
+    return Imported(lesson.key, info, files)
+
+
+async def _forget(storage: VideoStorage, prefix: str) -> None:
+    """Deletes a package nothing points at, as far as the storage lets it: a storage that
+    refuses (the reason an import failed, often) must not hide why it failed, and files
+    left behind are unreachable (no row names them) and only cost space."""
+    try:
+        await storage.delete_prefix(prefix)
+    except (StorageError, OSError) as exc:
+        log.warning("a package could not be deleted", extra={"prefix": prefix, "error": str(exc)})
+
+
+# --- what the player asks ------------------------------------------------------------------------
+
+
+class LessonAccessPublic(PublicModel):
+    lesson_id: int
+    access: LessonAccess
+    key_token: str | None
+    expires_at: datetime | None
+    position_ms: int
+    completed: bool
+
+
+class LessonAccessAnswer(PublicModel):
+    data: LessonAccessPublic
+
+
+async def _owns(user_id: int | None, lesson_id: int) -> bool:
+    if user_id is None:
+        return False
+    return await Entitlement.filter(user_id=user_id, lesson_id=lesson_id).exists()
+
+
+async def lesson_access(
+    lesson_id: int, user_id: int | None, secret: str, now: datetime
+) -> LessonAccessPublic:
+    """May this visitor watch the lesson, with the key token when they may (bound to the user
+    who owns it, or to nobody for a free preview), and where a signed-in parent left off."""
+    lesson = await Lesson.get_or_none(id=lesson_id)
+    if lesson is None:
+        raise NotFoundError("Lesson not found")
+    state = access(await _owns(user_id, lesson_id), lesson.free_preview)
+    token = None
+    if watchable(state):
+        holder = user_id if state is LessonAccess.OWNED else None
+        token = video_tokens.mint(lesson_id, holder, secret, now)
+    progress = (
+        await LessonProgress.get_or_none(user_id=user_id, lesson_id=lesson_id)
+        if user_id is not None
+        else None
+    )
+    return LessonAccessPublic(
+        lesson_id=lesson_id,
+        access=state,
+        key_token=token,
+        expires_at=video_tokens.expires_at(now) if token else None,
+        position_ms=progress.position_ms if progress else 0,
+        completed=bool(progress and progress.completed_at),
+    )
+
+
+async def lesson_key(lesson_id: int, token: str | None, secret: str, now: datetime) -> bytes:
+    """The 16 bytes that decrypt the lesson's segments, for a valid token of this lesson whose
+    holder may still watch it (anyone, for a free preview); ForbiddenError otherwise."""
+    if not token:
+        raise ForbiddenError("A key token is required")
+    try:
+        grant = video_tokens.verify(token, lesson_id, secret, now)
+    except video_tokens.InvalidKeyToken:
+        raise ForbiddenError("The key token is not valid for this lesson") from None
+    video = await LessonVideo.get_or_none(lesson_id=lesson_id).select_related("lesson")
+    if video is None:
+        raise NotFoundError("This lesson has no video")
+    state = access(await _owns(grant.user_id, lesson_id), video.lesson.free_preview)
+    if not watchable(state):
+        raise ForbiddenError("You may not watch this lesson")
+    return bytes.fromhex(video.key_hex)

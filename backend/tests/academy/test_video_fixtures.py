@@ -1,0 +1,172 @@
+"""``python -m splash videos make-fixtures`` on a small fixture tree of its own (one lesson, 2 s;
+the real fixtures are made by ``make fixture-videos``), and the seed attaching what it made."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+from splash.academy.fixture_videos import Cue, read_cues
+from splash.academy.models import LessonVideo
+from splash.academy.storage import LocalStorage
+from splash.academy.video_seed import seed_fixture_videos, seed_videos
+from splash.config import LOCALES, REPO_ROOT
+from tests.academy.video_rows import lesson
+
+KEY = "level-1-lesson-1"
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory) -> Path:
+    """academy.yaml with one lesson, its Dutch title, six caption files, an illustration and
+    the font — then make-fixtures run on it."""
+    root = tmp_path_factory.mktemp("fixtures")
+    (root / "nl").mkdir()
+    (root / "academy.yaml").write_text(
+        f"courses:\n  - key: learn-to-swim\n    levels:\n      - key: level-1\n"
+        f"        lessons:\n          - {{key: {KEY}, minutes: 6}}\n"
+    )
+    (root / "nl" / "academy.yaml").write_text(
+        "courses:\n  learn-to-swim:\n    lessons:\n"
+        f"      {KEY}: {{title: Spetteren en een nat gezicht}}\n"
+    )
+    for locale in LOCALES:
+        (root / locale / "captions").mkdir(parents=True)
+        (root / locale / "captions" / f"{KEY}.vtt").write_text(
+            f"WEBVTT\n\n00:00.000 --> 00:01.000\nSpetter met je handen ({locale}).\n\n"
+            "00:01.000 --> 00:02.000\nGiet water over je schouders: 100% veilig.\n"
+        )
+    for folder in ("pages", "fonts"):
+        (root / "media" / folder).mkdir(parents=True)
+    shutil.copy(REPO_ROOT / "fixtures/media/pages/about.webp", root / "media/pages/")
+    shutil.copy(REPO_ROOT / "fixtures/media/fonts/DejaVuSans.ttf", root / "media/fonts/")
+    return root
+
+
+def _make(tree: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "splash", "videos", "make-fixtures", *arguments],
+        cwd=REPO_ROOT / "backend",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SPLASH_FIXTURES_DIR": str(tree)},
+    )
+
+
+@pytest.fixture(scope="module")
+def made(tree) -> Path:
+    run = _make(tree, "--seconds", "2")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"splash: made 1 fixture videos: {KEY}\n"
+    return tree / "media" / "videos" / KEY
+
+
+def test_make_fixtures_writes_a_package_its_description_and_the_poster(tree, made):
+    described = json.loads((made / "package.json").read_text())
+
+    assert re.fullmatch(r"[0-9a-f]{16}", described.pop("packageId"))
+    assert len(bytes.fromhex(described.pop("keyHex"))) == 16
+    assert described == {
+        "durationMs": 2000,
+        "width": 1280,
+        "height": 720,
+        "captions": list(LOCALES),
+    }
+    files = sorted(p.relative_to(made).as_posix() for p in made.rglob("*") if p.is_file())
+    assert files == sorted(
+        [
+            "package.json",
+            "master.m3u8",
+            "v0/index.m3u8",
+            "v0/s000.ts",
+            "v1/index.m3u8",
+            "v1/s000.ts",
+        ]
+        + [f"captions/{locale}.vtt" for locale in LOCALES]
+    )
+    assert 'URI="/api/lessons/1/key"' in (made / "v0" / "index.m3u8").read_text()
+    poster = (tree / "media" / "academy" / f"{KEY}.webp").read_bytes()
+    assert poster[:4] == b"RIFF" and poster[8:12] == b"WEBP"
+    assert sum(p.stat().st_size for p in made.rglob("*")) < 400_000  # small on purpose
+
+
+def test_make_fixtures_without_captions_is_exit_2(tree, made, tmp_path):
+    broken = tmp_path / "fixtures"
+    shutil.copytree(tree, broken)
+    (broken / "sv" / "captions" / f"{KEY}.vtt").unlink()
+
+    run = _make(broken, "--seconds", "2")
+
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        f"splash: missing fixture files: {broken}/sv/captions/{KEY}.vtt"
+    ]
+
+
+def test_read_cues_takes_times_and_text():
+    vtt = (
+        "WEBVTT\n\nintro\n00:00:01.500 --> 00:00:03.000 align:start\n<b>Bellen</b> blazen\n"
+        "samen\n\n01:00.000 --> 01:02.250\nKlaar\n"
+    )
+    assert read_cues(vtt) == [Cue(1.5, 3.0, "Bellen blazen samen"), Cue(60.0, 62.25, "Klaar")]
+
+
+async def test_the_seed_stores_a_fixture_package_once_with_the_lessons_real_key_url(
+    database, made, tree, tmp_path
+):
+    await lesson("level-0-lesson-0")  # so the lesson gets another id than the fixtures assumed
+    given = await lesson(KEY, free_preview=True)
+    storage = LocalStorage(tmp_path / "videos")
+    described = json.loads((made / "package.json").read_text())
+
+    assert await seed_videos(tree, storage, "/api") == 1
+
+    row = await LessonVideo.get(lesson_id=given.id)
+    assert row.prefix == f"videos/{KEY}/{described['packageId']}"
+    assert (row.key_hex, row.duration_ms, row.captions) == (
+        described["keyHex"],
+        2000,
+        list(LOCALES),
+    )
+    stored = tmp_path / "videos" / KEY / described["packageId"]
+    assert not (stored / "package.json").exists()
+    playlist = (stored / "v1" / "index.m3u8").read_text()
+    found = re.search(r'URI="/api/lessons/(\d+)/key",IV=0x([0-9a-f]{32})', playlist)
+    assert found and int(found.group(1)) == given.id
+    decryptor = Cipher(
+        algorithms.AES(bytes.fromhex(row.key_hex)), modes.CBC(bytes.fromhex(found.group(2)))
+    ).decryptor()
+    plain = decryptor.update((stored / "v1" / "s000.ts").read_bytes()) + decryptor.finalize()
+    assert plain[0] == 0x47 and plain[188] == 0x47
+
+    # Seeding again copies nothing (the files stay as they are) and keeps the row.
+    (stored / "v1" / "s000.ts").write_bytes(b"left alone")
+    assert await seed_videos(tree, storage, "/api") == 1
+    assert (stored / "v1" / "s000.ts").read_bytes() == b"left alone"
+    assert await LessonVideo.filter(lesson_id=given.id).count() == 1
+
+
+async def test_the_seed_skips_packages_of_lessons_that_do_not_exist(database, made, tree, tmp_path):
+    storage = LocalStorage(tmp_path / "videos")
+
+    assert await seed_videos(tree, storage, "/api") == 0
+    assert not (tmp_path / "videos").exists()
+
+
+async def test_seeding_the_shop_attaches_the_fixture_videos(database, made, tree, settings):
+    given = await lesson(KEY)
+    shop = settings.model_copy(update={"fixtures_dir": tree})
+
+    assert await seed_fixture_videos(shop) == 1
+
+    row = await LessonVideo.get(lesson_id=given.id)
+    assert (shop.video_folder / row.prefix.removeprefix("videos/") / "master.m3u8").is_file()
