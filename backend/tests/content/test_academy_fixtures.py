@@ -161,3 +161,18 @@ def test_the_caption_reader_refuses_what_is_not_webvtt(tmp_path):
     bad.write_text("WEBVTT\n\n00:00,000 --> 00:02,500\nComma times\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="bad cue timing"):
         cues(bad)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_academy_page_shows_the_course_and_counts_what_the_fixtures_hold(locale):
+    page = read_yaml(FIXTURES / locale / "pages" / "academy.yaml")
+    types = [block["type"] for block in page["blocks"]]
+    assert {"academy-intro", "child-courses", "academy-item", "statistics"} <= set(types)
+    items = [block["course"] for block in page["blocks"] if block["type"] == "academy-item"]
+    assert items == ["learn-to-swim"]
+    statistics = next(block for block in page["blocks"] if block["type"] == "statistics")
+    values = [item["value"] for item in statistics["items"]]
+    levels = [level for c in COURSES for level in c["levels"]]
+    assert values[:2] == [str(len(LESSONS)), str(len(levels))]
+    assert values[3] == str(len(LOCALES))  # captions in every language
+    assert all(5 <= int(n) <= 10 for n in re.findall(r"\d+", values[2]))
