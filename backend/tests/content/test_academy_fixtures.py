@@ -2,6 +2,7 @@
 captions): complete in six languages, within the lengths the pages show, prices that save, and
 captions that play. Reads the files only; no database."""
 
+import json
 import re
 
 import pytest
@@ -176,3 +177,28 @@ def test_the_academy_page_shows_the_course_and_counts_what_the_fixtures_hold(loc
     assert values[:2] == [str(len(LESSONS)), str(len(levels))]
     assert values[3] == str(len(LOCALES))  # captions in every language
     assert all(5 <= int(n) <= 10 for n in re.findall(r"\d+", values[2]))
+
+
+ROUTES = json.loads((REPO_ROOT / "contracts" / "routes.json").read_text(encoding="utf-8"))
+LESSON_PATHS = next(r["paths"] for r in ROUTES["routes"] if r["name"] == "lesson")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_free_lesson_button_leads_to_a_free_preview_in_the_pages_language(locale):
+    page = read_yaml(FIXTURES / locale / "pages" / "academy-how-it-works.yaml")
+    paths = [
+        button["path"]
+        for block in page["blocks"]
+        if block["type"] == "buttons"
+        for button in block["buttons"]
+    ]
+    text = texts(locale)["learn-to-swim"]
+    previews = {
+        LESSON_PATHS[locale]
+        .replace(":course", text["slug"])
+        .replace(":slug", text["lessons"][lesson["key"]]["slug"])
+        for lesson in LESSONS
+        if lesson["freePreview"]
+    }
+    assert [path for path in paths if path.count("/") == 3] == [paths[0]]
+    assert paths[0] in previews
