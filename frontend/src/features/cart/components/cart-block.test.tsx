@@ -35,7 +35,7 @@ function quoteOf(request: QuoteRequest, authorization: string | undefined, { sto
       const image = variant?.introImage ?? null;
       const lineTotal = unitPrice * item.quantity;
       const vat = Math.round((lineTotal * 21) / 121);
-      return { ...item, ...shown, image, productPath: variant?.product.path ?? null, unitPrice, lineTotal, vat, available: left >= item.quantity, stock: left };
+      return { ...item, ...shown, image, productPath: variant?.product.path ?? null, unitPrice, lineTotal, vat, available: left >= item.quantity, stock: left, productType: "physical" as const, refusal: null };
     });
   const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
   const country = request.country ?? (authorization ? signedInCountry : undefined);
@@ -167,11 +167,11 @@ describe("CartBlock, lines and money", () => {
     ]);
   });
 
-  test("nothing to ship: 'No shipping costs'", async () => {
+  test("nothing to ship (only lessons): 'No shipping: lessons are online'", async () => {
     setCartCookie([line(13, 1)]);
     cartApi({ physical: false });
     renderCart();
-    await waitFor(() => expect(amount("cart-shipping")).toBe("No shipping costs"));
+    await waitFor(() => expect(amount("cart-shipping")).toBe("No shipping: lessons are online"));
   });
 
   test("signed in, the quote carries the bearer and the server's address country decides the shipping", async () => {
