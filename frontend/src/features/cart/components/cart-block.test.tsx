@@ -349,3 +349,79 @@ describe("CartBlock, removing", () => {
     expect(await screen.findByRole("link", { name: NAME })).toBeTruthy();
   });
 });
+
+describe("CartBlock, lessons", () => {
+  const LEVEL_2 = 120;
+  const LESSON = 122;
+
+  /** The server's quote of lines of the course (a level €14.95, a lesson €4.95): digital, with the refusals given. */
+  function lessonsApi(refusals: Record<number, "owned" | "in_cart"> = {}, withSuit = false) {
+    return cartApi({
+      quote: (call) => {
+        const request = call.body as QuoteRequest;
+        const base = quoteOf({ ...request, items: request.items.filter((item) => item.variantId === BLUE_M.id) }, undefined, { physical: withSuit });
+        const lessons = request.items
+          .filter((item) => item.variantId !== BLUE_M.id)
+          .map((item) => {
+            const unitPrice = item.variantId === LEVEL_2 ? 1495 : 495;
+            return {
+              ...item,
+              title: "Learn to swim with Splash",
+              variantLabel: item.variantId === LEVEL_2 ? "Level 2 · 4 lessons" : "Lesson: The star float",
+              image: null,
+              productPath: "/academy/learn-to-swim",
+              unitPrice,
+              lineTotal: unitPrice,
+              vat: Math.round((unitPrice * 21) / 121),
+              available: true,
+              stock: 1,
+              productType: "digital" as const,
+              refusal: refusals[item.variantId] ?? null,
+            };
+          });
+        const subtotal = base.subtotal + lessons.reduce((sum, item) => sum + item.lineTotal, 0);
+        return ok({ data: { ...base, items: [...base.items, ...lessons], subtotal, total: subtotal + (base.shipping.cost ?? 0) } });
+      },
+    });
+  }
+
+  test("a line of lessons has no quantity, links to its course and says it is online; only lessons: no shipping", async () => {
+    setCartCookie([line(LEVEL_2)]);
+    lessonsApi();
+    renderCart();
+    await quoted();
+    const lessonLine = screen.getByRole("link", { name: "Learn to swim with Splash – Level 2 · 4 lessons" });
+    expect(lessonLine.getAttribute("href")).toBe("/academy/learn-to-swim");
+    const item = lessonLine.closest("li") as HTMLElement;
+    expect(within(item).queryByRole("spinbutton")).toBeNull();
+    expect(within(item).queryByRole("button", { name: /One more/ })).toBeNull();
+    expect(within(item).getByText("Online lessons: watch them as soon as the order is paid")).toBeTruthy();
+    expect(amount("cart-shipping")).toBe("No shipping: lessons are online");
+    expect(screen.getByRole("link", { name: "To checkout" }).getAttribute("href")).toBe("/checkout");
+  });
+
+  test("a suit and lessons: the suit keeps its quantity control, the lessons line has none", async () => {
+    setCartCookie([line(BLUE_M.id), line(LEVEL_2)]);
+    lessonsApi({}, true);
+    renderCart();
+    await quoted();
+    expect(screen.getAllByRole("spinbutton")).toHaveLength(1);
+  });
+
+  test.each([
+    ["en", { [LESSON]: "owned" as const }, "You already have these lessons — remove them from your cart"],
+    ["en", { [LESSON]: "in_cart" as const }, "Another item in your cart already unlocks these lessons"],
+    ["nl", { [LESSON]: "owned" as const }, "Deze lessen heb je al — verwijder ze uit je winkelmand"],
+  ])("(%s) a refused line says why, and the way to checkout is closed while it is there", async (locale, refusals, message) => {
+    setCartCookie([line(LEVEL_2), line(LESSON)]);
+    lessonsApi(refusals);
+    renderCart(locale as Locale);
+    await quoted();
+    const warning = await screen.findByText(message);
+    expect(warning.closest("li")?.getAttribute("data-variant-id")).toBe(String(LESSON));
+    const checkout = screen.getByRole("button", { name: locale === "nl" ? "Naar afrekenen" : "To checkout" }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(document.getElementById(checkout.getAttribute("aria-describedby") ?? "")?.textContent).toBeTruthy();
+    expect(screen.queryByRole("link", { name: locale === "nl" ? "Naar afrekenen" : "To checkout" })).toBeNull();
+  });
+});
