@@ -96,7 +96,7 @@ function WithdrawalWaiver({ checkout }: { checkout: CheckoutState }) {
   useEffect(() => {
     if (refused > 0) box.current?.focus();
   }, [refused]);
-  const invalid = refused > 0 && !checkout.draft.withdrawalWaived;
+  const invalid = refused > 0;
   return (
     <div className="field field--checkbox checkout-withdrawal">
       <input
