@@ -79,10 +79,11 @@ export type ContinueAt = {
 export type CourseMe = {
   courseId: number;
   lessons: { lessonId: number; access: LessonAccess; positionMs: number; completed: boolean }[];
-  levels: { levelId: number; completedLessons: number; lessonCount: number; offer: Offer }[];
-  bundle: Offer;
+  /** An offer is null where the course sells none (the published page's offer then stands). */
+  levels: { levelId: number; completedLessons: number; lessonCount: number; offer: Offer | null }[];
+  bundle: Offer | null;
   /** One per lesson, in course order. */
-  lessonOffers: Offer[];
+  lessonOffers: (Offer | null)[];
   continue: ContinueAt | null;
 };
 

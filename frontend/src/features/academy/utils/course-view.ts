@@ -60,7 +60,7 @@ export function courseView(course: CourseData, me: CourseMe | null): CourseView 
         }),
       };
     }),
-    bundle: me.bundle,
+    bundle: me.bundle ?? course.bundle,
     continueAt: me.continue,
     personal: true,
   };
