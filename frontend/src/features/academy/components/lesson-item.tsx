@@ -45,7 +45,7 @@ export function LessonItem({ lesson, courseTitle }: { lesson: LessonView; course
         <h3 className="lesson-item__title">
           <Link to={lesson.path}>
             <span className="visually-hidden">{t("academy.lesson.number", { number: lesson.number })} </span>
-            {lesson.title}
+            <span className="lesson-item__name">{lesson.title}</span>
           </Link>
         </h3>
         <p className="lesson-item__facts">
