@@ -55,6 +55,8 @@ describe("CheckoutBlock with lessons", () => {
     await screen.findByRole("heading", { level: 2, name: "Check and pay" });
     await priced();
     expect(plain(screen.getByTestId("checkout-shipping").textContent)).toBe("No shipping: lessons are online");
+    expect(screen.getByRole("heading", { level: 3, name: "Your address" })).toBeTruthy();
+    expect(screen.getByText("Same as your address")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Your order" }).textContent).toContain("Learn to swim with Splash – Level 2 · 4 lessons");
   });
 

@@ -144,7 +144,7 @@ export function SummaryStep({ checkout, quote, locale }: Props) {
           <Lines lines={addressLines(draft.shipping.address, t)} />
         </Part>
         <Part title={t("checkout.steps.billing")} step={billsSeparately(checkout.draft) ? "billing" : "shipping"} checkout={checkout}>
-          <Lines lines={draft.billing ? addressLines(draft.billing.address, t) : [t("checkout.summary.sameAddress")]} />
+          <Lines lines={draft.billing ? addressLines(draft.billing.address, t) : [t(physical ? "checkout.summary.sameAddress" : "checkout.summary.sameAsYours")]} />
         </Part>
       </div>
       <section className="checkout-order" aria-label={t("checkout.summary.products")}>
