@@ -85,7 +85,9 @@ describe("CoursePage, signed out (the published page)", () => {
     expect(cart.getState().feedback[0]).toMatchObject({ added: { title: "Learn to swim with Splash – Level 2: Floating and gliding" }, already: false });
     expect(within(level(2)).queryByRole("button", { name: "Unlock level 2" })).toBeNull();
     expect(within(level(2)).getByText(/In your cart/)).toBeTruthy();
-    expect(within(level(2)).getByRole("link", { name: "View cart" }).getAttribute("href")).toBe("/cart");
+    const toCart = within(level(2)).getByRole("link", { name: "View cart" });
+    expect(toCart.getAttribute("href")).toBe("/cart");
+    expect(document.activeElement).toBe(toCart); // the button is gone: the keyboard's place moves on to the cart link
   });
 
   test("an offer already in the cart (from an earlier visit) shows 'In your cart' and no button", async () => {

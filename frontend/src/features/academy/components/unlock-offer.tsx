@@ -6,6 +6,7 @@ import { formatPrice, useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { Icon } from "../../../ui/icon";
 import type { ImageData } from "../../../ui/rich-text-types";
+import { useFocusAfterRender } from "../../../ui/use-focus-after-render";
 import type { Offer } from "../types";
 import { offerState } from "../utils/course-view";
 
@@ -47,6 +48,9 @@ export function UnlockOffer({ offer, label, title, image }: Props) {
   const locale = useLocale();
   const cart = useCart();
   const priceId = useId();
+  const cartLinkId = useId();
+  // The button goes once the offer is in the cart: the focus moves on to the cart link in its place.
+  const focus = useFocusAfterRender();
   const state = offerState(offer, cart.lines);
 
   if (state === "owned") {
@@ -61,7 +65,10 @@ export function UnlockOffer({ offer, label, title, image }: Props) {
     return (
       <p className="unlock unlock--in-cart">
         <Icon name="mdi:cart" size={20} />
-        {t("academy.offer.inCart")} <Link to={routePath("cart", locale)}>{t("academy.offer.toCart")}</Link>
+        {t("academy.offer.inCart")}{" "}
+        <Link id={cartLinkId} to={routePath("cart", locale)}>
+          {t("academy.offer.toCart")}
+        </Link>
       </p>
     );
   }
@@ -74,7 +81,10 @@ export function UnlockOffer({ offer, label, title, image }: Props) {
         type="button"
         className="button button--primary unlock__button"
         aria-describedby={priceId}
-        onClick={() => cart.add({ variantId: offer.variantId, quantity: 1, options: [] }, { title, image }, { once: true })}
+        onClick={() => {
+          cart.add({ variantId: offer.variantId, quantity: 1, options: [] }, { title, image }, { once: true });
+          focus(cartLinkId);
+        }}
       >
         <Icon name="mdi:lock" size={20} />
         {label}
