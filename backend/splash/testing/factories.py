@@ -9,6 +9,8 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
+from splash.academy.models import Course, Entitlement, Lesson, LessonProgress, Offer
+from splash.academy.vocabulary import GrantSource, OfferKind
 from splash.accounts import passwords
 from splash.accounts.mails import RESET_VALID
 from splash.accounts.models import User
@@ -160,3 +162,59 @@ async def create_order(
             bank_details=bank_details,
         )
     return order
+
+
+# ── academy ─────────────────────────────────────────────────────────────────────────────────
+# The seeded course "learn-to-swim" (fixtures): its ids change from one seeding to the next.
+
+
+async def academy_ids() -> dict[str, int]:
+    """The ids the academy's contracts and end-to-end tests refer to: the course (``courseId``),
+    the variants of the level 1 and level 2 offers (``level1VariantId``, ``level2VariantId``),
+    the bundle's (``bundleVariantId``) and level 1's second lesson (``lessonId``)."""
+    course = await Course.get(key=ACADEMY_COURSE)
+    level_1 = await Offer.get(kind=OfferKind.LEVEL, level__key="level-1")
+    level_2 = await Offer.get(kind=OfferKind.LEVEL, level__key="level-2")
+    bundle = await Offer.get(kind=OfferKind.BUNDLE, course=course)
+    lesson = await Lesson.get(key=SECOND_LESSON)
+    return {
+        "courseId": course.id,
+        "level1VariantId": level_1.variant_id,  # type: ignore[attr-defined]
+        "level2VariantId": level_2.variant_id,  # type: ignore[attr-defined]
+        "bundleVariantId": bundle.variant_id,  # type: ignore[attr-defined]
+        "lessonId": lesson.id,
+    }
+
+
+ACADEMY_COURSE = "learn-to-swim"
+SECOND_LESSON = "level-1-lesson-2"
+
+
+async def grant_level(user: User, level_key: str) -> Order:
+    """A paid float-suit order of ``user`` and what it grants: every lesson of the level (as the
+    fixtures' free lessons of a suit do), without going through the webhook."""
+    order = await create_order(
+        user,
+        [("SPL-FS-BLUE-M", 1)],
+        status=OrderStatus.PAID,
+        payment_status=PaymentStatus.PAID,
+        paid_at=datetime.now(UTC),
+    )
+    for lesson in await Lesson.filter(level__key=level_key):
+        await Entitlement.get_or_create(
+            user=user, lesson=lesson, order=order, defaults={"source": GrantSource.SUIT_GIFT}
+        )
+    return order
+
+
+async def watch(user: User, lesson_key: str, position_ms: int, *, completed: bool = False) -> None:
+    """The parent watched the lesson up to ``position_ms`` (and to its end when ``completed``)."""
+    lesson = await Lesson.get(key=lesson_key)
+    await LessonProgress.update_or_create(
+        user=user,
+        lesson=lesson,
+        defaults={
+            "position_ms": position_ms,
+            "completed_at": datetime.now(UTC) if completed else None,
+        },
+    )

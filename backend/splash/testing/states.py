@@ -20,11 +20,15 @@ from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import TestPayment
 from splash.seed import seed_all
 from splash.testing.factories import (
+    SECOND_LESSON,
+    academy_ids,
     catalog_ids,
     create_order,
     create_test_user,
+    grant_level,
     reset_code_for,
     restock_all,
+    watch,
 )
 
 
@@ -197,6 +201,27 @@ async def paid_test_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     return {"orderNr": order.order_nr}
 
 
+# ── academy (course pages, cart and checkout with lessons, the profile) ──────────────────────
+
+
+async def academy_seeded(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures with the course "learn-to-swim": its ids (``courseId``, ``level1VariantId``,
+    ``level2VariantId``, ``bundleVariantId``, ``lessonId``) and the order-payment page as
+    ``returnUrl`` (a guest may order lessons)."""
+    await reset_to_fixtures(settings, app_ctx)
+    return {**await academy_ids(), "returnUrl": _return_url(settings, app_ctx)}
+
+
+async def parent_owning_level_1(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The confirmed parent ouder@example.com signed in (``token``), who bought a float suit
+    (level 1 is theirs) and watched level 1's second lesson up to 4 s; with the academy's ids."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    await grant_level(user, "level-1")
+    await watch(user, SECOND_LESSON, 4000)
+    return {**await academy_ids(), "token": accounts.session_token(user, settings)}
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
 StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
@@ -227,6 +252,9 @@ STATES: dict[str, StateHandler] = {
     "every variant has plenty of stock": plenty_of_stock,
     "no payment tr_pactunknown01 exists": reset_to_fixtures,
     "the test payment tr_test_pactpaid01 of an order awaiting payment is paid": paid_test_payment,
+    # academy (course part)
+    "the academy course is seeded": academy_seeded,
+    "a signed-in parent owns level 1 and watched its second lesson": parent_owning_level_1,
 }
 
 

@@ -2,6 +2,7 @@
  * The page payload: what the backend publishes for one route (and inlines into the first HTML).
  * Client-side navigation fetches exactly one /_payload/<path>.json per navigation.
  */
+import type { CourseData } from "../features/academy";
 import type { NavigationItem, MenuName } from "../features/content/api/render-navigation";
 import type { ArticleData, PageData } from "../features/content/types";
 import type { ProductData } from "../features/shop";
@@ -30,6 +31,8 @@ export type Payload = {
   article?: ArticleData;
   /** Set on product routes (/shop/{slug}, /tienda/{slug}, /magasin/{slug}, /butik/{slug}). */
   product?: ProductData;
+  /** Set on course routes (/academy/{slug} nl and en, /course/{slug} de, es, fr and sv). */
+  course?: CourseData;
   navigation: Record<MenuName, NavigationItem[]>;
   settings: SiteSettings;
   alternates: Partial<Record<Locale, string>>;

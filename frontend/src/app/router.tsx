@@ -5,6 +5,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
+import { AcademyItemBlock, ChildCoursesBlock, CoursePage } from "../features/academy";
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
 import { CheckoutBlock } from "../features/checkout";
@@ -38,6 +39,8 @@ const SUPPLIED_BLOCKS: BlockComponentMap = {
   "collection-list:product": ProductListBlock,
   "product-item": ProductItemBlock,
   "product-intro": ProductIntroBlock,
+  "academy-item": AcademyItemBlock,
+  "child-courses": ChildCoursesBlock,
 };
 
 function Screen({ payload }: { payload: Payload }) {
@@ -48,6 +51,13 @@ function Screen({ payload }: { payload: Payload }) {
     return (
       <Suspense fallback={<article className="product-page" aria-busy="true" />}>
         <ProductPage key={payload.product.id} product={payload.product} />
+      </Suspense>
+    );
+  }
+  if (payload.course) {
+    return (
+      <Suspense fallback={<article className="course-page" aria-busy="true" />}>
+        <CoursePage key={payload.course.id} course={payload.course} />
       </Suspense>
     );
   }

@@ -36,6 +36,8 @@ const STATES = {
   awaiting: "an order of ouder@example.com awaiting payment",
   /** Answers `token`, `slug` and `orderNr`: the same order, and the parent signed in. */
   signedInWithOrder: "a signed-in parent ouder@example.com with an order awaiting payment",
+  /** Answers `level2VariantId` (the academy's level 2 offer) and `returnUrl`. */
+  academy: "the academy course is seeded",
 } as const;
 
 const VARIANT_ID = 13;
@@ -143,6 +145,25 @@ describe("orders API contract", () => {
       .executeTest(async (mock) => {
         const { data } = await placeOrder(draft(), RETURN_URL, KEY, null, client(mock.url));
         expect(data).toEqual({ orderNr: ORDER_NR, slug: SLUG, checkoutUrl: "http://localhost:8000/api/payments/test/tr_test_abc" });
+      });
+  });
+
+  it("POST /orders of lessons by a guest who waives the withdrawal for them: 201", async () => {
+    const LEVEL_2 = 112;
+    const lessons = draft({ cart: { items: [{ variantId: LEVEL_2, quantity: 1, options: [] }] }, withdrawalWaived: true });
+    const body = {
+      data: { ...lessons, cart: { items: [{ variantId: fromProviderState("${level2VariantId}", LEVEL_2), quantity: 1, options: [] }] } },
+      returnUrl: fromProviderState("${returnUrl}", RETURN_URL),
+    };
+    await provider
+      .addInteraction()
+      .given(STATES.academy)
+      .uponReceiving("a guest's order of level 2 of the course, the withdrawal waived")
+      .withRequest("POST", "/api/orders", orderRequest(body))
+      .willRespondWith(201, (b) => b.jsonBody({ data: { orderNr: string(ORDER_NR), slug: slugOf(SLUG), checkoutUrl } }))
+      .executeTest(async (mock) => {
+        const { data } = await placeOrder(lessons, RETURN_URL, KEY, null, client(mock.url));
+        expect(data.orderNr).toBe(ORDER_NR);
       });
   });
 

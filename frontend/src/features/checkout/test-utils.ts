@@ -12,26 +12,39 @@ export const COSTS: Record<ShippingCountryCode, number> = { nl: 395, de: 695, fr
 export const CHECKOUT_URL = "http://127.0.0.1:8000/api/payments/test/tr_test_abc";
 export const CREATED = { data: { orderNr: "SPL-7K3M-9QX2", slug: "s".repeat(43), checkoutUrl: CHECKOUT_URL } };
 
-/** Two blue M float suits (€49.95 each) with the name option, priced for the requested country. */
+/** Variant ids from here on are offers of the academy (level 2: €14.95), the rest float suits. */
+export const LESSONS_FROM = 100;
+
+/**
+ * Blue M float suits (€49.95 each) priced for the requested country; a variant id from
+ * LESSONS_FROM is level 2 of the course (digital: nothing shipped).
+ */
 export function quoteOf(request: QuoteRequest): CartQuote {
-  const items = request.items.map((item) => ({
-    ...item,
-    title: "Splash float suit",
-    variantLabel: "Blue, M",
-    image: null,
-    productPath: "/shop/splash-float-suit",
-    unitPrice: 4995,
-    lineTotal: 4995 * item.quantity,
-    vat: Math.round((4995 * item.quantity * 21) / 121),
-    available: true,
-    stock: 7,
-  }));
+  const items = request.items.map((item) => {
+    const digital = item.variantId >= LESSONS_FROM;
+    const unitPrice = digital ? 1495 : 4995;
+    return {
+      ...item,
+      title: digital ? "Learn to swim with Splash" : "Splash float suit",
+      variantLabel: digital ? "Level 2 · 4 lessons" : "Blue, M",
+      image: null,
+      productPath: digital ? "/academy/learn-to-swim" : "/shop/splash-float-suit",
+      unitPrice,
+      lineTotal: unitPrice * item.quantity,
+      vat: Math.round((unitPrice * item.quantity * 21) / 121),
+      available: true,
+      stock: digital ? 1 : 7,
+      productType: digital ? ("digital" as const) : ("physical" as const),
+      refusal: null,
+    };
+  });
+  const physical = items.some((item) => item.productType === "physical");
   const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
-  const shipping = request.country ? ({ status: "cost", cost: COSTS[request.country], country: request.country } as const) : ({ status: "tbd", cost: null, country: null } as const);
+  const shipping = !physical ? ({ status: "free", cost: 0, country: null } as const) : request.country ? ({ status: "cost", cost: COSTS[request.country], country: request.country } as const) : ({ status: "tbd", cost: null, country: null } as const);
   return {
     items,
     dropped: [],
-    physical: true,
+    physical,
     subtotal,
     shipping,
     vat: { country: request.country ?? "nl", rate: 21, shipping: 0, total: items.reduce((sum, item) => sum + item.vat, 0) },

@@ -20,6 +20,8 @@ export type OrderDraft = {
   shipping: { country: ShippingCountry; address: OrderAddress };
   billing: { address: OrderAddress } | null;
   consent: true;
+  /** Sent when the cart holds lessons (required then): the parent gives up the 14-day withdrawal for them. */
+  withdrawalWaived?: boolean;
 };
 
 /** 201 (and 200 for a replay of the same key and body). */

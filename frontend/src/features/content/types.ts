@@ -73,15 +73,20 @@ export type SellingPointsCoursesBlockData = { type: "selling-points-courses"; ti
 export type SellingPointsShippingBlockData = { type: "selling-points-shipping"; title?: string; items: IconPoint[] };
 export type IconsBlockData = { type: "icons"; title?: string; items: IconPoint[] };
 
-/** Blocks whose behaviour arrives with a later capability (cart, checkout, profile, academy, shop). */
+/** The academy page's intro: its numbers (`stats`) are filled at publish time from the published courses. */
+export type AcademyIntroBlockData = { type: "academy-intro"; title: string; text?: string; stats?: { lessons: number; levels: number; minutes: number } };
+
+/**
+ * Blocks whose behaviour lives in another feature (cart, checkout, profile, academy, shop): the app
+ * supplies their components; without one (a test of content alone) a friendly placeholder or nothing.
+ */
 export type PlaceholderBlockData =
   | { type: "cart" }
   | { type: "checkout" }
   | { type: "profile" }
   | { type: "order-item" }
-  | { type: "academy-intro"; title: string; text?: string }
   | { type: "academy-item"; course: string }
-  | { type: "child-courses"; title?: string }
+  | { type: "child-courses"; title?: string; course?: string }
   | { type: "product-intro"; title?: string }
   | { type: "product-item"; product: string };
 
@@ -108,6 +113,7 @@ export type BlockData =
   | SellingPointsCoursesBlockData
   | SellingPointsShippingBlockData
   | IconsBlockData
+  | AcademyIntroBlockData
   | PlaceholderBlockData;
 
 export type PageData = {

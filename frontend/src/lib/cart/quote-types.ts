@@ -1,6 +1,6 @@
 /** The cart quote and shipping countries as the API sends them (contracts/catalog-api.md). Money in cents. */
 import type { ImageData } from "../../ui/rich-text-types";
-import type { ShippingCountry as ShippingCountryCode } from "../vocabulary";
+import type { LineRefusal, ProductType, ShippingCountry as ShippingCountryCode } from "../vocabulary";
 import type { CartLine, CartOption } from "./types";
 
 export type { ShippingCountryCode };
@@ -28,6 +28,10 @@ export type QuoteItem = {
   vat: number;
   available: boolean;
   stock: number;
+  /** Digital lines (lessons) are bought once and not shipped. */
+  productType: ProductType;
+  /** Why a line of lessons cannot be bought: owned already, or a larger line unlocks it. */
+  refusal: LineRefusal | null;
 };
 
 /** The VAT the prices include: at the destination's rate (the shop's home rate before one is known). */

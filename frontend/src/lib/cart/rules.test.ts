@@ -65,6 +65,11 @@ describe("addLine", () => {
     expect(cart[0]?.quantity).toBe(2); // the given lines are not changed
   });
 
+  test("with `once` an identical line stays as it is ('present'); a new one is still added", () => {
+    expect(addLine([line(120)], line(120), true)).toEqual({ lines: [line(120)], outcome: "present" });
+    expect(addLine([line(120)], line(130), true)).toEqual({ lines: [line(120), line(130)], outcome: "added" });
+  });
+
   test("the same variant with other options is added as a new line at the end", () => {
     const result = addLine([line(12, 1, [NAME])], line(12, 1, [OTHER_NAME]));
     expect(result).toEqual({ lines: [line(12, 1, [NAME]), line(12, 1, [OTHER_NAME])], outcome: "added" });

@@ -29,14 +29,16 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
 }
 
-export type AddOutcome = "added" | "merged" | "full";
+export type AddOutcome = "added" | "merged" | "present" | "full";
 
 /**
  * A line identical in variant and options gets the quantities added (at most 99); otherwise the
  * line is added at the end — unless the cart already holds 50 lines ("full", nothing changes).
+ * With `once` (what is bought once, such as lessons) an identical line stays as it is ("present").
  */
-export function addLine(lines: CartLine[], line: CartLine): { lines: CartLine[]; outcome: AddOutcome } {
+export function addLine(lines: CartLine[], line: CartLine, once = false): { lines: CartLine[]; outcome: AddOutcome } {
   const index = lines.findIndex((existing) => sameLine(existing, line));
+  if (index >= 0 && once) return { lines, outcome: "present" };
   if (index >= 0) {
     const merged = lines.map((existing, at) => (at === index ? { ...existing, quantity: clampQuantity(existing.quantity + line.quantity) } : existing));
     return { lines: merged, outcome: "merged" };

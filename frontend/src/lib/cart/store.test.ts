@@ -104,6 +104,17 @@ describe("createCartStore, changes", () => {
     expect(store.getState().lines).toEqual([line(12, 3), line(12, 1, [NAME])]);
   });
 
+  test("what is bought once (lessons) keeps its quantity when added again, and the card says it is already there", () => {
+    catalog();
+    const store = createCartStore();
+    store.start();
+    expect(store.add(line(120), ADDED, { once: true })).toBe("added");
+    expect(store.add(line(120), ADDED, { once: true })).toBe("present");
+    expect(store.getState().lines).toEqual([line(120)]);
+    expect(cookieLines()).toEqual([line(120)]);
+    expect(store.getState().feedback.map((card) => card.already)).toEqual([false, true]);
+  });
+
   test("each add queues a feedback card; dismissing one leaves the others in order", () => {
     catalog();
     const store = createCartStore();

@@ -26,8 +26,11 @@ export const CART_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** What the "added to your cart" card shows of the added variant (the page that adds it knows). */
 export type AddedVariant = { title: string; image: ImageData | null };
 
-/** One "added to your cart" card: shown one at a time, oldest first. */
-export type CartFeedback = { id: number; line: CartLine; added: AddedVariant };
+/** One "added to your cart" card (or "already in your cart"): shown one at a time, oldest first. */
+export type CartFeedback = { id: number; line: CartLine; added: AddedVariant; already: boolean };
+
+/** `once`: the line is bought once (lessons): adding it again keeps its quantity and says it is already there. */
+export type AddOptions = { once?: boolean };
 
 export type CartState = {
   status: "unknown" | "ready";
@@ -45,8 +48,8 @@ export type CartStore = {
   subscribe: (listener: () => void) => () => void;
   /** Once, in the browser after hydration: restores the cookie's lines. */
   start: () => void;
-  /** Adds a line (or raises the quantity of an identical one), with its feedback card. */
-  add: (line: CartLine, added: AddedVariant) => AddOutcome;
+  /** Adds a line (or raises the quantity of an identical one, unless `once`), with its feedback card. */
+  add: (line: CartLine, added: AddedVariant, options?: AddOptions) => AddOutcome;
   remove: (ref: LineRef) => void;
   setQuantity: (ref: LineRef, quantity: number) => void;
   clear: () => void;
@@ -101,11 +104,12 @@ export function createCartStore(): CartStore {
       return () => listeners.delete(listener);
     },
     start: restore,
-    add(line, added) {
+    add(line, added, options = {}) {
       restore();
-      const { lines, outcome } = addLine(state.lines, line);
+      const { lines, outcome } = addLine(state.lines, line, options.once);
       if (outcome === "full") return outcome;
-      setLines(lines, { feedback: [...state.feedback, { id: nextFeedbackId++, line, added }] });
+      const card = { id: nextFeedbackId++, line, added, already: outcome === "present" };
+      setLines(lines, { feedback: [...state.feedback, card] });
       return outcome;
     },
     remove(ref) {

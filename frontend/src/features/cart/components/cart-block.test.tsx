@@ -35,7 +35,7 @@ function quoteOf(request: QuoteRequest, authorization: string | undefined, { sto
       const image = variant?.introImage ?? null;
       const lineTotal = unitPrice * item.quantity;
       const vat = Math.round((lineTotal * 21) / 121);
-      return { ...item, ...shown, image, productPath: variant?.product.path ?? null, unitPrice, lineTotal, vat, available: left >= item.quantity, stock: left };
+      return { ...item, ...shown, image, productPath: variant?.product.path ?? null, unitPrice, lineTotal, vat, available: left >= item.quantity, stock: left, productType: "physical" as const, refusal: null };
     });
   const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
   const country = request.country ?? (authorization ? signedInCountry : undefined);
@@ -167,11 +167,11 @@ describe("CartBlock, lines and money", () => {
     ]);
   });
 
-  test("nothing to ship: 'No shipping costs'", async () => {
+  test("nothing to ship (only lessons): 'No shipping: lessons are online'", async () => {
     setCartCookie([line(13, 1)]);
     cartApi({ physical: false });
     renderCart();
-    await waitFor(() => expect(amount("cart-shipping")).toBe("No shipping costs"));
+    await waitFor(() => expect(amount("cart-shipping")).toBe("No shipping: lessons are online"));
   });
 
   test("signed in, the quote carries the bearer and the server's address country decides the shipping", async () => {
@@ -347,5 +347,81 @@ describe("CartBlock, removing", () => {
     await screen.findByText("Your cart is empty. Add products.");
     act(() => void cart.add(line(13, 1), ADDED));
     expect(await screen.findByRole("link", { name: NAME })).toBeTruthy();
+  });
+});
+
+describe("CartBlock, lessons", () => {
+  const LEVEL_2 = 120;
+  const LESSON = 122;
+
+  /** The server's quote of lines of the course (a level €14.95, a lesson €4.95): digital, with the refusals given. */
+  function lessonsApi(refusals: Record<number, "owned" | "in_cart"> = {}, withSuit = false) {
+    return cartApi({
+      quote: (call) => {
+        const request = call.body as QuoteRequest;
+        const base = quoteOf({ ...request, items: request.items.filter((item) => item.variantId === BLUE_M.id) }, undefined, { physical: withSuit });
+        const lessons = request.items
+          .filter((item) => item.variantId !== BLUE_M.id)
+          .map((item) => {
+            const unitPrice = item.variantId === LEVEL_2 ? 1495 : 495;
+            return {
+              ...item,
+              title: "Learn to swim with Splash",
+              variantLabel: item.variantId === LEVEL_2 ? "Level 2 · 4 lessons" : "Lesson: The star float",
+              image: null,
+              productPath: "/academy/learn-to-swim",
+              unitPrice,
+              lineTotal: unitPrice,
+              vat: Math.round((unitPrice * 21) / 121),
+              available: true,
+              stock: 1,
+              productType: "digital" as const,
+              refusal: refusals[item.variantId] ?? null,
+            };
+          });
+        const subtotal = base.subtotal + lessons.reduce((sum, item) => sum + item.lineTotal, 0);
+        return ok({ data: { ...base, items: [...base.items, ...lessons], subtotal, total: subtotal + (base.shipping.cost ?? 0) } });
+      },
+    });
+  }
+
+  test("a line of lessons has no quantity, links to its course and says it is online; only lessons: no shipping", async () => {
+    setCartCookie([line(LEVEL_2)]);
+    lessonsApi();
+    renderCart();
+    await quoted();
+    const lessonLine = screen.getByRole("link", { name: "Learn to swim with Splash – Level 2 · 4 lessons" });
+    expect(lessonLine.getAttribute("href")).toBe("/academy/learn-to-swim");
+    const item = lessonLine.closest("li") as HTMLElement;
+    expect(within(item).queryByRole("spinbutton")).toBeNull();
+    expect(within(item).queryByRole("button", { name: /One more/ })).toBeNull();
+    expect(within(item).getByText("Online lessons: watch them as soon as the order is paid")).toBeTruthy();
+    expect(amount("cart-shipping")).toBe("No shipping: lessons are online");
+    expect(screen.getByRole("link", { name: "To checkout" }).getAttribute("href")).toBe("/checkout");
+  });
+
+  test("a suit and lessons: the suit keeps its quantity control, the lessons line has none", async () => {
+    setCartCookie([line(BLUE_M.id), line(LEVEL_2)]);
+    lessonsApi({}, true);
+    renderCart();
+    await quoted();
+    expect(screen.getAllByRole("spinbutton")).toHaveLength(1);
+  });
+
+  test.each([
+    ["en", { [LESSON]: "owned" as const }, "You already have these lessons — remove them from your cart"],
+    ["en", { [LESSON]: "in_cart" as const }, "Another item in your cart already unlocks these lessons"],
+    ["nl", { [LESSON]: "owned" as const }, "Deze lessen heb je al — verwijder ze uit je winkelmand"],
+  ])("(%s) a refused line says why, and the way to checkout is closed while it is there", async (locale, refusals, message) => {
+    setCartCookie([line(LEVEL_2), line(LESSON)]);
+    lessonsApi(refusals);
+    renderCart(locale as Locale);
+    await quoted();
+    const warning = await screen.findByText(message);
+    expect(warning.closest("li")?.getAttribute("data-variant-id")).toBe(String(LESSON));
+    const checkout = screen.getByRole("button", { name: locale === "nl" ? "Naar afrekenen" : "To checkout" }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(document.getElementById(checkout.getAttribute("aria-describedby") ?? "")?.textContent).toBeTruthy();
+    expect(screen.queryByRole("link", { name: locale === "nl" ? "Naar afrekenen" : "To checkout" })).toBeNull();
   });
 });

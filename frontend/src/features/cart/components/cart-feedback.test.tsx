@@ -56,6 +56,18 @@ describe("CartFeedback", () => {
     expect(document.activeElement).toBe(button);
   });
 
+  test("adding lessons that are already in the cart says so, in the page's language, and adds nothing", async () => {
+    const { cart } = renderFeedback("nl");
+    const level = { title: "Leren zwemmen met Splash – Niveau 2", image: null };
+    act(() => void cart.add(line(120), level, { once: true }));
+    expect(screen.getByRole("status", { name: "Meldingen van je winkelmand" }).textContent).toContain("Toegevoegd aan je winkelmand");
+    fireEvent.click(screen.getByRole("button", { name: "Sluiten" }));
+    act(() => void cart.add(line(120), level, { once: true }));
+    expect(document.querySelector(".cart-feedback__title")?.textContent).toBe("Staat al in je winkelmand");
+    expect(shownProduct()).toBe("Leren zwemmen met Splash – Niveau 2");
+    expect(cart.getState().lines).toEqual([line(120)]);
+  });
+
   test("more than one shows the quantity", async () => {
     const { add } = renderFeedback();
     await add(line(13, 2));

@@ -62,7 +62,7 @@ function FeedbackCard({ card, onDone }: CardProps) {
         {image ? <ContentImage className="cart-feedback__image" image={image} /> : <Icon name="mdi:check-circle" size={40} />}
       </div>
       <div className="cart-feedback__text">
-        <p className="cart-feedback__title">{t("cart.feedback.title")}</p>
+        <p className="cart-feedback__title">{card.already ? t("cart.feedback.already") : t("cart.feedback.title")}</p>
         <p className="cart-feedback__product">
           {card.line.quantity > 1 ? t("cart.feedback.quantity", { quantity: card.line.quantity, product: added.title }) : added.title}
         </p>

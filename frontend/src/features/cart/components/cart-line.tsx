@@ -33,8 +33,11 @@ export function CartLineView({ line, index, priced, confirming, onQuantity, onAs
   const image = priced?.image ?? null;
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
 
+  const digital = priced?.productType === "digital";
   let warning: string | null = null;
-  if (priced && !priced.available) {
+  if (priced?.refusal) {
+    warning = t(`cart.refusal.${priced.refusal}`);
+  } else if (priced && !priced.available) {
     warning = priced.stock > 0 && priced.stock < priced.quantity ? t("cart.notEnough", { stock: priced.stock }) : t("cart.unavailable");
   }
 
@@ -61,7 +64,11 @@ export function CartLineView({ line, index, priced, confirming, onQuantity, onAs
             ))}
           </dl>
         ) : null}
-        <p className="cart-line__unit">{t("cart.each", { price: price(priced?.unitPrice) })}</p>
+        {digital ? (
+          <p className="cart-line__unit">{t("cart.online")}</p>
+        ) : (
+          <p className="cart-line__unit">{t("cart.each", { price: price(priced?.unitPrice) })}</p>
+        )}
         {warning ? (
           <p className="cart-line__warning">
             <Icon name="mdi:alert-circle" size={20} />
@@ -70,7 +77,8 @@ export function CartLineView({ line, index, priced, confirming, onQuantity, onAs
         ) : null}
       </div>
       <div className="cart-line__amounts">
-        <QuantityControl quantity={line.quantity} name={name} onChange={onQuantity} />
+        {/* Lessons are bought once: no quantity to choose. */}
+        {digital ? null : <QuantityControl quantity={line.quantity} name={name} onChange={onQuantity} />}
         <p className="cart-line__total">
           <span className="visually-hidden">{t("cart.lineTotal")} </span>
           {price(priced?.lineTotal)}

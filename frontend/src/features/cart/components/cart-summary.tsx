@@ -19,7 +19,10 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
   const locale = useLocale();
   const headingId = useId();
   const countryId = useId();
+  const refusedId = useId();
   const money = quote.quote;
+  // A line of lessons that is owned already, or unlocked by another line, must go first.
+  const refused = (money?.items ?? []).some((item) => Boolean(item.refusal));
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
   const shownCountry = country ?? (money?.shipping.status === "cost" ? money.shipping.country : null);
 
@@ -31,7 +34,7 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
       {countries.length > 0 ? (
         <div className="field cart-summary__country">
           <label className="field__label" htmlFor={countryId}>
-            {t("cart.country")}
+            {money?.physical === false ? t("cart.countryVat") : t("cart.country")}
           </label>
           <select id={countryId} value={shownCountry ?? ""} onChange={(event) => onCountry((event.target.value || null) as ShippingCountryCode | null)}>
             <option value="">{t("cart.chooseCountry")}</option>
@@ -50,7 +53,7 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
         </div>
         <div className="cart-summary__row">
           <dt>{t("cart.shipping")}</dt>
-          <dd data-testid="cart-shipping">{shippingText(money?.shipping, t, i18n.language)}</dd>
+          <dd data-testid="cart-shipping">{shippingText(money?.shipping, t, i18n.language, money?.physical)}</dd>
         </div>
         <div className="cart-summary__row cart-summary__row--total">
           <dt>{t("cart.total")}</dt>
@@ -65,7 +68,18 @@ export function CartSummary({ quote, countries, country, onCountry }: Props) {
           </button>
         </div>
       ) : null}
-      <ButtonLink to={routePath("checkout", locale)}>{t("cart.checkout")}</ButtonLink>
+      {refused ? (
+        <>
+          <p id={refusedId} className="cart-summary__refused">
+            {t("cart.refusedLines")}
+          </p>
+          <button type="button" className="button button--primary" disabled aria-describedby={refusedId}>
+            {t("cart.checkout")}
+          </button>
+        </>
+      ) : (
+        <ButtonLink to={routePath("checkout", locale)}>{t("cart.checkout")}</ButtonLink>
+      )}
     </section>
   );
 }

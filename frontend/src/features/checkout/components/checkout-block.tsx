@@ -6,7 +6,7 @@ import { useLocale } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { useCheckout } from "../hooks/use-checkout";
-import { shippingCountry, type Step } from "../utils/draft";
+import { shippingCountry, stepTitleKey, type Step } from "../utils/draft";
 import { BillingStep } from "./billing-step";
 import { PersonalStep } from "./personal-step";
 import { ShippingStep } from "./shipping-step";
@@ -27,7 +27,7 @@ function CheckoutSkeleton() {
 }
 
 /** The steps as a list: where the parent is, and how many there are. */
-function Progress({ steps, current }: { steps: Step[]; current: Step }) {
+function Progress({ steps, current, physical }: { steps: Step[]; current: Step; physical: boolean }) {
   const { t } = useTranslation();
   return (
     <ol className="checkout-progress" aria-label={t("checkout.steps.label")}>
@@ -36,7 +36,7 @@ function Progress({ steps, current }: { steps: Step[]; current: Step }) {
           <span className="checkout-progress__number" aria-hidden="true">
             {index + 1}
           </span>
-          {t(`checkout.steps.${step}`)}
+          {t(stepTitleKey(step, physical))}
         </li>
       ))}
     </ol>
@@ -61,17 +61,18 @@ function Checkout({ lines, user, session }: { lines: CartLine[]; user: User | nu
   }, [step, checkout.fieldErrors]);
 
   const number = checkout.steps.indexOf(step) + 1;
+  const physical = quote.quote?.physical ?? true;
   return (
     <section className="block block-checkout">
       <div className="checkout-card">
-        <Progress steps={checkout.steps} current={step} />
+        <Progress steps={checkout.steps} current={step} physical={physical} />
         <p className="checkout-step-count">{t("checkout.steps.count", { number, total: checkout.steps.length })}</p>
         <h2 ref={heading} tabIndex={-1} className="checkout-heading">
-          {t(`checkout.steps.${step}`)}
+          {t(stepTitleKey(step, physical))}
         </h2>
         {step === "personal" ? <PersonalStep key={step} checkout={checkout} /> : null}
         {step === "shipping" ? (
-          <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={quote.quote?.physical ?? true} addresses={user?.addresses ?? []} />
+          <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={physical} addresses={user?.addresses ?? []} />
         ) : null}
         {step === "billing" ? <BillingStep key={step} checkout={checkout} /> : null}
         {step === "summary" ? <SummaryStep checkout={checkout} quote={quote} locale={locale} /> : null}

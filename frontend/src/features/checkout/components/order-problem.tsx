@@ -30,6 +30,15 @@ export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: 
           </p>
         </>
       );
+    case "already-owned":
+      return (
+        <>
+          <p>{t("checkout.errors.alreadyOwned")}</p>
+          <p className="checkout-problem__links">
+            <Link to={routePath("cart", locale)}>{t("checkout.errors.toCart")}</Link>
+          </p>
+        </>
+      );
     case "product-unavailable":
       return (
         <>

@@ -6,7 +6,7 @@ import { Address, addressFields, Checkbox, useFormContext, type FieldDefinitions
 import { formatPrice } from "../../../lib/i18n";
 import type { ShippingCountry as CountryCode } from "../../../lib/vocabulary";
 import type { CheckoutState } from "../hooks/use-checkout";
-import { addressValues, SEPARATE_BILLING, SHIPPING } from "../utils/draft";
+import { addressValues, SEPARATE_BILLING, SHIPPING, stepTitleKey } from "../utils/draft";
 import { StepForm } from "./step-form";
 
 /** 'Kerkstraat 12 B, Amsterdam' — how a saved address is offered. */
@@ -67,7 +67,7 @@ export function ShippingStep({ checkout, countries, physical, addresses }: Props
   };
   return (
     <StepForm step="shipping" fields={fields} checkout={checkout} previous="personal">
-      <Address prefix={SHIPPING} legend={t("checkout.steps.shipping")} countryLabel={countryLabel}>
+      <Address prefix={SHIPPING} legend={t(stepTitleKey("shipping", physical))} countryLabel={countryLabel}>
         {addresses.length > 0 ? <SavedAddresses addresses={addresses} /> : null}
       </Address>
       <Checkbox name={SEPARATE_BILLING} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CaptchaNotice, useCaptcha } from "../../../lib/captcha";
@@ -6,7 +6,7 @@ import { shippingText, type QuoteState } from "../../../lib/cart";
 import { formatPrice, type Locale } from "../../../lib/i18n";
 import { usePrivacyPath, useTermsPath } from "../../../lib/pages/legal-paths";
 import type { CheckoutState } from "../hooks/use-checkout";
-import { billsSeparately, orderDraft, type Step } from "../utils/draft";
+import { billsSeparately, orderDraft, stepTitleKey, type Step } from "../utils/draft";
 import { addressLines } from "../utils/address-lines";
 import { OrderProblem } from "./order-problem";
 
@@ -46,7 +46,7 @@ function Amounts({ quote }: { quote: QuoteState }) {
       </div>
       <div className="checkout-amounts__row">
         <dt>{t("cart.shipping")}</dt>
-        <dd data-testid="checkout-shipping">{shippingText(money?.shipping, t, i18n.language)}</dd>
+        <dd data-testid="checkout-shipping">{shippingText(money?.shipping, t, i18n.language, money?.physical)}</dd>
       </div>
       <div className="checkout-amounts__row checkout-amounts__row--total">
         <dt>{t("cart.total")}</dt>
@@ -83,6 +83,42 @@ function Products({ quote }: { quote: QuoteState }) {
   );
 }
 
+/**
+ * Lessons start right away, so the parent gives up the 14-day withdrawal for them (EU rules for
+ * digital content): a required checkbox, refused here and by the server; each refusal focuses it.
+ */
+function WithdrawalWaiver({ checkout }: { checkout: CheckoutState }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = useId();
+  const box = useRef<HTMLInputElement>(null);
+  const refused = checkout.withdrawalRefused;
+  useEffect(() => {
+    if (refused > 0) box.current?.focus();
+  }, [refused]);
+  const invalid = refused > 0;
+  return (
+    <div className="field field--checkbox checkout-withdrawal">
+      <input
+        ref={box}
+        id={id}
+        type="checkbox"
+        required
+        checked={checkout.draft.withdrawalWaived}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => checkout.waiveWithdrawal(event.target.checked)}
+      />
+      <label htmlFor={id}>{t("checkout.summary.withdrawal")}</label>
+      {invalid ? (
+        <p id={errorId} className="field__error">
+          {t("checkout.summary.withdrawalRequired")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 type Props = { checkout: CheckoutState; quote: QuoteState; locale: Locale };
 
 /** Everything at a glance (details, addresses, products, money), the consent, and on to the payment. */
@@ -95,17 +131,20 @@ export function SummaryStep({ checkout, quote, locale }: Props) {
   const privacy = usePrivacyPath(locale);
   const terms = useTermsPath(locale);
   const { user } = draft;
+  const lessons = (quote.quote?.items ?? []).some((item) => item.productType === "digital");
+  const physical = quote.quote?.physical ?? true;
+  const pay = () => void checkout.place(lessons);
   return (
     <div className="checkout-summary">
       <div className="checkout-summary__parts">
         <Part title={t("checkout.steps.personal")} step="personal" checkout={checkout}>
           <Lines lines={[`${user.firstname} ${user.lastname}`, user.email]} />
         </Part>
-        <Part title={t("checkout.steps.shipping")} step="shipping" checkout={checkout}>
+        <Part title={t(stepTitleKey("shipping", physical))} step="shipping" checkout={checkout}>
           <Lines lines={addressLines(draft.shipping.address, t)} />
         </Part>
         <Part title={t("checkout.steps.billing")} step={billsSeparately(checkout.draft) ? "billing" : "shipping"} checkout={checkout}>
-          <Lines lines={draft.billing ? addressLines(draft.billing.address, t) : [t("checkout.summary.sameAddress")]} />
+          <Lines lines={draft.billing ? addressLines(draft.billing.address, t) : [t(physical ? "checkout.summary.sameAddress" : "checkout.summary.sameAsYours")]} />
         </Part>
       </div>
       <section className="checkout-order" aria-label={t("checkout.summary.products")}>
@@ -124,9 +163,10 @@ export function SummaryStep({ checkout, quote, locale }: Props) {
       <p className="checkout-consent">
         <Trans i18nKey="checkout.summary.consent" components={{ privacy: <Link to={privacy} />, terms: <Link to={terms} /> }} />
       </p>
+      {lessons ? <WithdrawalWaiver checkout={checkout} /> : null}
       {captcha.enabled ? <CaptchaNotice /> : null}
       <div id={problemId} className="checkout-problem" role="alert">
-        {checkout.problem ? <OrderProblem problem={checkout.problem} onRetry={() => void checkout.place()} /> : null}
+        {checkout.problem ? <OrderProblem problem={checkout.problem} onRetry={pay} /> : null}
       </div>
       <div className="checkout-actions">
         <button type="button" className="button button--secondary" onClick={() => checkout.goTo(checkout.steps[checkout.steps.length - 2] ?? "personal")}>
@@ -138,7 +178,7 @@ export function SummaryStep({ checkout, quote, locale }: Props) {
           disabled={checkout.placing}
           aria-disabled={checkout.placing}
           aria-describedby={checkout.problem ? problemId : undefined}
-          onClick={() => void checkout.place()}
+          onClick={pay}
         >
           {checkout.placing ? t("checkout.summary.placing") : t("checkout.summary.pay")}
         </button>

@@ -50,6 +50,8 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<OrderProblem | null>(null);
   const [placing, setPlacing] = useState(false);
+  // Counts the refusals of the withdrawal question (the summary focuses the checkbox on each).
+  const [withdrawalRefused, setWithdrawalRefused] = useState(0);
   const captcha = useCaptcha();
   const pending = useRef(false);
   // The newest draft, for handlers that run before the next render (a double click).
@@ -68,6 +70,12 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
     fieldErrors,
     problem,
     placing,
+    withdrawalRefused,
+    /** The summary's withdrawal checkbox (kept in the draft like the steps' values). */
+    waiveWithdrawal(waived: boolean) {
+      setDraft({ ...current.current, withdrawalWaived: waived });
+      if (waived) setWithdrawalRefused(0);
+    },
     /** A step's form changed (kept as typed, so a reload finds it). */
     keep(step: FormStep, values: StepValues) {
       setDraft({ ...current.current, values: { ...current.current.values, [step]: values } });
@@ -84,12 +92,17 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
       setProblem(null);
       setDraft({ ...next, step: order[order.indexOf(step) + 1] ?? "summary" });
     },
-    async place() {
+    /** Places the order; `lessons`: the cart holds lessons, so the withdrawal question must be answered yes. */
+    async place(lessons = false) {
       if (pending.current) return; // a second click before the first one re-rendered
+      if (lessons && !current.current.withdrawalWaived) {
+        setWithdrawalRefused((count) => count + 1);
+        return;
+      }
       pending.current = true;
       setPlacing(true);
       setProblem(null);
-      const body = orderDraft(current.current, lines, locale);
+      const body = orderDraft(current.current, lines, locale, lessons);
       const attempt = attemptFor(current.current, JSON.stringify(body));
       setDraft({ ...current.current, attempt });
       try {
@@ -104,6 +117,10 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
         setPlacing(false);
         const found = describeOrderError(error);
         if (found.kind === "key-reused") setDraft({ ...current.current, attempt: null });
+        if (found.kind === "withdrawal") {
+          setWithdrawalRefused((count) => count + 1);
+          return;
+        }
         const step = found.kind === "fields" ? firstStepWithErrors(found.fields, current.current) : null;
         if (found.kind === "fields" && step) {
           setFieldErrors(found.fields);

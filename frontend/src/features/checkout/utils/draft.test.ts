@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { attemptFor, emptyDraft, newIdempotencyKey, orderDraft, parseDraft, stepsOf, type CheckoutDraft } from "./draft";
+import { attemptFor, emptyDraft, newIdempotencyKey, orderDraft, parseDraft, stepsOf, stepTitleKey, type CheckoutDraft } from "./draft";
 import { describeOrderError, fieldOfPath } from "./order-errors";
 import { ApiError } from "../../../lib/api";
 
@@ -7,7 +7,7 @@ const KEY = "A".repeat(32);
 
 describe("parseDraft", () => {
   test("reads back a draft as it was kept", () => {
-    const draft: CheckoutDraft = { step: "shipping", values: { personal: { firstname: "Eva" }, shipping: { separateBilling: true }, billing: {} }, attempt: { key: KEY, body: "{}" } };
+    const draft: CheckoutDraft = { step: "shipping", values: { personal: { firstname: "Eva" }, shipping: { separateBilling: true }, billing: {} }, attempt: { key: KEY, body: "{}" }, withdrawalWaived: true };
     expect(parseDraft(JSON.parse(JSON.stringify(draft)))).toEqual(draft);
   });
 
@@ -17,7 +17,15 @@ describe("parseDraft", () => {
 
   test("drops values that are not text or a checkbox, and an attempt whose key the API would refuse", () => {
     const parsed = parseDraft({ step: "summary", values: { personal: { firstname: "Eva", total: 1, price: { cents: 4995 } } }, attempt: { key: "short", body: "{}" } });
-    expect(parsed).toEqual({ step: "summary", values: { personal: { firstname: "Eva" }, shipping: {}, billing: {} }, attempt: null });
+    expect(parsed).toEqual({ step: "summary", values: { personal: { firstname: "Eva" }, shipping: {}, billing: {} }, attempt: null, withdrawalWaived: false });
+  });
+
+  test("only a stored true answers the withdrawal question", () => {
+    const stored = (withdrawalWaived: unknown) => parseDraft({ step: "summary", values: {}, attempt: null, withdrawalWaived })?.withdrawalWaived;
+    expect(stored(true)).toBe(true);
+    expect(stored("true")).toBe(false);
+    expect(stored(1)).toBe(false);
+    expect(stored(undefined)).toBe(false);
   });
 });
 
@@ -54,6 +62,19 @@ describe("orderDraft", () => {
     draft.values.shipping.separateBilling = true;
     expect(stepsOf(draft)).toEqual(["personal", "shipping", "billing", "summary"]);
   });
+
+  test("with lessons in the cart the draft carries the withdrawal answer; without, it says nothing of it", () => {
+    const draft = { ...emptyDraft(), withdrawalWaived: true };
+    expect(orderDraft(draft, [], "nl", true).withdrawalWaived).toBe(true);
+    expect(orderDraft({ ...draft, withdrawalWaived: false }, [], "nl", true).withdrawalWaived).toBe(false);
+    expect("withdrawalWaived" in orderDraft(draft, [], "nl")).toBe(false);
+  });
+
+  test("a cart of only lessons words its address step as the parent's address, not shipping", () => {
+    expect(stepTitleKey("shipping", false)).toBe("checkout.steps.address");
+    expect(stepTitleKey("shipping", true)).toBe("checkout.steps.shipping");
+    expect(stepTitleKey("personal", false)).toBe("checkout.steps.personal");
+  });
 });
 
 describe("the server's refusals", () => {
@@ -74,6 +95,8 @@ describe("the server's refusals", () => {
     expect(describeOrderError(error(409, { code: "email_has_account" }))).toEqual({ kind: "email-has-account" });
     expect(describeOrderError(error(409, { code: "product_unavailable", products: ["Splash float suit", 3] }))).toEqual({ kind: "product-unavailable", products: ["Splash float suit"] });
     expect(describeOrderError(error(409, { code: "idempotency_key_reused" }))).toEqual({ kind: "key-reused" });
+    expect(describeOrderError(error(409, { code: "already_owned", errors: [{ path: ["data", "cart", "items", 0], message: "m" }] }))).toEqual({ kind: "already-owned" });
+    expect(describeOrderError(error(400, { errors: [{ path: ["data", "withdrawalWaived"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "withdrawal" });
     expect(describeOrderError(error(503, {}))).toEqual({ kind: "service-unavailable" });
     expect(describeOrderError(error(400, { errors: [{ path: ["data", "user", "email"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "fields", fields: { personal: ["email"] } });
     expect(describeOrderError(error(400, { errors: [{ path: ["Idempotency-Key"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "failed" });

@@ -22,6 +22,8 @@ export type CheckoutDraft = {
   step: Step;
   values: Record<FormStep, StepValues>;
   attempt: Attempt | null;
+  /** The summary's "I want the lessons right away…" checkbox (asked only when the cart holds lessons). */
+  withdrawalWaived: boolean;
 };
 
 /** Field name prefixes of the two addresses (they also name the browser's autofill sections). */
@@ -43,7 +45,7 @@ export function newIdempotencyKey(): string {
 }
 
 export function emptyDraft(): CheckoutDraft {
-  return { step: "personal", values: { personal: {}, shipping: {}, billing: {} }, attempt: null };
+  return { step: "personal", values: { personal: {}, shipping: {}, billing: {} }, attempt: null, withdrawalWaived: false };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -64,7 +66,8 @@ export function parseDraft(value: unknown): CheckoutDraft | null {
     ? { key: value.attempt.key, body: value.attempt.body }
     : null;
   const { personal, shipping, billing } = value.values;
-  return { step, values: { personal: stepValues(personal), shipping: stepValues(shipping), billing: stepValues(billing) }, attempt };
+  const withdrawalWaived = value.withdrawalWaived === true;
+  return { step, values: { personal: stepValues(personal), shipping: stepValues(shipping), billing: stepValues(billing) }, attempt, withdrawalWaived };
 }
 
 /** The address fields of a saved address (or an order's) under a prefix. */
@@ -98,8 +101,11 @@ function orderAddress(values: StepValues, prefix: string): OrderAddress {
   };
 }
 
-/** The body's `data` for POST /orders: the steps' values and the cart's lines (no price: the server prices). */
-export function orderDraft(draft: CheckoutDraft, lines: CartLine[], locale: Locale): OrderDraft {
+/**
+ * The body's `data` for POST /orders: the steps' values and the cart's lines (no price: the server
+ * prices). With `lessons` in the cart it carries the parent's answer to the withdrawal question.
+ */
+export function orderDraft(draft: CheckoutDraft, lines: CartLine[], locale: Locale, lessons = false): OrderDraft {
   const { personal, shipping, billing } = draft.values;
   const address = orderAddress(shipping, SHIPPING);
   return {
@@ -109,7 +115,13 @@ export function orderDraft(draft: CheckoutDraft, lines: CartLine[], locale: Loca
     shipping: { country: address.country, address },
     billing: billsSeparately(draft) ? { address: orderAddress(billing, BILLING) } : null,
     consent: true,
+    ...(lessons ? { withdrawalWaived: draft.withdrawalWaived } : {}),
   };
+}
+
+/** A step's title key: a cart of only lessons ships nothing, so its address is just "Your address". */
+export function stepTitleKey(step: Step, physical: boolean): string {
+  return step === "shipping" && !physical ? "checkout.steps.address" : `checkout.steps.${step}`;
 }
 
 /** The attempt for this body: the draft's own when the body is the same (a retry), a new key otherwise. */

@@ -15,6 +15,9 @@ import { BILLING, SHIPPING, type CheckoutDraft, type FormStep } from "./draft";
 export const EMAIL_HAS_ACCOUNT: AccountError = "email_has_account";
 export const PRODUCT_UNAVAILABLE: OrderError = "product_unavailable";
 export const IDEMPOTENCY_KEY_REUSED: OrderError = "idempotency_key_reused";
+export const ALREADY_OWNED: OrderError = "already_owned";
+/** The field of the withdrawal question in the order's body. */
+const WITHDRAWAL_FIELD = "withdrawalWaived";
 
 /** Field names by step, for the server's paths (["data", "shipping", "address", "city"]). */
 export type FieldErrors = Partial<Record<FormStep, string[]>>;
@@ -23,6 +26,10 @@ export type OrderProblem =
   | { kind: "fields"; fields: FieldErrors }
   | { kind: "email-has-account" }
   | { kind: "product-unavailable"; products: string[] }
+  /** A line of lessons the parent owns already, or that another line unlocks: the cart says which. */
+  | { kind: "already-owned" }
+  /** The lessons' withdrawal question was not answered with yes. */
+  | { kind: "withdrawal" }
   | { kind: "service-unavailable" }
   /** The key was used for another body (the draft changed in another tab): the next try takes a new key. */
   | { kind: "key-reused" }
@@ -55,9 +62,11 @@ export function describeOrderError(error: unknown): OrderProblem {
   if (error.status === 409 && code === EMAIL_HAS_ACCOUNT) return { kind: "email-has-account" };
   if (error.status === 409 && code === PRODUCT_UNAVAILABLE) return { kind: "product-unavailable", products: stringList(error.details.products) };
   if (error.status === 409 && code === IDEMPOTENCY_KEY_REUSED) return { kind: "key-reused" };
+  if (error.status === 409 && code === ALREADY_OWNED) return { kind: "already-owned" };
   if (error.status === 503) return { kind: "service-unavailable" };
   if (error.status === 400) {
     if ((error.details.errors ?? []).some(({ path }) => path[0] === CAPTCHA_PATH)) return { kind: "captcha" };
+    if ((error.details.errors ?? []).some(({ path }) => path[0] === "data" && path[1] === WITHDRAWAL_FIELD)) return { kind: "withdrawal" };
     const fields: FieldErrors = {};
     for (const { path } of error.details.errors ?? []) {
       const named = fieldOfPath(path);

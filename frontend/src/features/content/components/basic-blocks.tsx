@@ -1,7 +1,9 @@
 /** The plain content blocks: intros, text, media, buttons, cards, numbers and icon rows. */
+import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../ui/button-link";
 import { Icon, isIconName } from "../../../ui/icon";
 import type {
+  AcademyIntroBlockData,
   BlogIntroBlockData,
   ButtonsBlockData,
   CallToActionBlockData,
@@ -156,6 +158,39 @@ export function StatisticsBlock({ block }: { block: StatisticsBlockData }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** The academy page's intro: title, text and the published courses' numbers (lessons, levels, minutes). */
+export function AcademyIntroBlock({ block, headingLevel }: { block: AcademyIntroBlockData; headingLevel: MainHeadingLevel }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const stats = block.stats;
+  return (
+    <section className="block block-intro block-academy-intro">
+      <div className="block-intro__inner">
+        <div className="block-intro__content">
+          <Heading className="block-intro__title">{block.title}</Heading>
+          {block.text ? <p className="block-intro__text">{block.text}</p> : null}
+          {stats && stats.lessons > 0 ? (
+            <dl className="statistics block-academy-intro__stats">
+              <div className="statistics__item">
+                <dt className="statistics__label">{t("blocks.academyIntro.lessons", { count: stats.lessons })}</dt>
+                <dd className="statistics__value">{stats.lessons}</dd>
+              </div>
+              <div className="statistics__item">
+                <dt className="statistics__label">{t("blocks.academyIntro.levels", { count: stats.levels })}</dt>
+                <dd className="statistics__value">{stats.levels}</dd>
+              </div>
+              <div className="statistics__item">
+                <dt className="statistics__label">{t("blocks.academyIntro.minutes", { count: stats.minutes })}</dt>
+                <dd className="statistics__value">{stats.minutes}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from "../../../lib/api";
 import type { BlockData, ItemBlockData } from "../types";
 import { suppliedComponent, useSuppliedBlocks, type BlockComponentMap } from "./block-components";
 import {
+  AcademyIntroBlock,
   BlogIntroBlock,
   ButtonsBlock,
   CallToActionBlock,
@@ -104,11 +105,10 @@ function renderBlock(block: BlockData, headingLevel: MainHeadingLevel, supplied:
     case "order-item":
       return <PlaceholderBlock kind="order" />;
     case "academy-intro":
-      return <PlaceholderBlock kind="academy" title={block.title} text={block.text} headingLevel={headingLevel} />;
+      return <AcademyIntroBlock block={block} headingLevel={headingLevel} />;
     case "academy-item":
-      return <PlaceholderBlock kind="course" />;
     case "child-courses":
-      return <PlaceholderBlock kind="childCourses" title={block.title} />;
+      return null; // the academy's cards: supplied by the app (features/academy)
     case "product-intro":
       return <PlaceholderBlock kind="products" title={block.title} />;
     case "product-item":

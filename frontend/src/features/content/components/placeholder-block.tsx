@@ -3,16 +3,13 @@ import { Icon, type IconName } from "../../../ui/icon";
 import type { MainHeadingLevel } from "./basic-blocks";
 
 /** The parts of the shop that open with a later release. */
-export type PlaceholderKind = "cart" | "checkout" | "profile" | "order" | "academy" | "course" | "childCourses" | "products" | "product";
+export type PlaceholderKind = "cart" | "checkout" | "profile" | "order" | "products" | "product";
 
 const ICONS: Record<PlaceholderKind, IconName> = {
   cart: "mdi:cart",
   checkout: "mdi:credit-card",
   profile: "mdi:account",
   order: "mdi:package-variant",
-  academy: "mdi:school",
-  course: "mdi:play-circle",
-  childCourses: "mdi:human-child",
   products: "mdi:swim",
   product: "mdi:swim",
 };

@@ -89,6 +89,7 @@ describe("ProfileBlock, signed in", () => {
     expect(screen.getByText("Logged in as ouder@example.com")).toBeTruthy();
     expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
       "Hi Sanne!",
+      "My lessons",
       "Your details",
       "Addresses",
       "E-mail address",

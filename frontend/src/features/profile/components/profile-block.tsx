@@ -5,6 +5,7 @@ import { AddressesSection } from "./addresses-section";
 import { ConfirmBanner } from "./confirm-banner";
 import { DetailsSection } from "./details-section";
 import { EmailSection } from "./email-section";
+import { LessonsSection } from "./lessons-section";
 import { SecuritySection } from "./security-section";
 import { ProfileSkeleton, SignedOutCard } from "./signed-out-card";
 
@@ -31,6 +32,7 @@ function Account({ user }: { user: User }) {
         </button>
       </div>
       {user.confirmed ? null : <ConfirmBanner email={user.email} />}
+      <LessonsSection userId={user.id} />
       <DetailsSection user={user} />
       <AddressesSection user={user} />
       <EmailSection user={user} />

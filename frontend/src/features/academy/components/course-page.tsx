@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { rememberRedirect } from "../../../lib/auth";
+import { useLocale } from "../../../lib/i18n";
+import { routePath } from "../../../lib/routes";
+import { RichText } from "../../../ui/rich-text";
+import { useCourseView } from "../hooks/use-course-view";
+import type { CourseData } from "../types";
+import { ContinueCard } from "./continue-card";
+import { levelAnchor, LevelSection } from "./level-section";
+import { UnlockOffer } from "./unlock-offer";
+
+/** A signed-out visitor who bought lessons before is asked to sign in (and comes back here). */
+function SignInHint() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  return (
+    <p className="course-hero__sign-in">
+      {t("academy.course.owners")}{" "}
+      <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)}>
+        {t("academy.course.signIn")}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * A course's page (published with `payload.course`): the hero with the bundle, the description,
+ * and each level with its lessons. After hydration a signed-in parent sees their own prices,
+ * what they own, their progress and where to continue.
+ */
+export function CoursePage({ course }: { course: CourseData }) {
+  const { t } = useTranslation();
+  const view = useCourseView(course);
+  return (
+    <article className="course-page">
+      <header className="course-hero">
+        <div className="course-hero__text">
+          <p className="course-hero__eyebrow">{t("academy.course.eyebrow")}</p>
+          <h1 className="course-hero__title">{course.title}</h1>
+          <p className="course-hero__intro">{course.intro}</p>
+          <p className="course-hero__facts">
+            {t("academy.levels", { count: course.levels.length })} · {t("academy.lessons", { count: course.lessonCount })} ·{" "}
+            {t("academy.minutes", { count: course.minutes })}
+          </p>
+          <UnlockOffer offer={view.bundle} label={t("academy.offer.unlockBundle")} title={course.title} image={course.image} />
+          {view.signedOut ? <SignInHint /> : null}
+        </div>
+        <img
+          className="course-hero__image"
+          src={course.image.src}
+          alt={course.image.alt}
+          width={course.image.width}
+          height={course.image.height}
+          sizes="(min-width: 60rem) 50vw, 100vw"
+          fetchPriority="high"
+          decoding="async"
+        />
+      </header>
+      {view.continueAt ? <ContinueCard at={view.continueAt} /> : null}
+      <section className="course-page__description" aria-label={t("academy.course.description")}>
+        <RichText nodes={course.description} />
+      </section>
+      <nav className="course-page__levels-nav" aria-label={t("academy.course.levels")}>
+        <ol>
+          {view.levels.map((level) => (
+            <li key={level.id}>
+              <a href={`#${levelAnchor(level.number)}`}>{t("academy.level.title", { number: level.number, title: level.title })}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {view.levels.map((level) => (
+        <LevelSection key={level.id} level={level} courseTitle={course.title} image={course.image} />
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * The course page's view: the published course until (and unless) a signed-in parent's own view
+ * arrives after hydration (never on the server, so the first render matches the published HTML).
+ */
+import { useAuth } from "../../../lib/auth";
+import { useLiveRead } from "../../../lib/live-read";
+import { getCourseMe } from "../api/get-course-me";
+import type { CourseData } from "../types";
+import { courseView, type CourseView } from "../utils/course-view";
+
+export function useCourseView(course: CourseData): CourseView & { signedOut: boolean } {
+  const { status, user } = useAuth();
+  const key = status === "signed-in" && user ? `${user.id}:${course.id}` : "";
+  const live = useLiveRead(key, (signal) => getCourseMe(course.id, undefined, signal));
+  return { ...courseView(course, key ? (live.current?.data ?? null) : null), signedOut: status === "signed-out" };
+}

@@ -1,0 +1,198 @@
+/**
+ * The academy end to end, in two languages, with axe on every screen of ours: a guest buys a float
+ * suit, sets a password through the e-mailed link and finds level 1 unlocked and the rest locked;
+ * buys level 2 through its unlock button (a checkout of only lessons: no shipping, the withdrawal
+ * question); plays one of its lessons with captions in the page's language (the video's
+ * currentTime advances), reloads and is offered to continue where they left off. A signed-out
+ * visitor plays a free preview.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { contentPage, formText, message, origin, outbox, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+
+const PASSWORD = "Zwemles-Niveau-2026";
+
+test.beforeEach(async ({ request }) => {
+  await resetRateLimits(request);
+});
+
+function freshEmail(locale: Locale): string {
+  return `academy-${locale}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+const label = (locale: Locale, key: string) => message(locale, `forms.labels.${key}`);
+
+/** The first link in a mail to `to` that starts with `prefix` (mails arrive through the outbox worker). */
+async function mailedLink(page: Page, to: string, prefix: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const mail of (await outbox(page.request)).filter((sent) => sent.to === to)) {
+        link ??= (mail.text ?? "").match(new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`))?.[0];
+      }
+      return link;
+    }, `a mail to ${to} with a link starting ${prefix}`)
+    .toBeTruthy();
+  return link as string;
+}
+
+/** From the cart through the checkout to the test provider, paid, and back on the thank-you page. */
+async function checkOutAndPay(page: Page, locale: Locale, email: string | null, { lessonsOnly = false } = {}): Promise<void> {
+  const site = origin(locale);
+  await page.goto(`${site}${contentPage(locale, "cart").path}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "cart.checkout") }).click();
+  await waitForHydrated(page, ".block-checkout form");
+  const next = page.getByRole("button", { name: message(locale, "forms.next") });
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.personal") })).toBeVisible();
+  if (email) {
+    await page.getByLabel(label(locale, "firstname"), { exact: true }).fill("Eva");
+    await page.getByLabel(label(locale, "lastname"), { exact: true }).fill("de Vries");
+    await page.getByLabel(label(locale, "email"), { exact: true }).fill(email);
+  }
+  await next.click();
+
+  // A cart of only lessons ships nothing: the step asks the parent's address (for the invoice).
+  const addressStep = message(locale, lessonsOnly ? "checkout.steps.address" : "checkout.steps.shipping");
+  await expect(page.getByRole("heading", { level: 2, name: addressStep })).toBeFocused();
+  const street = page.getByLabel(label(locale, "street"), { exact: true });
+  if ((await street.inputValue()) === "") {
+    await street.fill("Keizersgracht");
+    await page.getByLabel(label(locale, "housenumber"), { exact: true }).fill("12");
+    await page.getByLabel(label(locale, "postalCode"), { exact: true }).fill("1015 CS");
+    await page.getByLabel(label(locale, "city"), { exact: true }).fill("Amsterdam");
+    await page.getByLabel(label(locale, "country"), { exact: true }).selectOption("nl");
+  }
+  if (lessonsOnly) await expectNoSeriousA11yViolations(page, `checkout of lessons, address (${locale})`);
+  await next.click();
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.summary") })).toBeFocused();
+  await expect(page.getByTestId("checkout-total")).not.toHaveText("…");
+  const pay = page.getByRole("button", { name: message(locale, "checkout.summary.pay") });
+  if (lessonsOnly) {
+    await expect(page.getByTestId("checkout-shipping")).toHaveText(message(locale, "cart.shippingNone"));
+    // The withdrawal question must be answered before the order is placed.
+    const waiver = page.getByRole("checkbox", { name: message(locale, "checkout.summary.withdrawal") });
+    await pay.click();
+    await expect(waiver).toBeFocused();
+    await expect(page.getByText(message(locale, "checkout.summary.withdrawalRequired"))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `checkout of lessons, summary (${locale})`);
+    await waiver.check();
+  }
+  await pay.click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/[^/]+$/);
+  await page.locator('button[name="status"][value="paid"]').click();
+  await expect(page).toHaveURL(new RegExp(`^${site}${routePath("order-payment", locale)}\\?order=[A-Za-z0-9_-]+$`));
+  await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.thanksTitle") })).toBeVisible();
+}
+
+/** A guest buys one blue M float suit, then sets the new account's password through the e-mailed link (signed in after). */
+async function guestBuysASuit(page: Page, locale: Locale): Promise<void> {
+  const site = origin(locale);
+  const email = freshEmail(locale);
+  await page.goto(`${site}${product(locale, "splash-float-suit").path}`);
+  await waitForHydrated(page, ".product-page input.picker__input");
+  await page.getByRole("group", { name: message(locale, "shop.colour") }).getByRole("radio", { name: message(locale, "shop.colours.blue") }).check();
+  await page.getByRole("group", { name: message(locale, "shop.size") }).getByRole("radio", { name: "M", exact: true }).check();
+  await page.getByRole("button", { name: message(locale, "shop.addToCart") }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await checkOutAndPay(page, locale, email);
+
+  await page.goto(await mailedLink(page, email, `${site}/reset?code=`));
+  await waitForHydration(page);
+  await page.getByLabel(label(locale, "password"), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(label(locale, "passwordConfirmation"), { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: message(locale, "auth.reset.submit") }).click();
+  await expect(page).toHaveURL(`${site}${contentPage(locale, "account").path}`);
+}
+
+/** The course page, reached as a visitor would: the academy page's course card. */
+async function openCourse(page: Page, locale: Locale): Promise<void> {
+  await page.goto(`${origin(locale)}${contentPage(locale, "academy").path}`);
+  await waitForHydration(page);
+  await page.locator(".block-academy-item").getByRole("link").click();
+  await expect(page.locator(".course-page h1")).toBeVisible();
+  await waitForHydrated(page, ".course-hero .unlock button, .course-hero .unlock a, .course-page .lesson-item a");
+}
+
+const level = (page: Page, number: number) => page.locator(`#level-${number}`);
+
+/** The lesson page's player: its region is named after the lesson; Play starts it. */
+async function playAndExpectProgress(page: Page, locale: Locale, title: string): Promise<void> {
+  const stage = page.getByRole("region", { name: formText(locale, "lesson.player", { title }) });
+  await expect(stage).toBeVisible();
+  await stage.getByRole("button", { name: message(locale, "lesson.controls.play"), exact: true }).first().click();
+  const video = stage.locator("video");
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  // Captions in the page's language are the ones showing.
+  await expect
+    .poll(() =>
+      video.evaluate((element: HTMLVideoElement) =>
+        [...element.textTracks].filter((track) => track.mode === "showing").map((track) => track.language),
+      ),
+    )
+    .toEqual([locale]);
+}
+
+for (const locale of ["nl", "en"] as const) {
+  test(`a float suit unlocks level 1; level 2 is bought, played, and continued after a reload (${locale})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await guestBuysASuit(page, locale);
+
+    // The profile's "My lessons": level 1 came with the suit.
+    const myLessons = page.getByRole("region", { name: message(locale, "profile.lessons.title") });
+    await expect(myLessons.getByText(formText(locale, "profile.lessons.owned", { owned: 4, count: 12 }), { exact: false })).toBeVisible();
+
+    // The course page: level 1 unlocked, the rest locked (apart from the free preview).
+    await openCourse(page, locale);
+    await expect(level(page, 1).locator(".level-section__head .unlock--owned")).toHaveText(message(locale, "academy.offer.unlocked"));
+    await expect(level(page, 1).locator(".lesson-item--owned")).toHaveCount(4);
+    await expect(level(page, 2).locator(".lesson-item--locked")).toHaveCount(3);
+    await expect(level(page, 3).locator(".lesson-item--locked")).toHaveCount(4);
+    await expect(level(page, 1).getByRole("progressbar")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `course page, level 1 owned (${locale})`);
+
+    // Buy level 2 through its unlock button.
+    await level(page, 2).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 2 }) }).click();
+    await expect(page.getByRole("status", { name: message(locale, "cart.feedback.region") })).toContainText(message(locale, "cart.feedback.title"));
+    await expect(level(page, 2).getByRole("link", { name: message(locale, "academy.offer.toCart") })).toBeVisible();
+    await checkOutAndPay(page, locale, null, { lessonsOnly: true });
+
+    // Level 2 is the parent's now: play its second lesson.
+    await openCourse(page, locale);
+    await expect(level(page, 2).locator(".lesson-item--owned")).toHaveCount(4);
+    const lessonLink = level(page, 2).locator(".lesson-item").nth(1).getByRole("link");
+    const title = ((await lessonLink.locator(".lesson-item__name").textContent()) ?? "").trim();
+    await lessonLink.click();
+    await waitForHydration(page);
+    await playAndExpectProgress(page, locale, title);
+    await page.waitForTimeout(2_000);
+    await page.getByRole("button", { name: message(locale, "lesson.controls.pause"), exact: true }).first().click();
+    await expectNoSeriousA11yViolations(page, `lesson page, playing (${locale})`);
+
+    // After a reload the player offers to continue; the course page too.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("group", { name: message(locale, "lesson.resume.question") })).toBeVisible();
+    await openCourse(page, locale);
+    const continueCard = page.getByRole("region", { name: message(locale, "academy.continue.title") });
+    await expect(continueCard).toContainText(title);
+    await expectNoSeriousA11yViolations(page, `course page, continue (${locale})`);
+  });
+
+  test(`a signed-out visitor plays a free preview (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await openCourse(page, locale);
+    await expect(page.getByRole("link", { name: message(locale, "academy.course.signIn") })).toBeVisible();
+    const preview = level(page, 1).locator(".lesson-item--preview").first();
+    await expect(preview).toContainText(message(locale, "academy.badges.freePreview"));
+    await expect(level(page, 1).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 1 }) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `course page, signed out (${locale})`);
+    const link = preview.getByRole("link");
+    const title = ((await link.locator(".lesson-item__name").textContent()) ?? "").trim();
+    await link.click();
+    await waitForHydration(page);
+    await playAndExpectProgress(page, locale, title);
+    await expectNoSeriousA11yViolations(page, `lesson page, free preview (${locale})`);
+  });
+}
