@@ -3,6 +3,7 @@
  * Client-side navigation fetches exactly one /_payload/<path>.json per navigation.
  */
 import type { NavigationItem, MenuName } from "../features/content/api/render-navigation";
+import type { LessonData } from "../features/academy";
 import type { ArticleData, PageData } from "../features/content/types";
 import type { ProductData } from "../features/shop";
 import type { Locale } from "../lib/i18n";
@@ -30,6 +31,8 @@ export type Payload = {
   article?: ArticleData;
   /** Set on product routes (/shop/{slug}, /tienda/{slug}, /magasin/{slug}, /butik/{slug}). */
   product?: ProductData;
+  /** Set on lesson routes (/academy/{course}/{slug}, /course/{course}/{slug}). */
+  lesson?: LessonData;
   navigation: Record<MenuName, NavigationItem[]>;
   settings: SiteSettings;
   alternates: Partial<Record<Locale, string>>;

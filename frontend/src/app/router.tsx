@@ -5,6 +5,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
+import { LessonPage } from "../features/academy";
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
 import { CheckoutBlock } from "../features/checkout";
@@ -48,6 +49,13 @@ function Screen({ payload }: { payload: Payload }) {
     return (
       <Suspense fallback={<article className="product-page" aria-busy="true" />}>
         <ProductPage key={payload.product.id} product={payload.product} />
+      </Suspense>
+    );
+  }
+  if (payload.lesson) {
+    return (
+      <Suspense fallback={<article className="lesson-page" aria-busy="true" />}>
+        <LessonPage key={payload.lesson.id} lesson={payload.lesson} />
       </Suspense>
     );
   }
