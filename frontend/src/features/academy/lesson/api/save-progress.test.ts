@@ -3,7 +3,7 @@ import { createApiClient } from "../../../../lib/api";
 import { saveProgress } from "./save-progress";
 
 function recordingClient() {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+  const fetch = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(async () =>
     Response.json({ data: { lessonId: 5, positionMs: 12000, completed: false } }),
   );
   return { fetch, client: createApiClient({ baseURL: "", prefix: "/api", fetch: fetch as unknown as typeof globalThis.fetch }) };

@@ -13,7 +13,6 @@ import { renderWithCart, resetCartTestState } from "../../../../lib/cart/test-ut
 import { readCookie } from "../../../../lib/cookies";
 import { createI18n, type Locale } from "../../../../lib/i18n";
 import en from "../../../../locales/en.json";
-import nl from "../../../../locales/nl.json";
 import { FakeHls } from "../../player/test-hls";
 import { accessFixture, lessonFixture } from "../test-utils";
 import type { LessonData } from "../types";
