@@ -67,11 +67,12 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<SourceFailure | null>(null);
   const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed) ? access.positionMs : null);
-  const save = useRef(onSave);
-  const ended = useRef(onEnded);
+  // The latest callbacks, and the access answer the player started with (its token serves the
+  // first attempt; "Try again" fetches a fresh one).
+  const first = useRef(access);
+  const latest = useRef({ onSave, onEnded, refreshAccess });
   useEffect(() => {
-    save.current = onSave;
-    ended.current = onEnded;
+    latest.current = { onSave, onEnded, refreshAccess };
   });
 
   // The source: hls.js with the key token; again on "Try again".
@@ -80,13 +81,13 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
     if (!element) return;
     let detach: (() => void) | null = null;
     let gone = false;
-    const fetchToken = () => refreshAccess().then(tokenOf);
-    const first = attempt === 0 ? Promise.resolve(tokenOf(access)) : fetchToken();
-    first
-      .then(async (token) => {
+    const fetchToken = () => latest.current.refreshAccess().then(tokenOf);
+    const token = attempt === 0 ? Promise.resolve(tokenOf(first.current)) : fetchToken();
+    token
+      .then(async (initial) => {
         if (gone) return;
-        if (!token) return setFailure("load");
-        const tokens = createKeyTokens(token, fetchToken);
+        if (!initial) return setFailure("load");
+        const tokens = createKeyTokens(initial, fetchToken);
         const apiBase = `${config.apiBaseURL}${config.apiPrefix}`;
         const stop = await attachSource({ video: element, master: video.master, tokens, apiBase, onFailure: setFailure });
         if (gone) stop();
@@ -97,15 +98,13 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
       gone = true;
       detach?.();
     };
-    // The access answer and the refresh are read once per attempt.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, video.master]);
 
   // Speed, progress and the end.
   useEffect(() => {
     const element = videoRef.current;
     if (!element) return;
-    const saver = createProgressSaver((progress, keepalive) => save.current?.(progress, keepalive));
+    const saver = createProgressSaver((progress, keepalive) => latest.current.onSave?.(progress, keepalive));
     const ms = () => element.currentTime * 1000;
     const applyRate = () => {
       const rate = readRate(storage());
@@ -123,7 +122,7 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
         "ended",
         () => {
           saver.ended(Math.max(ms(), video.durationMs));
-          ended.current();
+          latest.current.onEnded();
         },
       ],
       [document, "visibilitychange", () => document.visibilityState === "hidden" && saver.hidden(ms())],
