@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { createI18n, type Locale } from "../../../lib/i18n";
@@ -11,6 +11,9 @@ import { RATE_STORAGE_KEY } from "./playback-rate";
 import { FakeHls, fakeXhr, keyConfig } from "./test-hls";
 
 vi.mock("hls.js", async () => ({ default: (await import("./test-hls")).FakeHls }));
+
+// The page waits for the access call and lazy chunks: on a busy machine that takes more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const lesson = lessonFixture();
 const video = lesson.video!;

@@ -19,17 +19,16 @@ import {
   MediaVolumeRange,
 } from "media-chrome/react";
 import { MediaCaptionsMenu, MediaCaptionsMenuButton, MediaPlaybackRateMenu, MediaPlaybackRateMenuButton } from "media-chrome/react/menu";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { config } from "../../../lib/config";
 import type { ImageData } from "../../../ui/rich-text-types";
 import type { LessonAccessData, LessonVideo } from "../lesson/types";
-import { attachSource, type SourceFailure } from "./hls-source";
-import { createKeyTokens, type KeyToken } from "./key-tokens";
 import { mediaChromeDictionary } from "./media-texts";
-import { PLAYBACK_RATES, readRate, rememberRate } from "./playback-rate";
-import { createProgressSaver, type SaveProgress } from "./progress";
+import { PLAYBACK_RATES } from "./playback-rate";
+import type { SaveProgress } from "./progress";
 import { formatPosition, offersResume } from "./time";
+import { useHlsSource } from "./use-hls-source";
+import { usePlayback } from "./use-playback";
 
 export type LessonPlayerProps = {
   title: string;
@@ -44,16 +43,6 @@ export type LessonPlayerProps = {
   onEnded: () => void;
 };
 
-const tokenOf = (access: LessonAccessData): KeyToken | null => (access.keyToken ? { token: access.keyToken, expiresAt: access.expiresAt } : null);
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function LessonPlayer({ title, video, poster, access, refreshAccess, onSave, onEnded }: LessonPlayerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -64,76 +53,9 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
     return locale;
   });
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<SourceFailure | null>(null);
   const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed) ? access.positionMs : null);
-  // The latest callbacks, and the access answer the player started with (its token serves the
-  // first attempt; "Try again" fetches a fresh one).
-  const first = useRef(access);
-  const latest = useRef({ onSave, onEnded, refreshAccess });
-  useEffect(() => {
-    latest.current = { onSave, onEnded, refreshAccess };
-  });
-
-  // The source: hls.js with the key token; again on "Try again".
-  useEffect(() => {
-    const element = videoRef.current;
-    if (!element) return;
-    let detach: (() => void) | null = null;
-    let gone = false;
-    const fetchToken = () => latest.current.refreshAccess().then(tokenOf);
-    const token = attempt === 0 ? Promise.resolve(tokenOf(first.current)) : fetchToken();
-    token
-      .then(async (initial) => {
-        if (gone) return;
-        if (!initial) return setFailure("load");
-        const tokens = createKeyTokens(initial, fetchToken);
-        const apiBase = `${config.apiBaseURL}${config.apiPrefix}`;
-        const stop = await attachSource({ video: element, master: video.master, tokens, apiBase, onFailure: setFailure });
-        if (gone) stop();
-        else detach = stop;
-      })
-      .catch(() => setFailure("load"));
-    return () => {
-      gone = true;
-      detach?.();
-    };
-  }, [attempt, video.master]);
-
-  // Speed, progress and the end.
-  useEffect(() => {
-    const element = videoRef.current;
-    if (!element) return;
-    const saver = createProgressSaver((progress, keepalive) => latest.current.onSave?.(progress, keepalive));
-    const ms = () => element.currentTime * 1000;
-    const applyRate = () => {
-      const rate = readRate(storage());
-      element.defaultPlaybackRate = rate;
-      element.playbackRate = rate;
-    };
-    const listeners: [EventTarget, string, () => void][] = [
-      [element, "loadedmetadata", applyRate],
-      [element, "ratechange", () => rememberRate(storage(), element.playbackRate)],
-      [element, "play", () => setResumeAt(null)],
-      [element, "timeupdate", () => !element.paused && saver.playing(ms())],
-      [element, "pause", () => !element.ended && saver.paused(ms())],
-      [
-        element,
-        "ended",
-        () => {
-          saver.ended(Math.max(ms(), video.durationMs));
-          latest.current.onEnded();
-        },
-      ],
-      [document, "visibilitychange", () => document.visibilityState === "hidden" && saver.hidden(ms())],
-      [window, "pagehide", () => saver.hidden(ms())],
-    ];
-    applyRate();
-    for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
-    return () => {
-      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
-    };
-  }, [attempt, video.durationMs]);
+  const { failure, attempt, retry } = useHlsSource(videoRef, video.master, access, refreshAccess);
+  usePlayback(videoRef, attempt, video.durationMs, { onSave, onEnded, onPlay: () => setResumeAt(null) });
 
   const resume = (positionMs: number) => {
     const element = videoRef.current;
@@ -149,14 +71,7 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
         <p className="lesson-player__error-title">{t("lesson.error.title")}</p>
         <p>{failure === "unsupported" ? t("lesson.error.unsupported") : t("lesson.error.load")}</p>
         {failure === "load" && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setFailure(null);
-              setAttempt((count) => count + 1);
-            }}
-          >
+          <button type="button" className="button button--primary" onClick={retry}>
             {t("lesson.error.retry")}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -19,6 +19,9 @@ import type { LessonData } from "../types";
 import { LessonPage } from "./lesson-page";
 
 vi.mock("hls.js", async () => ({ default: (await import("../../player/test-hls")).FakeHls }));
+
+// The page waits for the access call and lazy chunks: on a busy machine that takes more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Intl separates the euro sign with a no-break space in some languages; compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
