@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise import Tortoise
 
+from splash.academy.models import Entitlement, Lesson, Level
+from splash.academy.vocabulary import GrantSource
 from splash.accounts import google, tokens
 from splash.accounts import services as accounts
 from splash.accounts.models import User
@@ -256,6 +260,77 @@ STATES: dict[str, StateHandler] = {
     "the academy course is seeded": academy_seeded,
     "a signed-in parent owns level 1 and watched its second lesson": parent_owning_level_1,
 }
+
+
+# --- the lesson page (Pact: frontend/tests/pact/lesson.pact.test.ts) ----------------------------
+# Each state answers the lesson's id as ``lessonId`` and, where the lesson may be watched, a key
+# token for it as ``keyToken`` (minted as GET /lessons/{id}/access mints it).
+
+
+async def _first_level() -> Level:
+    level = await Level.all().order_by("position", "id").first()
+    assert level is not None, "the academy fixtures are not seeded"
+    return level
+
+
+def _key_token(settings: Settings, lesson_id: int, user_id: int | None) -> str:
+    # The key tokens are the video part's module (academy/video_tokens.py), merged beside this
+    # one: looked up on use, so these states load before it exists.
+    video_tokens = importlib.import_module("splash.academy.video_tokens")
+    return str(video_tokens.mint(lesson_id, user_id, settings.secret_key, datetime.now(UTC)))
+
+
+async def parent_owns_level_1(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The confirmed parent signed in (``token``) owning every lesson of level 1, as their paid
+    float-suit order grants it; ``lessonId`` is level 1's first lesson that is no free preview."""
+    await reset_to_fixtures(settings, app_ctx)
+    user = await create_test_user(PARENT, PARENT_PASSWORD)
+    order = await create_order(user, [("SPL-FS-BLUE-M", 1)])
+    lessons = await (await _first_level()).lessons.all().order_by("position", "id")
+    for lesson in lessons:
+        await Entitlement.create(
+            user=user, lesson=lesson, order=order, source=GrantSource.SUIT_GIFT
+        )
+    lesson = next(lesson for lesson in lessons if not lesson.free_preview)
+    return {
+        "token": accounts.session_token(user, settings),
+        "lessonId": lesson.id,
+        "keyToken": _key_token(settings, lesson.id, user.id),
+    }
+
+
+async def locked_lesson_of_level_2(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; ``lessonId`` is a lesson past level 1 that is no free preview (locked for
+    a guest)."""
+    await reset_to_fixtures(settings, app_ctx)
+    lesson = (
+        await Lesson.filter(free_preview=False)
+        .exclude(level_id=(await _first_level()).id)
+        .order_by("level__position", "position", "id")
+        .first()
+    )
+    assert lesson is not None, "the academy fixtures have no locked lesson past level 1"
+    return {"lessonId": lesson.id}
+
+
+async def free_preview_lesson(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; ``lessonId`` is the first free preview and ``keyToken`` a guest's key
+    token for it."""
+    await reset_to_fixtures(settings, app_ctx)
+    lesson = (
+        await Lesson.filter(free_preview=True).order_by("level__position", "position", "id").first()
+    )
+    assert lesson is not None, "the academy fixtures have no free preview"
+    return {"lessonId": lesson.id, "keyToken": _key_token(settings, lesson.id, None)}
+
+
+STATES.update(
+    {
+        "a signed-in parent ouder@example.com owns level 1": parent_owns_level_1,
+        "a lesson of level 2 is locked for a guest": locked_lesson_of_level_2,
+        "a free preview lesson exists": free_preview_lesson,
+    }
+)
 
 
 async def set_up(settings: Settings, state: str, app_ctx: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@
  */
 import type { CourseData } from "../features/academy";
 import type { NavigationItem, MenuName } from "../features/content/api/render-navigation";
+import type { LessonData } from "../features/academy";
 import type { ArticleData, PageData } from "../features/content/types";
 import type { ProductData } from "../features/shop";
 import type { Locale } from "../lib/i18n";
@@ -33,6 +34,8 @@ export type Payload = {
   product?: ProductData;
   /** Set on course routes (/academy/{slug} nl and en, /course/{slug} de, es, fr and sv). */
   course?: CourseData;
+  /** Set on lesson routes (/academy/{course}/{slug}, /course/{course}/{slug}). */
+  lesson?: LessonData;
   navigation: Record<MenuName, NavigationItem[]>;
   settings: SiteSettings;
   alternates: Partial<Record<Locale, string>>;

@@ -5,7 +5,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
-import { AcademyItemBlock, ChildCoursesBlock, CoursePage } from "../features/academy";
+import { AcademyItemBlock, ChildCoursesBlock, CoursePage, LessonPage } from "../features/academy";
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
 import { CheckoutBlock } from "../features/checkout";
@@ -58,6 +58,13 @@ function Screen({ payload }: { payload: Payload }) {
     return (
       <Suspense fallback={<article className="course-page" aria-busy="true" />}>
         <CoursePage key={payload.course.id} course={payload.course} />
+      </Suspense>
+    );
+  }
+  if (payload.lesson) {
+    return (
+      <Suspense fallback={<article className="lesson-page" aria-busy="true" />}>
+        <LessonPage key={payload.lesson.id} lesson={payload.lesson} />
       </Suspense>
     );
   }

@@ -47,6 +47,14 @@ const EXPECTED: Record<string, Record<Locale, string>> = {
   order: { nl: "/order/x-1", en: "/order/x-1", de: "/order/x-1", es: "/order/x-1", fr: "/order/x-1", sv: "/order/x-1" },
   product: { nl: "/shop/x-1", en: "/shop/x-1", de: "/shop/x-1", es: "/tienda/x-1", fr: "/magasin/x-1", sv: "/butik/x-1" },
   course: { nl: "/academy/x-1", en: "/academy/x-1", de: "/course/x-1", es: "/course/x-1", fr: "/course/x-1", sv: "/course/x-1" },
+  lesson: {
+    nl: "/academy/c-2/x-1",
+    en: "/academy/c-2/x-1",
+    de: "/course/c-2/x-1",
+    es: "/course/c-2/x-1",
+    fr: "/course/c-2/x-1",
+    sv: "/course/c-2/x-1",
+  },
   "blog-article": { nl: "/blog/x-1", en: "/blog/x-1", de: "/blog/x-1", es: "/blog/x-1", fr: "/blog/x-1", sv: "/blogg/x-1" },
   sitemap: {
     nl: "/sitemap.xml",
@@ -58,7 +66,7 @@ const EXPECTED: Record<string, Record<Locale, string>> = {
   },
   page: { nl: "/over/ons", en: "/over/ons", de: "/over/ons", es: "/over/ons", fr: "/over/ons", sv: "/over/ons" },
 };
-const PARAMS = { slug: "x-1", splat: "over/ons" };
+const PARAMS = { slug: "x-1", course: "c-2", splat: "over/ons" };
 
 const cases = contract.routes.flatMap((route) =>
   (contract.locales as Locale[]).map((locale) => [route.name, locale] as const),

@@ -19,6 +19,8 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a save on page hide). */
+  keepalive?: boolean;
 };
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -59,7 +61,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
     let response: Response;
     try {
-      response = await doFetch(url(path, init.query), { method, headers, body, signal: init.signal });
+      response = await doFetch(url(path, init.query), { method, headers, body, signal: init.signal, keepalive: init.keepalive });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       return fail(unknownError(error instanceof Error ? error.message : "Network error"));

@@ -1,0 +1,123 @@
+/**
+ * The lesson's video player — its own chunk, loaded only on a lesson page that may play: media-chrome's
+ * controls (play, seek, time, mute and volume, captions and speed menus, fullscreen, and its
+ * keyboard shortcuts: space/k, arrows, f, m, c) around a <video> fed by hls.js. Captions in all six
+ * languages, the page's showing; the speed remembered; a poster until play; the position saved for
+ * a signed-in parent and offered back ("Continue at 1:23"); an error state with a retry.
+ */
+import "media-chrome";
+import "media-chrome/menu";
+import { addTranslation, setLanguage } from "media-chrome/dist/utils/i18n.js";
+import {
+  MediaControlBar,
+  MediaController,
+  MediaFullscreenButton,
+  MediaMuteButton,
+  MediaPlayButton,
+  MediaTimeDisplay,
+  MediaTimeRange,
+  MediaVolumeRange,
+} from "media-chrome/react";
+import { MediaCaptionsMenu, MediaCaptionsMenuButton, MediaPlaybackRateMenu, MediaPlaybackRateMenuButton } from "media-chrome/react/menu";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImageData } from "../../../ui/rich-text-types";
+import type { LessonAccessData, LessonVideo } from "../lesson/types";
+import { mediaChromeDictionary } from "./media-texts";
+import { PLAYBACK_RATES } from "./playback-rate";
+import type { SaveProgress } from "./progress";
+import { formatPosition, offersResume } from "./time";
+import { useHlsSource } from "./use-hls-source";
+import { usePlayback } from "./use-playback";
+
+export type LessonPlayerProps = {
+  title: string;
+  video: LessonVideo;
+  poster: ImageData;
+  /** The access answer that let the player load (it has a key token). */
+  access: LessonAccessData;
+  /** GET /lessons/{id}/access again: a fresh key token. */
+  refreshAccess: () => Promise<LessonAccessData>;
+  /** Saves the position (signed-in parents only; absent for guests). */
+  onSave?: SaveProgress;
+  onEnded: () => void;
+};
+
+export function LessonPlayer({ title, video, poster, access, refreshAccess, onSave, onEnded }: LessonPlayerProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const [texts] = useState(() => {
+    // Before the first control renders: media-chrome reads its texts when an element starts.
+    addTranslation(locale, mediaChromeDictionary(t));
+    setLanguage(locale);
+    return locale;
+  });
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed) ? access.positionMs : null);
+  const { failure, attempt, retry } = useHlsSource(videoRef, video.master, access, refreshAccess);
+  usePlayback(videoRef, attempt, video.durationMs, { onSave, onEnded, onPlay: () => setResumeAt(null) });
+
+  const resume = (positionMs: number) => {
+    const element = videoRef.current;
+    setResumeAt(null);
+    if (!element) return;
+    element.currentTime = positionMs / 1000;
+    element.play()?.catch(() => undefined); // a refused autoplay leaves the play button to the parent
+  };
+
+  if (failure) {
+    return (
+      <div className="lesson-player__error" role="alert">
+        <p className="lesson-player__error-title">{t("lesson.error.title")}</p>
+        <p>{failure === "unsupported" ? t("lesson.error.unsupported") : t("lesson.error.load")}</p>
+        {failure === "load" && (
+          <button type="button" className="button button--primary" onClick={retry}>
+            {t("lesson.error.retry")}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="lesson-player">
+      {resumeAt !== null && (
+        <div className="lesson-player__resume" role="group" aria-label={t("lesson.resume.question")}>
+          <p>{t("lesson.resume.question")}</p>
+          <button type="button" className="button button--primary" onClick={() => resume(resumeAt)}>
+            {t("lesson.resume.continue", { time: formatPosition(resumeAt) })}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => resume(0)}>
+            {t("lesson.resume.restart")}
+          </button>
+        </div>
+      )}
+      <MediaController lang={texts} className="lesson-player__controller" style={{ aspectRatio: `${video.width} / ${video.height}` }}>
+        <video
+          slot="media"
+          ref={videoRef}
+          poster={poster.src}
+          crossOrigin="anonymous"
+          playsInline
+          preload="metadata"
+          aria-label={title}
+        >
+          {video.captions.map((caption) => (
+            <track key={caption.locale} kind="captions" srcLang={caption.locale} label={caption.label} src={caption.src} default={caption.locale === locale} />
+          ))}
+        </video>
+        <MediaCaptionsMenu hidden anchor="auto" />
+        <MediaPlaybackRateMenu hidden anchor="auto" rates={PLAYBACK_RATES} />
+        <MediaControlBar>
+          <MediaPlayButton />
+          <MediaTimeRange />
+          <MediaTimeDisplay showDuration />
+          <MediaMuteButton />
+          <MediaVolumeRange />
+          <MediaCaptionsMenuButton />
+          <MediaPlaybackRateMenuButton />
+          <MediaFullscreenButton />
+        </MediaControlBar>
+      </MediaController>
+    </div>
+  );
+}
