@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.academy import catalogue
+from splash.academy import catalogue, storage
 from splash.academy.catalogue import CourseTree, LessonNode, LevelNode, OfferRow, Texts
 from splash.academy.models import CourseText, LessonText, LessonVideo
 from splash.academy.offers import OfferPrice, bundle_offer, lesson_offer, level_offer
+from splash.config import Settings
 from splash.content import services as content
 from splash.route_table import RouteTable
 
@@ -182,7 +183,7 @@ async def course_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any]
 
 
 async def lesson_at(
-    locale: str, course_slug: str, slug: str, table: RouteTable
+    locale: str, course_slug: str, slug: str, table: RouteTable, settings: Settings
 ) -> dict[str, Any] | None:
     """The lesson published at /academy/{course}/{slug}, or None."""
     found = await _find(locale, course_slug)
@@ -213,7 +214,7 @@ async def lesson_at(
         },
         "previous": _neighbour(nodes, at - 1, texts, locale, table),
         "next": _neighbour(nodes, at + 1, texts, locale, table),
-        "video": await video(node.lesson.id),
+        "video": await video(node.lesson.id, settings),
         "localizations": await _lesson_localizations(tree, node, locale, table),
         "seo": _seo(
             f"{text.title} \N{EN DASH} {texts.course.title}",
@@ -250,19 +251,15 @@ async def _lesson_localizations(
     ]
 
 
-def media_url(path: str) -> str:
-    """The public URL of a file in the video storage. The one place that knows it: replaced by
-    the storage's ``public_url`` when that exists."""
-    return f"/media/{path}"
-
-
-async def video(lesson_id: int) -> dict[str, Any] | None:
+async def video(lesson_id: int, settings: Settings) -> dict[str, Any] | None:
+    """The lesson's package as the player reads it: URLs from the video storage (this server's
+    /media/videos, or a CDN in front of S3)."""
     row = await LessonVideo.get_or_none(lesson_id=lesson_id)
     if row is None:
         return None
     names = {locale.code: locale.name for locale in await content.list_locales()}
     return {
-        "master": media_url(f"{row.prefix}/master.m3u8"),
+        "master": storage.public_url(settings, f"{row.prefix}/master.m3u8"),
         "durationMs": row.duration_ms,
         "width": row.width,
         "height": row.height,
@@ -270,7 +267,7 @@ async def video(lesson_id: int) -> dict[str, Any] | None:
             {
                 "locale": code,
                 "label": names.get(code, code),
-                "src": media_url(f"{row.prefix}/captions/{code}.vtt"),
+                "src": storage.public_url(settings, f"{row.prefix}/captions/{code}.vtt"),
             }
             for code in row.captions
         ],

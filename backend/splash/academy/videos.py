@@ -20,9 +20,9 @@ from pathlib import Path
 
 from tortoise.exceptions import BaseORMException
 
-from splash.academy import packaging, video_tokens
+from splash.academy import entitlements, packaging, video_tokens
 from splash.academy.access import access, watchable
-from splash.academy.models import Entitlement, Lesson, LessonProgress, LessonVideo
+from splash.academy.models import Lesson, LessonProgress, LessonVideo
 from splash.academy.storage import StorageError, VideoStorage
 from splash.academy.vocabulary import LessonAccess
 from splash.config import LOCALES, Settings
@@ -177,9 +177,7 @@ class LessonAccessAnswer(PublicModel):
 
 
 async def _owns(user_id: int | None, lesson_id: int) -> bool:
-    if user_id is None:
-        return False
-    return await Entitlement.filter(user_id=user_id, lesson_id=lesson_id).exists()
+    return lesson_id in await entitlements.owned_lessons(user_id, [lesson_id])
 
 
 async def lesson_access(

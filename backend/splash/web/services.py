@@ -94,7 +94,7 @@ async def route_payload(
             return _published(shared, locale, path, match, "course", course)
     if route.collection == "lesson":
         params = match.params
-        lesson = await academy.lesson_at(locale, params["course"], params["slug"], table)
+        lesson = await academy.lesson_at(locale, params["course"], params["slug"], table, settings)
         if lesson is not None:
             return _published(shared, locale, path, match, "lesson", lesson)
     # A content page may live under a collection's prefix (/academy/how-it-works next to the

@@ -32,6 +32,7 @@ async def course(seeded) -> CourseTree:
     """The test course, seeded after the shop (the real fixtures' course, when there is one,
     makes way: these tests know their own)."""
     await Course.all().delete()
+    await ProductVariant.filter(sku__startswith=f"{SKU}-").delete()
     locales = [locale.code for locale in await content.list_locales()]
     await seed_academy(DATA, locales)
     [tree] = await catalogue.trees()
