@@ -56,13 +56,16 @@ CHROME_FLAGS = (
 )
 
 # Page type → path on the Dutch domain. The product and the article are seeded fixtures
-# (fixtures/nl/catalog.yaml, fixtures/nl/articles/); the cart is the nl page 'winkelmand'.
+# (fixtures/nl/catalog.yaml, fixtures/nl/articles/); the cart is the nl page 'winkelmand'; the
+# course and its first lesson (a free preview, so its player chunk loads) fixtures/nl/academy.yaml.
 PAGES: dict[str, str] = {
     "home": "/",
     "product-list": "/shop",
     "product": "/shop/splash-drijfpak",
     "blog-article": "/blog/de-eerste-zwemles",
     "cart": "/winkelmand",
+    "course": "/academy/leren-zwemmen",
+    "lesson": "/academy/leren-zwemmen/spetteren-en-een-nat-gezicht",  # a free preview: the player loads
 }
 
 Report = dict[str, Any]  # a Lighthouse JSON report (the "lhr")

@@ -85,12 +85,20 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         asyncio.run(_postgres_admin(f'DROP DATABASE "{name}" WITH (FORCE)'))
 
 
+@pytest.fixture(scope="session")
+def video_storage(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One video folder per run: the seeded fixture videos are copied once, not per test (their
+    prefixes name the lesson ids, which every emptied database gives out the same way)."""
+    return f"file://{tmp_path_factory.mktemp('videos')}"
+
+
 @pytest.fixture
-def settings(database_url: str, tmp_path: Path) -> Settings:
+def settings(database_url: str, tmp_path: Path, video_storage: str) -> Settings:
     return Settings(
         env="test",
         database_url=database_url,
         var_dir=tmp_path / "var",
+        video_storage=video_storage,
         public_port=8000,
         access_log=False,
         mail_url=f"outbox://{tmp_path / 'outbox'}",

@@ -1,9 +1,11 @@
 """Attaching the committed fixture videos (``fixtures/media/videos/<lesson key>/``, made by
 ``python -m splash videos make-fixtures``) to the seeded lessons.
 
-Each package is copied into the video storage under ``videos/<lesson key>/<package id>/`` only
-when it is not there yet (seeding runs often: a check per lesson, no copy), with its playlists
-naming the key of the lesson's real id, and the lesson's row is pointed at it.
+Each package is copied into the video storage under ``videos/<lesson key>/<package id>-<lesson
+id>/`` only when it is not there yet (seeding runs often: a check per lesson, no copy), with its
+playlists naming the key of the lesson's real id — which is why that id is part of the prefix:
+a database seeded again, with other ids, gets packages of its own — and the lesson's row is
+pointed at it. A lesson already pointing at its package is left alone (and not counted).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from splash.academy.models import Lesson
+from splash.academy.models import Lesson, LessonVideo
 from splash.academy.storage import VideoStorage, create_storage
 from splash.academy.videos import PackageInfo, point_lesson_at
 from splash.config import Settings
@@ -22,10 +24,10 @@ from splash.config import Settings
 _KEY_URI = re.compile(r'URI="[^"]*"')
 
 
-def _read(description: Path, lesson_key: str) -> PackageInfo:
+def _read(description: Path, lesson: Lesson) -> PackageInfo:
     found = json.loads(description.read_text(encoding="utf-8"))
     return PackageInfo(
-        prefix=f"videos/{lesson_key}/{found['packageId']}",
+        prefix=f"videos/{lesson.key}/{found['packageId']}-{lesson.id}",
         key_hex=found["keyHex"],
         duration_ms=int(found["durationMs"]),
         width=int(found["width"]),
@@ -52,8 +54,11 @@ async def seed_videos(fixtures_dir: Path, storage: VideoStorage, api_prefix: str
         lesson = await Lesson.get_or_none(key=package_dir.name)
         if lesson is None:
             continue
-        package = _read(description, lesson.key)
-        if not await storage.exists(f"{package.prefix}/master.m3u8"):
+        package = _read(description, lesson)
+        stored = await storage.exists(f"{package.prefix}/master.m3u8")
+        if stored and await LessonVideo.exists(lesson_id=lesson.id, prefix=package.prefix):
+            continue
+        if not stored:
             uri = f"{api_prefix}/lessons/{lesson.id}/key"
             with tempfile.TemporaryDirectory(prefix="splash-seed-video-") as work:
                 await storage.write_tree(package.prefix, _staged(package_dir, uri, Path(work)))

@@ -102,6 +102,23 @@ def _dev_sources(dev_url: str) -> dict[str, tuple[str, ...]]:
     }
 
 
+# The SPA's pages (web's shell routes): the lesson player's web components (media-chrome) style
+# their shadow roots with <style> elements no nonce reaches, and a client-side navigation keeps
+# the first page's policy, so every shell allows inline styles. Styles cannot run code: scripts
+# stay nonce-only. Other pages (the invoice, the test payment page) keep hashed styles.
+SHELL_CSP = (("style-src", ("'unsafe-inline'",)),)
+
+
+def _video_sources(base_url: str | None) -> dict[str, tuple[str, ...]]:
+    """Lesson videos served from elsewhere (a CDN in front of S3): the player fetches their
+    playlists, segments and captions there, and shows their posters."""
+    parts = urlsplit(base_url or "")
+    if not parts.scheme or not parts.netloc:
+        return {}
+    origin = f"{parts.scheme}://{parts.netloc}"
+    return {"connect-src": (origin,), "media-src": (origin,), "img-src": (origin,)}
+
+
 def content_security_policy(
     settings: Settings,
     nonce: str | None = None,
@@ -114,6 +131,9 @@ def content_security_policy(
         "style-src": ["'self'"],
         "img-src": ["'self'"],
         "connect-src": ["'self'"],
+        # hls.js plays through a MediaSource (a blob: URL) and transmuxes in a blob: worker.
+        "media-src": ["'self'", "blob:"],
+        "worker-src": ["'self'", "blob:"],
         "frame-src": list(EMBEDS),
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
@@ -121,6 +141,7 @@ def content_security_policy(
         "frame-ancestors": ["'none'"],
     }
     additions: list[Mapping[str, Sequence[str]]] = [
+        _video_sources(settings.video_base_url),
         GTM if settings.gtm_id else {},
         RECAPTCHA if settings.recaptcha_site_key else {},
         _dev_sources(settings.vite_dev_url) if settings.vite_dev_url else {},

@@ -14,7 +14,7 @@ from splash.errors import NotFoundError
 from splash.http.compression import etag_matches
 from splash.http.context import domain_locale
 from splash.http.redirects import redirect_to
-from splash.http.security_headers import csp_nonce
+from splash.http.security_headers import SHELL_CSP, csp_nonce
 from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
 from splash.web.byte_ranges import Unsatisfiable, byte_range
@@ -187,8 +187,8 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     )
 
 
-@bp.get("/", name="shell_root")
-@bp.get("/<path:path>", name="shell")
+@bp.get("/", name="shell_root", ctx_csp=SHELL_CSP)
+@bp.get("/<path:path>", name="shell", ctx_csp=SHELL_CSP)
 async def shell(request: Request, path: str = "") -> HTTPResponse:
     if path.endswith("/"):
         return redirect_to(request, "/" + path.strip("/"), status=301)

@@ -131,13 +131,13 @@ async def test_the_seed_stores_a_fixture_package_once_with_the_lessons_real_key_
     assert await seed_videos(tree, storage, "/api") == 1
 
     row = await LessonVideo.get(lesson_id=given.id)
-    assert row.prefix == f"videos/{KEY}/{described['packageId']}"
+    assert row.prefix == f"videos/{KEY}/{described['packageId']}-{given.id}"
     assert (row.key_hex, row.duration_ms, row.captions) == (
         described["keyHex"],
         2000,
         list(LOCALES),
     )
-    stored = tmp_path / "videos" / KEY / described["packageId"]
+    stored = tmp_path / "videos" / KEY / f"{described['packageId']}-{given.id}"
     assert not (stored / "package.json").exists()
     playlist = (stored / "v1" / "index.m3u8").read_text()
     found = re.search(r'URI="/api/lessons/(\d+)/key",IV=0x([0-9a-f]{32})', playlist)
@@ -148,9 +148,9 @@ async def test_the_seed_stores_a_fixture_package_once_with_the_lessons_real_key_
     plain = decryptor.update((stored / "v1" / "s000.ts").read_bytes()) + decryptor.finalize()
     assert plain[0] == 0x47 and plain[188] == 0x47
 
-    # Seeding again copies nothing (the files stay as they are) and keeps the row.
+    # Seeding again attaches nothing new, copies nothing (the files stay as they are) and keeps the row.
     (stored / "v1" / "s000.ts").write_bytes(b"left alone")
-    assert await seed_videos(tree, storage, "/api") == 1
+    assert await seed_videos(tree, storage, "/api") == 0
     assert (stored / "v1" / "s000.ts").read_bytes() == b"left alone"
     assert await LessonVideo.filter(lesson_id=given.id).count() == 1
 

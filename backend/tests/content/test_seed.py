@@ -5,6 +5,7 @@ import shutil
 import pytest
 import yaml
 
+from splash.academy.models import Course
 from splash.catalog.models import Product
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.seed import FixtureError, seed_content
@@ -88,10 +89,12 @@ async def test_seed_if_empty_leaves_a_filled_database_alone(seeded, settings):
 
 
 async def test_seed_if_empty_fills_a_part_that_is_missing(seeded, settings):
-    """A database made before the catalog existed gets it; its edited content stays."""
+    """A database made before the catalog (and the academy, whose offers are its variants)
+    existed gets them; its edited content stays."""
     await Page.filter(locale_id="en", slug="home").update(title="Edited by the shop owner")
+    await Course.all().delete()
     await Product.all().delete()
     report = await seed_fixtures(settings, only_if_empty=True)
-    assert report == "seeded 2 products, 28 variants"
-    assert await Product.all().count() == 2
+    assert report == "seeded 2 products, 28 variants, 1 courses, 12 lessons, 12 lesson videos"
+    assert await Product.all().count() == 3
     assert (await Page.get(locale_id="en", slug="home")).title == "Edited by the shop owner"

@@ -166,7 +166,9 @@ for (const locale of ["nl", "en"] as const) {
     await lessonLink.click();
     await waitForHydration(page);
     await playAndExpectProgress(page, locale, title);
-    await page.waitForTimeout(2_000);
+    // Paused past the first quarter of the 7-second clip (and before its end): the position is saved.
+    const video = page.locator(".lesson-player video");
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(3);
     await page.getByRole("button", { name: message(locale, "lesson.controls.pause"), exact: true }).first().click();
     await expectNoSeriousA11yViolations(page, `lesson page, playing (${locale})`);
 

@@ -67,7 +67,7 @@ const PAGES: PageCheck[] = [
       // academy-intro, child-courses and academy-item are placeholders (the h1 is the intro's card title).
       await placeholder(["academy", "childCourses", "course"])(page);
       await expect(page.locator(".block-icon-points--selling-points-courses .icon-points__item")).toHaveCount(3);
-      await expect(page.locator(".block-statistics .statistics__value")).toHaveText(["24", "3", "5–10 min"]);
+      await expect(page.locator(".block-statistics .statistics__value")).toHaveText(["12", "3", "5–10 min"]);
       const cta = page.locator(".block-cta");
       await expect(cta.locator(".block-cta__title")).toHaveText("Nog geen drijfpak?");
       await expect(cta.getByRole("link", { name: "Bekijk de drijfpakken" })).toHaveAttribute("href", "/shop");

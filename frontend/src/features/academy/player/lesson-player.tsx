@@ -53,7 +53,7 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
     return locale;
   });
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed) ? access.positionMs : null);
+  const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed, video.durationMs) ? access.positionMs : null);
   const { failure, attempt, retry } = useHlsSource(videoRef, video.master, access, refreshAccess);
   usePlayback(videoRef, attempt, video.durationMs, { onSave, onEnded, onPlay: () => setResumeAt(null) });
 

@@ -16,8 +16,14 @@ describe("formatPosition", () => {
 
 describe("offersResume", () => {
   test("only past the first 5 s of a lesson not completed", () => {
-    expect(offersResume(5000, false)).toBe(false);
-    expect(offersResume(5001, false)).toBe(true);
-    expect(offersResume(83_000, true)).toBe(false);
+    expect(offersResume(5000, false, 300_000)).toBe(false);
+    expect(offersResume(5001, false, 300_000)).toBe(true);
+    expect(offersResume(83_000, true, 300_000)).toBe(false);
+  });
+
+  test("past the first quarter of a clip shorter than 20 s", () => {
+    expect(offersResume(1750, false, 7000)).toBe(false);
+    expect(offersResume(1751, false, 7000)).toBe(true);
+    expect(offersResume(6000, true, 7000)).toBe(false);
   });
 });

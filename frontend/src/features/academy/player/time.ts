@@ -9,9 +9,12 @@ export function formatPosition(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** Ask "Continue at …?" only past the first seconds of an unfinished lesson. */
+/**
+ * Ask "Continue at …?" only past the first seconds of an unfinished lesson: 5 s, or a quarter of a
+ * video shorter than 20 s (a short clip's first seconds are most of it).
+ */
 export const RESUME_AFTER_MS = 5_000;
 
-export function offersResume(positionMs: number, completed: boolean): boolean {
-  return !completed && positionMs > RESUME_AFTER_MS;
+export function offersResume(positionMs: number, completed: boolean, durationMs: number): boolean {
+  return !completed && positionMs > Math.min(RESUME_AFTER_MS, durationMs / 4);
 }
