@@ -148,7 +148,7 @@ async def test_the_seed_stores_a_fixture_package_once_with_the_lessons_real_key_
     plain = decryptor.update((stored / "v1" / "s000.ts").read_bytes()) + decryptor.finalize()
     assert plain[0] == 0x47 and plain[188] == 0x47
 
-    # Seeding again attaches nothing new, copies nothing (the files stay as they are) and keeps the row.
+    # Seeding again attaches nothing new, copies nothing (the files stay) and keeps the row.
     (stored / "v1" / "s000.ts").write_bytes(b"left alone")
     assert await seed_videos(tree, storage, "/api") == 0
     assert (stored / "v1" / "s000.ts").read_bytes() == b"left alone"

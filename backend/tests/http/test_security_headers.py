@@ -139,3 +139,22 @@ async def test_the_api_docs_page_alone_may_load_swagger_ui(client, database):
         "https://unpkg.com/swagger-ui-dist@5/",
     ]
     assert "unpkg" not in (await client.get("/api/openapi.json")).headers["content-security-policy"]
+
+
+def test_lesson_videos_from_a_cdn_are_allowed_only_when_one_is_set():
+    csp = content_security_policy(Settings(video_base_url="https://videos.splash.example/lessons"))
+    origin = "https://videos.splash.example"
+    assert f"img-src 'self' {origin};" in csp
+    assert f"connect-src 'self' {origin};" in csp
+    assert f"media-src 'self' blob: {origin};" in csp
+    assert "videos.splash" not in content_security_policy(Settings())
+
+
+async def test_the_spa_may_style_inline_but_scripts_stay_nonce_only(client, seeded):
+    """media-chrome styles its shadow roots with <style> elements no nonce reaches; hls.js plays
+    through a blob: MediaSource and a blob: worker. Other pages keep their own styles."""
+    page = policy(await client.get("/academy/leren-zwemmen"))
+    assert page["style-src"] == ["'self'", "'unsafe-inline'"]
+    assert [s for s in page["script-src"] if not s.startswith("'nonce-")] == ["'self'"]
+    assert (page["media-src"], page["worker-src"]) == (["'self'", "blob:"], ["'self'", "blob:"])
+    assert policy(await client.get("/api/i18n/locales"))["style-src"] == ["'self'"]
