@@ -83,10 +83,10 @@ test: install build chromium ## run every suite; non-zero when any fails
 test-backend: test-backend-sqlite test-backend-postgres ## pytest on SQLite and PostgreSQL
 
 test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
-	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider
+	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 test-backend-postgres: $(BACKEND_STAMP) $(SPA_BUILD)
-	cd backend && SPLASH_TEST_DATABASE=postgres $(PY) -m pytest -q -p no:cacheprovider
+	cd backend && SPLASH_TEST_DATABASE=postgres $(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 fuzz: $(BACKEND_STAMP) $(SPA_BUILD) ## Schemathesis, long: every API operation on SQLite and PostgreSQL (EXAMPLES=150)
 	cd backend && for database in sqlite postgres; do \

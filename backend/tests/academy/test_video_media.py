@@ -10,6 +10,12 @@ PREFIX = "level-1-lesson-1/0123456789abcdef"
 
 
 @pytest.fixture
+def video_storage(tmp_path):
+    """A video folder of each test's own: the package below is written anew every time."""
+    return f"file://{tmp_path / 'videos'}"
+
+
+@pytest.fixture
 def package(settings):
     folder = settings.video_folder / PREFIX
     (folder / "v0").mkdir(parents=True)

@@ -1,17 +1,8 @@
 /** The lesson page's data, as contracts/academy-api.md publishes it (payload key `lesson`). */
-import type { LessonAccess, OfferKind } from "../../../lib/vocabulary";
-import type { ImageData } from "../../../ui/rich-text-types";
+import type { LessonAccess } from "../../../lib/vocabulary";
+import type { LessonData as CourseLesson, Offer } from "../types";
 
-/** What an unlock button sells, at this buyer's price (a published page: list prices). */
-export type Offer = {
-  variantId: number;
-  kind: OfferKind;
-  price: number;
-  listPrice: number;
-  parts: number;
-  saving: number;
-  owned: boolean;
-};
+export type { Offer };
 
 export type Caption = { locale: string; label: string; src: string };
 
@@ -25,19 +16,8 @@ export type LessonVideo = {
 
 export type LessonLink = { title: string; path: string };
 
-export type LessonData = {
-  id: number;
-  key: string;
-  slug: string;
-  path: string;
-  number: number;
-  title: string;
-  description: string;
-  minutes: number;
-  freePreview: boolean;
-  freeWithSuit: boolean;
-  poster: ImageData;
-  offer: Offer;
+/** A course page's lesson, with what its own page adds. */
+export type LessonData = CourseLesson & {
   course: { id: number; title: string; path: string };
   level: { id: number; number: number; title: string; offer: Offer };
   previous: LessonLink | null;
