@@ -130,10 +130,106 @@ async def database(settings: Settings) -> AsyncIterator[None]:
     await db.disconnect()
 
 
+def _tables() -> list[str]:
+    assert Tortoise.apps is not None
+    return [m._meta.db_table for m in Tortoise.apps.get_models_iterable()]
+
+
+class SeedSnapshot:
+    """The seeded rows, copied aside once per run and copied back for every test that asks for
+    them: seeding the six locales' fixtures costs far more than copying its rows. The copy sits
+    beside the real tables (an attached SQLite file; a PostgreSQL schema), so the schema the
+    migrations made is left as it is. Kept per fixtures folder and video storage: a test with
+    its own gets a real seed."""
+
+    SCHEMA = "seed_snapshot"
+
+    def __init__(self, database_url: str) -> None:
+        self.database_url = database_url
+        self.key: tuple[Path, str] | None = None
+        self.counts: dict[str, int] = {}
+
+    def _sqlite_file(self) -> str:
+        return self.database_url.removeprefix("sqlite://") + ".seeded"
+
+    async def take(self, key: tuple[Path, str], counts: dict[str, int]) -> None:
+        connection = Tortoise.get_connection("default")
+        tables = _tables()
+        if DATABASE == "postgres":
+            copies = "".join(
+                f'CREATE TABLE {self.SCHEMA}."{t}" AS TABLE public."{t}"; ' for t in tables
+            )
+            script = f"DROP SCHEMA IF EXISTS {self.SCHEMA} CASCADE; CREATE SCHEMA {self.SCHEMA}; "
+            await connection.execute_script(script + copies)
+        else:
+            Path(self._sqlite_file()).unlink(missing_ok=True)
+            copies = "".join(f'CREATE TABLE snap."{t}" AS SELECT * FROM "{t}"; ' for t in tables)
+            await connection.execute_script(
+                f"ATTACH DATABASE '{self._sqlite_file()}' AS snap; {copies}"
+                "CREATE TABLE snap.sequence AS SELECT * FROM main.sqlite_sequence; "
+                "DETACH DATABASE snap;"
+            )
+        self.key, self.counts = key, counts
+
+    async def restore(self) -> dict[str, int]:
+        """Into the emptied tables (the ``database`` fixture empties them)."""
+        connection = Tortoise.get_connection("default")
+        tables = _tables()
+        if DATABASE == "postgres":
+            inserts = "".join(
+                f'INSERT INTO public."{t}" SELECT * FROM {self.SCHEMA}."{t}"; ' for t in tables
+            )
+            serial = [t for t in tables if await _has_serial_id(t)]
+            sequences = "".join(
+                f"SELECT setval(pg_get_serial_sequence('\"{t}\"', 'id'), "
+                f'COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM "{t}"; '
+                for t in serial
+            )
+            await connection.execute_script(
+                "SET session_replication_role = replica; "
+                f"{inserts}SET session_replication_role = DEFAULT; {sequences}"
+            )
+        else:
+            inserts = "".join(f'INSERT INTO main."{t}" SELECT * FROM snap."{t}"; ' for t in tables)
+            await connection.execute_script(
+                f"ATTACH DATABASE '{self._sqlite_file()}' AS snap; PRAGMA foreign_keys = OFF; "
+                f"{inserts}DELETE FROM main.sqlite_sequence; "
+                "INSERT INTO main.sqlite_sequence SELECT * FROM snap.sequence; "
+                "PRAGMA foreign_keys = ON; DETACH DATABASE snap;"
+            )
+        return dict(self.counts)
+
+
+_SERIAL: dict[str, bool] = {}
+
+
+async def _has_serial_id(table: str) -> bool:
+    if table not in _SERIAL:
+        connection = Tortoise.get_connection("default")
+        rows = await connection.execute_query_dict(
+            "SELECT pg_get_serial_sequence($1, 'id') AS sequence "
+            "WHERE EXISTS (SELECT 1 FROM information_schema.columns "
+            "WHERE table_schema = 'public' AND table_name = $2 AND column_name = 'id')",
+            [f'"{table}"', table],
+        )
+        _SERIAL[table] = bool(rows and rows[0]["sequence"])
+    return _SERIAL[table]
+
+
+@pytest.fixture(scope="session")
+def seed_snapshot(database_url: str) -> SeedSnapshot:
+    return SeedSnapshot(database_url)
+
+
 @pytest.fixture
-async def seeded(database: None, settings: Settings) -> dict[str, int]:
-    """The database holding the fixtures/ content."""
-    return await seed_all(settings)
+async def seeded(database: None, settings: Settings, seed_snapshot: SeedSnapshot) -> dict[str, int]:
+    """The database holding the fixtures/ content (seeded once per run, then copied back)."""
+    key = (settings.fixtures_dir, settings.video_storage)
+    if seed_snapshot.key == key:
+        return await seed_snapshot.restore()
+    counts = await seed_all(settings)
+    await seed_snapshot.take(key, counts)
+    return counts
 
 
 @pytest.fixture

@@ -39,14 +39,6 @@ type PageCheck = {
   check(page: Page): Promise<void>;
 };
 
-const placeholder = (kinds: string[]) => async (page: Page) => {
-  for (const kind of kinds) {
-    const card = page.locator(`.block-placeholder--${kind} .placeholder-card`);
-    await expect(card).toHaveCount(1);
-    await expect(card.locator(".placeholder-card__soon")).toHaveText(message("nl", "blocks.placeholder.soon"));
-  }
-};
-
 const PAGES: PageCheck[] = [
   {
     name: "shop",
@@ -64,8 +56,12 @@ const PAGES: PageCheck[] = [
   {
     name: "academy",
     async check(page) {
-      // academy-intro, child-courses and academy-item are placeholders (the h1 is the intro's card title).
-      await placeholder(["academy", "childCourses", "course"])(page);
+      // academy-intro, child-courses and academy-item show the seeded course: 12 lessons in 3 levels.
+      await expect(page.locator(".block-academy-intro h1")).toHaveText("Leren zwemmen begint met plezier");
+      await expect(page.locator(".block-academy-intro .statistics__value").first()).toHaveText("12");
+      await expect(page.locator(".block-child-courses .level-card")).toHaveCount(3);
+      await expect(page.locator(".block-academy-item .course-card a")).toHaveAttribute("href", "/academy/leren-zwemmen");
+      await expect(page.locator(".block-placeholder")).toHaveCount(0);
       await expect(page.locator(".block-icon-points--selling-points-courses .icon-points__item")).toHaveCount(3);
       await expect(page.locator(".block-statistics .statistics__value")).toHaveText(["12", "3", "5–10 min"]);
       const cta = page.locator(".block-cta");
