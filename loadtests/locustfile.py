@@ -556,7 +556,13 @@ class Viewer(FastHttpUser):
     COURSE_PATH = "academy/leren-zwemmen"  # the course page on the Dutch domain
 
     def on_start(self) -> None:
-        self.json_headers = {"Host": f"localhost:{urlsplit(self.host).port or 80}"}
+        # One parent, one address (as a load balancer forwards it): the key's rate limit
+        # counts per address, like it does in production.
+        address = ".".join(str(random.randint(1, 254)) for _ in range(3))
+        self.json_headers = {
+            "Host": f"localhost:{urlsplit(self.host).port or 80}",
+            "X-Forwarded-For": f"10.{address}",
+        }
         self.lessons: list[tuple[int, str]] = []  # (lesson id, master playlist URL)
         course = self._payload(self.COURSE_PATH, "course")
         if course is None:

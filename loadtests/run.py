@@ -151,7 +151,15 @@ def start_server(
             cwd=BACKEND,
             stdin=subprocess.DEVNULL,
             # faulthandler: on a startup timeout, SIGABRT makes it log where it hangs
-            env={**os.environ, "PYTHONFAULTHANDLER": "1", "PYTHONUNBUFFERED": "1"},
+            # The load generator stands in for a load balancer in front of many parents: the
+            # server trusts its X-Forwarded-For (the Viewers send one address each), so the
+            # per-address rate limits count parents, not the one generator.
+            env={
+                **os.environ,
+                "PYTHONFAULTHANDLER": "1",
+                "PYTHONUNBUFFERED": "1",
+                "SPLASH_TRUSTED_PROXIES": "127.0.0.1",
+            },
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, so the workers are stopped with it

@@ -88,8 +88,8 @@ def test_the_academy_scenario_runs_viewers_only_and_budgets_the_key_as_a_ratio()
     assert (args.kind, args.name, args.database) == ("academy", "academy", "sqlite")
     budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["academy"]
     key, reference = "/api/lessons/[id]/key", "/api/shipping-countries"
-    assert budgets["p95_ratio"] == {key: {"of": reference, "max": 4}}
-    rows = [row(key, 30), row(reference, 10)]
+    assert budgets["p95_ratio"] == {key: {"of": reference, "max": 3}}
+    rows = [row(key, 25), row(reference, 10)]
     assert run.check_budgets(budgets, rows, row("Aggregated", 20, 200)) == []
-    slow = [row(key, 50), row(reference, 10)]
+    slow = [row(key, 35), row(reference, 10)]
     assert run.check_budgets(budgets, slow, row("Aggregated", 20, 200)) != []
