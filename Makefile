@@ -25,7 +25,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench fuzz chromium clean fixture-videos
+	lint loadtest bench fuzz chromium nginx-wrk clean fixture-videos
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -72,6 +72,10 @@ dev: install ## Vite dev server with hot reload + backend auto-reload on http://
 	  $(NPM) run dev -- --host 127.0.0.1 & \
 	  cd backend && SPLASH_VITE_DEV_URL=http://localhost:5173 $(PY) -m splash serve --dev --host $(HOST) --port $(PORT)
 
+nginx-wrk: ## install Debian's nginx and wrk when missing (make bench's ceiling)
+	@test -x /usr/sbin/nginx -a -x /usr/bin/wrk || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq nginx-light wrk >/dev/null; }
+
 chromium: ## install Debian's Chromium when missing (never a browser download by a test tool)
 	@test -x /usr/bin/chromium || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
@@ -111,8 +115,9 @@ test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against
 loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
 	$(PY) loadtests/run.py --users $${USERS:-50} --duration $${DURATION:-60s}
 
-bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, Lighthouse, against budgets
+bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx on the same bytes (wrk), Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, Lighthouse, against budgets
 	status=0; \
+	  $(PY) loadtests/ceiling.py || status=$$?; \
 	  $(PY) loadtests/run.py --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \
 	  $(PY) loadtests/run.py --scenario checkout --database postgres --users 50 \
 	    --duration $${DURATION:-30s} || status=$$?; \

@@ -1,0 +1,111 @@
+"""loadtests/ceiling.py: Splash side by side with nginx serving the same bytes (pure parts only:
+the wrk script, reading its result, the median round, the nginx config and the ratio budgets).
+Nothing is timed here; `make bench` measures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+
+from splash.config import REPO_ROOT
+
+_spec = importlib.util.spec_from_file_location(
+    "loadtests_ceiling", REPO_ROOT / "loadtests/ceiling.py"
+)
+assert _spec and _spec.loader
+ceiling = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = ceiling  # dataclasses look their module up there
+_spec.loader.exec_module(ceiling)
+
+Case, Measure = ceiling.Case, ceiling.Measure
+
+
+def measure(rate: float, errors: int = 0, p95: float = 5.0) -> Measure:
+    return Measure(int(rate * 10), 10.0, errors, 1.0, p95)
+
+
+def test_the_result_line_is_read_in_seconds_and_milliseconds():
+    output = "Running 10s test @ http://x\n  2 threads\nCEILING 60000 10000000 3 1200 4500\n"
+
+    assert ceiling.parse_wrk(output) == Measure(60000, 10.0, 3, 1.2, 4.5)
+    assert ceiling.parse_wrk(output).rate == 6000
+
+
+def test_wrk_without_a_result_line_is_a_run_error():
+    try:
+        ceiling.parse_wrk("unable to connect to 127.0.0.1:1 Connection refused")
+    except ceiling.run.RunError as error:
+        assert "Connection refused" in str(error)
+    else:
+        raise AssertionError("no RunError")
+
+
+def test_a_post_case_is_posted_to_splash_and_fetched_from_nginx():
+    case = Case("quote", "/api/cart/quote", "POST", json.dumps({"items": []}))
+
+    splash = ceiling.wrk_script(case, "localhost:8000", for_nginx=False)
+    nginx = ceiling.wrk_script(case, "localhost:8000", for_nginx=True)
+
+    assert 'wrk.method = "POST"' in splash and 'wrk.body = "{\\"items\\": []}"' in splash
+    assert 'wrk.headers["Content-Type"] = "application/json"' in splash
+    assert 'wrk.method = "GET"' in nginx and "wrk.body" not in nginx
+    assert 'wrk.headers["Host"] = "localhost:8000"' in splash
+    assert "CEILING" in splash and "CEILING" in nginx
+
+
+def test_only_a_rate_limited_case_sends_an_address_per_request_and_only_to_splash():
+    key = Case("key", "/api/lessons/1/key?token=t", forwarded=True)
+
+    assert "X-Forwarded-For" in ceiling.wrk_script(key, "h", for_nginx=False)
+    assert "X-Forwarded-For" not in ceiling.wrk_script(key, "h", for_nginx=True)
+    assert "X-Forwarded-For" not in ceiling.wrk_script(Case("home", "/"), "h", for_nginx=False)
+
+
+def test_the_median_round_counts():
+    rounds = [measure(900), measure(1200), measure(1000)]
+
+    assert ceiling.median_measure(rounds) == measure(1000)
+    assert ceiling.median_measure([measure(5)]) == measure(5)
+
+
+def test_nginx_serves_the_files_folder_on_its_port_with_two_workers(tmp_path):
+    config = ceiling.nginx_config(tmp_path, 20123, tmp_path / "nginx.pid")
+
+    assert "worker_processes 2;" in config
+    assert "listen 127.0.0.1:20123;" in config
+    assert f"root {tmp_path}/files;" in config
+    assert f"pid {tmp_path}/nginx.pid;" in config
+
+
+def test_a_ratio_under_its_budget_fails_and_one_over_passes():
+    budgets = {"min_ratio": {"$note": "x", "payload": 0.4, "page-api": 0.05, "absent": 1}}
+    results = {
+        "payload": (measure(30_000), measure(70_000)),  # 0.43x
+        "page-api": (measure(370), measure(70_000)),  # 0.005x
+    }
+
+    assert ceiling.check(budgets, results) == ["page-api: 0.005x the ceiling < budget 0.05x"]
+
+
+def test_errors_fail_whatever_the_ratio():
+    results = {"key": (measure(9000, errors=12), measure(9000))}
+
+    assert ceiling.check({}, results) == ["key: 12 errors (nginx 0)"]
+
+
+def test_the_table_shows_both_sides_the_ratio_and_the_goal():
+    results = {"home": (measure(6000, p95=13.2), measure(70_000, p95=1.2))}
+
+    text = ceiling.table(results, {"home": 10})
+
+    assert "6,000" in text and "70,000" in text and "0.086x" in text
+    assert "p95 ≤ 10 ms: not met" in text
+
+
+def test_the_budgets_file_names_only_measured_cases():
+    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["ceiling"]
+    names = {"payload", "home", "product", "page-api", "variant-api", "quote", "key"}
+
+    assert set(budgets["min_ratio"]) - {"$comment"} <= names
+    assert set(budgets["goal_p95_ms"]) <= names

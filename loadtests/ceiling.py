@@ -1,0 +1,296 @@
+"""Splash side by side with its ceiling: nginx serving the very same bytes from a file.
+
+  .venv/bin/python loadtests/ceiling.py                       # make bench
+  .venv/bin/python loadtests/ceiling.py --duration 5s --rounds 1 --case payload
+
+Starts the test server as loadtests/run.py does (SQLite, two workers), fetches each case's
+answer once, writes those bytes into a folder that Debian's nginx (two workers) serves, then
+measures both with wrk (50 connections, two threads), interleaved: each round runs every case
+against Splash and then against nginx, so both see the same machine. Per case the median
+round counts. The table shows req/s, p50 and p95 of both and Splash's ratio to the ceiling,
+checked against the "ceiling" budgets of loadtests/budgets.json: ratios only, so they hold on
+a slower or busier machine; the p95 goals there are printed, never enforced.
+
+A POST case (the cart quote) is a GET of the same bytes for nginx: a file has no POST, and the
+ceiling is what serving those bytes costs. The lesson key is asked with a fresh key token and
+one X-Forwarded-For per request from 4,000 addresses (the server trusts the generator as a
+load balancer), so its per-address rate limit counts parents, as in production.
+
+Exit code: 0 within budget; 1 a budget was exceeded; 2 the run could not be done (nginx or wrk
+missing, the server did not start, a case did not answer 200).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run  # noqa: E402  (loadtests/run.py: the same server start and stop as the Locust runs)
+
+NGINX = "/usr/sbin/nginx"
+WRK = "/usr/bin/wrk"
+CONNECTIONS = 50
+ADDRESSES = 4000  # X-Forwarded-For addresses for the key case
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    path: str
+    method: str = "GET"
+    body: str | None = None
+    forwarded: bool = False  # one X-Forwarded-For per request (rate-limited endpoints)
+
+
+@dataclass(frozen=True)
+class Measure:
+    requests: int
+    seconds: float
+    errors: int
+    p50_ms: float
+    p95_ms: float
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+# -- pure ------------------------------------------------------------------------------------
+
+
+def wrk_script(case: Case, host: str, for_nginx: bool) -> str:
+    """The Lua script wrk runs: the request, and a last line with what it measured."""
+    method = "GET" if for_nginx else case.method
+    lines = [f'wrk.method = "{method}"', f'wrk.headers["Host"] = {json.dumps(host)}']
+    if case.body is not None and not for_nginx:
+        lines += [
+            f"wrk.body = {json.dumps(case.body)}",
+            'wrk.headers["Content-Type"] = "application/json"',
+        ]
+    if case.forwarded and not for_nginx:
+        lines += [
+            "local n = 0",
+            "request = function()",
+            f"  n = (n + 1) % {ADDRESSES}",
+            '  wrk.headers["X-Forwarded-For"] = "10.0." .. math.floor(n / 256) .. "." .. (n % 256)',
+            "  return wrk.format()",
+            "end",
+        ]
+    lines += [
+        "done = function(summary, latency, requests)",
+        "  local e = summary.errors",
+        '  io.write(string.format("CEILING %d %d %d %d %d\\n", summary.requests,',
+        "    summary.duration, e.connect + e.read + e.write + e.status + e.timeout,",
+        "    latency:percentile(50), latency:percentile(95)))",
+        "end",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def parse_wrk(output: str) -> Measure:
+    """The CEILING line of wrk_script's done(): requests, µs, errors, p50 µs, p95 µs."""
+    for line in output.splitlines():
+        if line.startswith("CEILING "):
+            requests, micros, errors, p50, p95 = (int(x) for x in line.split()[1:6])
+            return Measure(requests, micros / 1e6, errors, p50 / 1000, p95 / 1000)
+    raise run.RunError(f"wrk printed no result:\n{output[-2000:]}")
+
+
+def median_measure(measures: list[Measure]) -> Measure:
+    """The round with the median rate."""
+    ranked = sorted(measures, key=lambda m: m.rate)
+    return ranked[(len(ranked) - 1) // 2]
+
+
+def nginx_config(root: Path, port: int, pid: Path) -> str:
+    return f"""worker_processes 2;
+pid {pid};
+error_log {root}/error.log;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  default_type application/octet-stream;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server {{
+    listen 127.0.0.1:{port};
+    root {root}/files;
+    location / {{ try_files $uri =404; }}
+  }}
+}}
+"""
+
+
+def check(budgets: dict, results: dict[str, tuple[Measure, Measure]]) -> list[str]:
+    """Case → (Splash, nginx) in, one line per problem out. Errors always fail; each
+    "min_ratio" is Splash's req/s over nginx's; a budget for a case not measured is skipped."""
+    problems = []
+    for name, (splash, ceiling) in results.items():
+        if splash.errors or ceiling.errors:
+            problems.append(f"{name}: {splash.errors} errors (nginx {ceiling.errors})")
+    for name, least in (budgets.get("min_ratio") or {}).items():
+        if name.startswith("$") or name not in results:
+            continue
+        splash, ceiling = results[name]
+        ratio = splash.rate / ceiling.rate if ceiling.rate else 0.0
+        if ratio < least:
+            problems.append(f"{name}: {ratio:.3f}x the ceiling < budget {least:g}x")
+    return problems
+
+
+def table(results: dict[str, tuple[Measure, Measure]], goals: dict[str, float]) -> str:
+    head = (
+        f"{'case':<12}{'splash req/s':>14}{'p50 ms':>8}{'p95 ms':>8}"
+        f"{'nginx req/s':>13}{'p95 ms':>8}{'ratio':>8}  goal"
+    )
+    rows = [head, "-" * len(head)]
+    for name, (splash, ceiling) in results.items():
+        ratio = splash.rate / ceiling.rate if ceiling.rate else 0.0
+        goal = goals.get(name)
+        verdict = "" if goal is None else f"p95 ≤ {goal:g} ms: {'met' if splash.p95_ms <= goal else 'not met'}"
+        rows.append(
+            f"{name:<12}{splash.rate:>14,.0f}{splash.p50_ms:>8.1f}{splash.p95_ms:>8.1f}"
+            f"{ceiling.rate:>13,.0f}{ceiling.p95_ms:>8.1f}{ratio:>7.3f}x  {verdict}"
+        )
+    return "\n".join(rows)
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+def _fetch(base: str, host: str, case: Case) -> bytes:
+    data = case.body.encode() if case.body is not None else None
+    request = urllib.request.Request(base + case.path, data=data, method=case.method)
+    request.add_header("Host", host)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        if response.status != 200:
+            raise run.RunError(f"{case.name}: {case.path} answered {response.status}")
+        return response.read()
+
+
+def _json(base: str, host: str, path: str) -> dict:
+    return json.loads(_fetch(base, host, Case("setup", path)))
+
+
+def discover(base: str, host: str) -> list[Case]:
+    """The cases, with ids and a key token taken from the seeded shop."""
+    page = _json(base, host, "/api/pages?locale=nl")["data"][0]
+    product = _json(base, host, "/api/products")["data"][0]
+    variant = _json(base, host, f"/api/products/{product['id']}")["data"]["variants"][0]
+    course = _json(base, host, "/_payload/academy/leren-zwemmen.json")["course"]
+    preview = next(
+        lesson
+        for level in course["levels"]
+        for lesson in level["lessons"]
+        if lesson["freePreview"]
+    )
+    token = _json(base, host, f"/api/lessons/{preview['id']}/access")["data"]["keyToken"]
+    quote = {"items": [{"variantId": variant["id"], "quantity": 1, "options": []}]}
+    return [
+        Case("payload", "/_payload/index.json"),
+        Case("home", "/"),
+        Case("product", "/shop/splash-drijfpak"),
+        Case("page-api", f"/api/pages/{page['id']}?populate=*"),
+        Case(
+            "variant-api",
+            f"/api/product-variants/{variant['id']}"
+            "?populate[introImage]=true&populate[product][populate][introImage]=true",
+        ),
+        Case("quote", "/api/cart/quote", "POST", json.dumps(quote)),
+        Case("key", f"/api/lessons/{preview['id']}/key?token={token}", forwarded=True),
+    ]
+
+
+def _wrk(url: str, script: Path, duration: str) -> Measure:
+    command = [WRK, "-t2", f"-c{CONNECTIONS}", f"-d{duration}", "-s", str(script), url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    return parse_wrk(done.stdout + done.stderr)
+
+
+def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
+    port, nginx_port = run.free_port(), run.free_port()
+    host = f"localhost:{port}"
+    base = f"http://127.0.0.1:{port}"
+    run.RESULTS.mkdir(exist_ok=True)
+    log = run.RESULTS / "ceiling-server.log"
+    server = run.start_server(port, 2, log)
+    nginx: subprocess.Popen | None = None
+    try:
+        run.wait_healthy(server, port, log)
+        cases = [c for c in discover(base, host) if not args.case or c.name in args.case]
+        work.chmod(0o755)  # nginx's workers run as www-data when started by root
+        (work / "files").mkdir()
+        for case in cases:
+            (work / "files" / case.name).write_bytes(_fetch(base, host, case))
+        config = work / "nginx.conf"
+        config.write_text(nginx_config(work, nginx_port, work / "nginx.pid"))
+        nginx = subprocess.Popen([NGINX, "-c", str(config), "-p", str(work), "-g", "daemon off;"])
+        scripts = {}
+        for case in cases:
+            for target in ("splash", "nginx"):
+                script = work / f"{case.name}-{target}.lua"
+                script.write_text(wrk_script(case, host, for_nginx=target == "nginx"))
+                scripts[case.name, target] = script
+        rounds: dict[str, tuple[list[Measure], list[Measure]]] = {c.name: ([], []) for c in cases}
+        for number in range(1, args.rounds + 1):
+            for case in cases:
+                print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
+                splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
+                ceiling = _wrk(
+                    f"http://127.0.0.1:{nginx_port}/{case.name}",
+                    scripts[case.name, "nginx"],
+                    args.duration,
+                )
+                rounds[case.name][0].append(splash)
+                rounds[case.name][1].append(ceiling)
+        return {n: (median_measure(s), median_measure(c)) for n, (s, c) in rounds.items()}
+    finally:
+        if nginx is not None:
+            nginx.terminate()
+            nginx.wait(timeout=10)
+        run.stop_server(server)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="loadtests/ceiling.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", default="10s", help="wrk's run per case and target")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median counts)")
+    parser.add_argument("--case", action="append", help="only this case (repeatable)")
+    args = parser.parse_args(argv)
+    missing = [tool for tool in (NGINX, WRK) if not shutil.which(tool)]
+    if missing:
+        print(f"ceiling: {', '.join(missing)} missing (make nginx-wrk installs them)")
+        return 2
+    budgets = json.loads(run.BUDGETS.read_text())["ceiling"]
+    try:
+        with tempfile.TemporaryDirectory(prefix="splash-ceiling-") as work:
+            results = measure(args, Path(work))
+    except (run.RunError, OSError, subprocess.SubprocessError, StopIteration, KeyError) as error:
+        print(f"ceiling: the run could not be done: {error}")
+        return 2
+    print()
+    print(table(results, budgets.get("goal_p95_ms") or {}))
+    problems = check(budgets, results)
+    for problem in problems:
+        print(f"  out of budget: {problem}")
+    verdict = "OUT OF BUDGET" if problems else "within budget"
+    print(f"bench ceiling: {len(results)} cases, median of {args.rounds} rounds — {verdict}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
