@@ -198,7 +198,6 @@ def discover(base: str, host: str) -> list[Case]:
         for lesson in level["lessons"]
         if lesson["freePreview"]
     )
-    token = _json(base, host, f"/api/lessons/{preview['id']}/access")["data"]["keyToken"]
     quote = {"items": [{"variantId": variant["id"], "quantity": 1, "options": []}]}
     return [
         Case("payload", "/_payload/index.json"),
@@ -211,8 +210,14 @@ def discover(base: str, host: str) -> list[Case]:
             "?populate[introImage]=true&populate[product][populate][introImage]=true",
         ),
         Case("quote", "/api/cart/quote", "POST", json.dumps(quote)),
-        Case("key", f"/api/lessons/{preview['id']}/key?token={token}", forwarded=True),
+        key_case(base, host, preview["id"]),
     ]
+
+
+def key_case(base: str, host: str, lesson_id: int | str) -> Case:
+    """The key of a free preview with a fresh token (it lives 10 minutes: one per round)."""
+    token = _json(base, host, f"/api/lessons/{lesson_id}/access")["data"]["keyToken"]
+    return Case("key", f"/api/lessons/{lesson_id}/key?token={token}", forwarded=True)
 
 
 def _wrk(url: str, script: Path, duration: str) -> Measure:
@@ -249,6 +254,8 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
         for number in range(1, args.rounds + 1):
             for case in cases:
                 print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
+                if case.name == "key":  # /api/lessons/<id>/key?token=…
+                    case = key_case(base, host, case.path.split("/")[3])
                 splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
                 ceiling = _wrk(
                     f"http://127.0.0.1:{nginx_port}/{case.name}",
