@@ -274,16 +274,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def start(log_path: Path) -> tuple[subprocess.Popen, int]:
+def start(log_path: Path, workers: int = 1) -> tuple[subprocess.Popen, int]:
     """A healthy test server (started again when it is ready but silent, as run.py does)."""
     for attempt in range(1, run.START_ATTEMPTS + 1):
         port = run.free_port()
         print(
-            f"bench: starting the test server on 127.0.0.1:{port} (1 worker); "
+            f"bench: starting the test server on 127.0.0.1:{port} ({workers} worker(s)); "
             f"log: {log_path.relative_to(ROOT)}",
             flush=True,
         )
-        server = run.start_server(port, 1, log_path)
+        server = run.start_server(port, workers, log_path)
         try:
             ready = run.wait_healthy(server, port, log_path)
         except run.SilentServer as error:

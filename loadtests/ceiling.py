@@ -3,7 +3,7 @@
   .venv/bin/python loadtests/ceiling.py                       # make bench
   .venv/bin/python loadtests/ceiling.py --duration 5s --rounds 1 --case payload
 
-Starts the test server as loadtests/run.py does (SQLite, two workers), fetches each case's
+Starts the test server as loadtests/bench.py does (SQLite, but two workers), fetches each case's
 answer once, writes those bytes into a folder that Debian's nginx (two workers) serves, then
 measures both with wrk (50 connections, two threads), interleaved: each round runs every case
 against Splash and then against nginx, so both see the same machine. Per case the median
@@ -36,7 +36,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import run  # noqa: E402  (loadtests/run.py: the same server start and stop as the Locust runs)
+import bench  # noqa: E402  (loadtests/bench.py: a healthy test server, retried when silent)
+import run  # noqa: E402  (loadtests/run.py: the server's stop, free ports, results, budgets)
 
 NGINX = "/usr/sbin/nginx"
 WRK = "/usr/bin/wrk"
@@ -227,15 +228,13 @@ def _wrk(url: str, script: Path, duration: str) -> Measure:
 
 
 def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
-    port, nginx_port = run.free_port(), run.free_port()
+    run.RESULTS.mkdir(exist_ok=True)
+    server, port = bench.start(run.RESULTS / "ceiling-server.log", workers=2)
+    nginx_port = run.free_port()
     host = f"localhost:{port}"
     base = f"http://127.0.0.1:{port}"
-    run.RESULTS.mkdir(exist_ok=True)
-    log = run.RESULTS / "ceiling-server.log"
-    server = run.start_server(port, 2, log)
     nginx: subprocess.Popen | None = None
     try:
-        run.wait_healthy(server, port, log)
         cases = [c for c in discover(base, host) if not args.case or c.name in args.case]
         work.chmod(0o755)  # nginx's workers run as www-data when started by root
         (work / "files").mkdir()

@@ -105,16 +105,19 @@ def settings(database_url: str, tmp_path: Path, video_storage: str) -> Settings:
     )
 
 
-async def empty_tables() -> None:
+def _tables() -> list[str]:
     assert Tortoise.apps is not None
-    models = list(Tortoise.apps.get_models_iterable())
+    return [m._meta.db_table for m in Tortoise.apps.get_models_iterable()]
+
+
+async def empty_tables() -> None:
     connection = Tortoise.get_connection("default")
-    tables = ", ".join(f'"{m._meta.db_table}"' for m in models)
     if DATABASE == "postgres":
+        tables = ", ".join(f'"{t}"' for t in _tables())
         await connection.execute_script(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     else:
         # Without the foreign-key checks, as TRUNCATE … CASCADE: an order RESTRICTs its user.
-        deletes = "".join(f'DELETE FROM "{m._meta.db_table}"; ' for m in models)
+        deletes = "".join(f'DELETE FROM "{t}"; ' for t in _tables())
         await connection.execute_script(
             f"PRAGMA foreign_keys = OFF; {deletes}DELETE FROM sqlite_sequence; "
             "PRAGMA foreign_keys = ON;"
@@ -128,11 +131,6 @@ async def database(settings: Settings) -> AsyncIterator[None]:
     await empty_tables()
     yield
     await db.disconnect()
-
-
-def _tables() -> list[str]:
-    assert Tortoise.apps is not None
-    return [m._meta.db_table for m in Tortoise.apps.get_models_iterable()]
 
 
 class SeedSnapshot:
