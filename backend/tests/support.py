@@ -1,8 +1,10 @@
 """Helpers for tests that need real sockets: a free local port, and the app served over real HTTP
-(the ASGI test client reports its peer as "mockserver"; here the peer is 127.0.0.1)."""
+(the ASGI test client reports its peer as "mockserver"; here the peer is 127.0.0.1); and the SQL
+statements a piece of work sends, counted."""
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import signal
@@ -94,3 +96,42 @@ def _wait_until_healthy(process: subprocess.Popen[bytes], url: str) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError("the test server did not become healthy within 90 s")
         time.sleep(0.3)
+
+
+# db.ping(), which the ASGI test client's start of the app sends before every request.
+START_UP_PING = "SELECT 1"
+
+
+class Statements(logging.Handler):
+    """The SQL statements Tortoise sends (its db_client logger at DEBUG), without values and
+    without the start-up ping."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        query = record.args[0] if isinstance(record.args, tuple) and record.args else record.msg
+        statement = " ".join(str(query).split())
+        if statement != START_UP_PING:
+            self.seen.append(statement)
+
+    def __len__(self) -> int:
+        return len(self.seen)
+
+    def __str__(self) -> str:
+        return "\n".join(f"{n}. {statement}" for n, statement in enumerate(self.seen, 1))
+
+
+@contextmanager
+def counting_statements() -> Iterator[Statements]:
+    """``with counting_statements() as statements:`` — the statements sent inside the block."""
+    logger = logging.getLogger("tortoise.db_client")
+    statements, level = Statements(), logger.level
+    logger.addHandler(statements)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield statements
+    finally:
+        logger.removeHandler(statements)
+        logger.setLevel(level)

@@ -5,7 +5,6 @@ number of SQL statements (so a regression shows)."""
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import Counter
 from collections.abc import Iterator
 
@@ -19,10 +18,9 @@ from splash.orders.schemas import OrderDraft
 from splash.outbox.models import OutboxJob
 from splash.testing.factories import create_order
 from tests.orders.drafts import RETURN_URL, draft, line, new_key, place, quiet_client
-from tests.support import serving
+from tests.support import counting_statements, serving
 
 BUYERS = 50
-START_UP_PING = "SELECT 1"  # db.ping() when the test client starts the app for a request
 
 
 @pytest.fixture
@@ -91,35 +89,15 @@ async def test_an_order_number_that_is_taken_is_drawn_again(app, seeded):
     assert (await ProductVariant.get(id=blue.id)).stock == blue.stock - 1
 
 
-class Statements(logging.Handler):
-    """The SQL statements Tortoise sends (its db_client logger at DEBUG), without values."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.seen: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        query = record.args[0] if isinstance(record.args, tuple) and record.args else record.msg
-        self.seen.append(" ".join(str(query).split()))
-
-
 async def test_one_order_of_a_guest_costs_a_known_number_of_statements(app, seeded):
     blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
     client = quiet_client(app.ctx.settings)
-    logger = logging.getLogger("tortoise.db_client")
-    statements, level = Statements(), logger.level
-    logger.addHandler(statements)
-    logger.setLevel(logging.DEBUG)
-    try:
+    with counting_statements() as statements:
         response = await place(client, draft([line(blue.id, 2)]))
-    finally:
-        logger.removeHandler(statements)
-        logger.setLevel(level)
 
     assert response.status == 201
-    counted = [statement for statement in statements.seen if statement != START_UP_PING]
     # Before the transaction: the key (1), the variants, their products and texts (3), the
     # shipping costs (1), the legal texts (1). In it: the key, the account looked up and
     # made, the order, its lines, the stock, the mail job and the key's order (8). After it:
     # the provider's payment looked up and made, the payment kept, the answer stored (4).
-    assert len(counted) == 18, "\n".join(counted)
+    assert len(statements) == 18, str(statements)
