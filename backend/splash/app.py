@@ -9,6 +9,7 @@ from splash import db
 from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
+from splash.answer_cache import AnswerCache, generation_for
 from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
+    app.ctx.answers = AnswerCache(generation_for(settings))
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
     app.ctx.payments = create_provider(settings)
 
@@ -136,6 +138,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         await app.ctx.http.aclose()
         if isinstance(app.ctx.rate_limiter, RedisRateLimiter):
             await app.ctx.rate_limiter.close()
+        await app.ctx.answers.close()
         if app.ctx.owns_database:
             await db.disconnect()
 

@@ -11,6 +11,7 @@ from splash.catalog import services
 from splash.catalog.schemas import ProductList, ProductOne, VariantOne
 from splash.collections import parse_collection_query
 from splash.errors import ValidationError
+from splash.http.cache import cached_read
 from splash.http.context import requested_locale
 from splash.http.openapi import (
     LOCALE_OR_DOMAINS,
@@ -76,6 +77,7 @@ def _variant_populate(raw: Any) -> set[str]:
         LOCALE,
     ),
 )
+@cached_read(token=lambda variant_id: services.variant_state(variant_id))
 async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     populate = _variant_populate(query(request).get("populate"))
     locale = await requested_locale(request)
@@ -116,6 +118,7 @@ async def find_products(request: Request) -> HTTPResponse:
     errors=(404,),
     parameters=(Parameter("product_id", "path", "The product's id", schema=WHOLE_ID), LOCALE),
 )
+@cached_read(token=lambda product_id: services.product_state(product_id))
 async def find_product(request: Request, product_id: str) -> HTTPResponse:
     locale = await requested_locale(request)
     found = await services.product_by_id(product_id, locale, request.app.ctx.routes)

@@ -3,7 +3,7 @@ stock) and the size guide. Shapes as in contracts/catalog-api.md."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,12 +86,24 @@ async def _text(product_id: int, locale: str) -> ProductText | None:
     return await ProductText.get_or_none(product_id=product_id, locale=locale)
 
 
+async def variant_state(raw_id: str) -> Hashable:
+    """What a variant's answer holds besides content: its stock and switch (None: no such)."""
+    rows = ProductVariant.filter(id=parse_id(raw_id)).limit(1)
+    return tuple(await rows.values_list("stock", "active"))
+
+
+async def product_state(raw_id: str) -> Hashable:
+    """What a product's answer holds besides content: its variants' stock and switches."""
+    rows = ProductVariant.filter(product_id=parse_id(raw_id)).order_by("id")
+    return tuple(await rows.values_list("id", "stock", "active"))
+
+
 async def variant(
     raw_id: str, locale: str, table: RouteTable, populate: set[str]
 ) -> dict[str, Any]:
     """GET /product-variants/{id}: ``populate`` may hold ``introImage`` and
     ``product.introImage``."""
-    found = await ProductVariant.get_or_none(id=parse_id(raw_id)).prefetch_related("product")
+    found = await ProductVariant.get_or_none(id=parse_id(raw_id)).select_related("product")
     if found is None or not found.product.published:
         raise NotFoundError("Product variant not found")
     product = found.product
@@ -144,12 +156,10 @@ async def _variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]
 
 async def find_products(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
     found = ProductText.filter(locale=locale, product__published=True, **query.lookups)
-    total = await db.count_filtered(found)
-    texts = await (
-        found.order_by(*query.order_by, "id")
-        .offset((query.page - 1) * query.page_size)
-        .limit(query.page_size)
-        .prefetch_related("product")
+    texts, total = await db.page_of(
+        found.order_by(*query.order_by, "id").select_related("product"),
+        (query.page - 1) * query.page_size,
+        query.page_size,
     )
     variants = await _variants_of([t.product.id for t in texts])
     return {
@@ -168,17 +178,19 @@ async def product_cards(locale: str, table: RouteTable, limit: int) -> dict[str,
 async def product_card(locale: str, key: str, table: RouteTable) -> dict[str, Any] | None:
     text = await ProductText.get_or_none(
         locale=locale, product__key=key, product__published=True
-    ).prefetch_related("product")
+    ).select_related("product")
     if text is None:
         return None
     variants = await _variants_of([text.product.id])
     return _card(text.product, text, variants[text.product.id], table)
 
 
-async def _full(text: ProductText, table: RouteTable) -> dict[str, Any]:
+async def _full(
+    text: ProductText, others: list[ProductText], table: RouteTable
+) -> dict[str, Any]:
+    """The product page's answer: ``text`` in its locale, ``others`` the other locales'."""
     product = text.product
     variants = (await _variants_of([product.id]))[product.id]
-    others = await ProductText.filter(product_id=product.id).exclude(locale=text.locale)
     return {
         **_card(product, text, variants, table),
         "description": text.description,
@@ -200,20 +212,24 @@ async def _full(text: ProductText, table: RouteTable) -> dict[str, Any]:
 
 
 async def product_by_id(raw_id: str, locale: str, table: RouteTable) -> dict[str, Any]:
-    text = await ProductText.get_or_none(
-        product_id=parse_id(raw_id), locale=locale, product__published=True
-    ).prefetch_related("product")
+    texts = await ProductText.filter(
+        product_id=parse_id(raw_id), product__published=True
+    ).select_related("product")
+    text = next((t for t in texts if t.locale == locale), None)
     if text is None:
         raise NotFoundError("Product not found")
-    return await _full(text, table)
+    return await _full(text, [t for t in texts if t is not text], table)
 
 
 async def product_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
     """The product published at /shop/{slug} (in the locale's segment), for its page."""
     text = await ProductText.get_or_none(
         locale=locale, slug=slug, product__published=True
-    ).prefetch_related("product")
-    return await _full(text, table) if text else None
+    ).select_related("product")
+    if text is None:
+        return None
+    others = await ProductText.filter(product_id=text.product.id).exclude(locale=locale)
+    return await _full(text, others, table)
 
 
 async def product_paths(locale: str, table: RouteTable) -> list[str]:
@@ -239,8 +255,8 @@ class Sellable:
 
 
 async def sellables(ids: list[int], locale: str, table: RouteTable) -> dict[int, Sellable]:
-    """The published variants among ``ids``, in three queries however many there are."""
-    rows = await ProductVariant.filter(id__in=ids, product__published=True).prefetch_related(
+    """The published variants among ``ids``, in two queries however many there are."""
+    rows = await ProductVariant.filter(id__in=ids, product__published=True).select_related(
         "product"
     )
     product_ids = {row.product.id for row in rows}

@@ -19,6 +19,7 @@ from splash.content.schemas import (
     PageOne,
     PageSlugsResponse,
 )
+from splash.http.cache import cached_read
 from splash.http.context import requested_locale
 from splash.http.openapi import (
     LOCALE,
@@ -39,6 +40,7 @@ bp = Blueprint("content")
 @documented(
     "The shop's locales, the default one flagged", tag="content", response=list[LocalePublic]
 )
+@cached_read()
 async def list_locales(request: Request) -> HTTPResponse:
     locales = await services.list_locales()
     return json([locale.model_dump(by_alias=True) for locale in locales])
@@ -61,6 +63,7 @@ async def list_locales(request: Request) -> HTTPResponse:
         Parameter("type", "query", "FLAT (default) or TREE", schema={"enum": ["FLAT", "TREE"]}),
     ),
 )
+@cached_read()
 async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
     items = await services.render_navigation(
         navigation, query_str(request, "locale"), query_str(request, "type", "FLAT") or "FLAT"
@@ -89,6 +92,7 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
         ),
     ),
 )
+@cached_read()
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     locale = await requested_locale(request)
     populate = query(request).get("populate", {})
@@ -116,6 +120,7 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
         ),
     ),
 )
+@cached_read()
 async def find_articles(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), ARTICLES)
@@ -130,6 +135,7 @@ async def find_articles(request: Request) -> HTTPResponse:
     errors=(404,),
     parameters=(Parameter("article_id", "path", "The article's id", schema=WHOLE_ID),),
 )
+@cached_read()
 async def find_article(request: Request, article_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), ARTICLES)
     return json(await blog.find_article(article_id, wanted, request.app.ctx.routes))
@@ -144,6 +150,7 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
         Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
     ),
 )
+@cached_read()
 async def list_categories(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     return json({"data": await blog.categories(locale)})
@@ -166,6 +173,7 @@ async def list_categories(request: Request) -> HTTPResponse:
         Parameter("populate[localizations]", "query", "true to include them"),
     ),
 )
+@cached_read()
 async def find_pages(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), PAGES)
@@ -181,6 +189,7 @@ async def find_pages(request: Request) -> HTTPResponse:
     errors=(404,),
     parameters=(Parameter("page_id", "path", "The page's id", schema=WHOLE_ID),),
 )
+@cached_read()
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)
     ctx = request.app.ctx

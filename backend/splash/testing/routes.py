@@ -5,6 +5,7 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
+from splash import answer_cache
 from splash.errors import ValidationError
 from splash.testing import states
 
@@ -34,6 +35,7 @@ async def pact_state(request: Request) -> HTTPResponse:
         if action == "setup"
         else {}
     )
+    await answer_cache.bump(request.app.ctx.settings)  # a state may change content directly
     return json({**values, "state": state, "action": action})
 
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from splash import db
+from splash import answer_cache, db
 from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
@@ -133,4 +133,5 @@ async def publish(settings: Settings, table: RouteTable | None = None) -> Publis
     pointer.write_text(build_id, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")
     _prune(root, build_id)
+    await answer_cache.bump(settings)  # the API's kept answers follow what was published
     return PublishResult(build_id, len(entries), time.perf_counter() - started)

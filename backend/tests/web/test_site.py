@@ -186,11 +186,17 @@ async def test_payload_of_an_unknown_page_is_a_404_payload(client, published):
 
 
 async def test_a_new_publish_goes_live_without_a_restart(client, published, settings):
+    home = await Page.get(locale_id="en", slug="home")
     first = await client.get("/_payload/index.json", host="en.localhost:8000")
-    await Page.filter(locale_id="en", slug="home").update(seo_title="Splash | New season")
+    api_before = await client.get(f"/api/pages/{home.id}?populate=*")
+    await Page.filter(id=home.id).update(seo_title="Splash | New season")
     await publish(settings)
     second = await client.get("/_payload/index.json", host="en.localhost:8000")
     assert second.headers["etag"] != first.headers["etag"]
+    # The API's kept answers follow the publish too.
+    api_after = await client.get(f"/api/pages/{home.id}?populate=*")
+    assert api_before.json["data"]["seo"]["title"] != "Splash | New season"
+    assert api_after.json["data"]["seo"]["title"] == "Splash | New season"
     assert (
         "<title>Splash | New season</title>"
         in (await client.get("/", host="en.localhost:8000")).text
