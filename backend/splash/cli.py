@@ -35,14 +35,18 @@ def _seed(args: argparse.Namespace) -> None:
     print(f"splash: {report}")
 
 
-def _publish(_: argparse.Namespace) -> None:
-    from splash.web.publish import publish
+def _publish(args: argparse.Namespace) -> None:
+    from splash.web.publish import Change, PublishError, publish
 
     settings = load_settings()
-    result = asyncio.run(publish(settings))
+    try:
+        changes = [Change.parse(text) for text in args.changed]
+        result = asyncio.run(publish(settings, changes=changes))
+    except PublishError as exc:
+        _fail(str(exc))
     print(
-        f"splash: published {result.entries} entries as build {result.build_id} "
-        f"in {result.seconds:.2f}s"
+        f"splash: published {result.entries} entries ({result.rendered} rendered) as build "
+        f"{result.build_id} in {result.seconds:.2f}s"
     )
 
 
@@ -167,7 +171,15 @@ def main(argv: list[str] | None = None) -> None:
     seed = commands.add_parser("seed", help="load fixtures/ into the database (idempotent)")
     seed.add_argument("--if-empty", action="store_true", help="only seed an empty database")
     seed.set_defaults(run=_seed)
-    commands.add_parser("publish", help="render every public page").set_defaults(run=_publish)
+    publish = commands.add_parser("publish", help="render every public page")
+    publish.add_argument(
+        "--changed",
+        action="append",
+        default=[],
+        metavar="COLLECTION:ID",
+        help="only what this page:<id>, article:<id> or product:<id> touches (repeatable)",
+    )
+    publish.set_defaults(run=_publish)
     serve = commands.add_parser("serve", help="serve the shop")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)

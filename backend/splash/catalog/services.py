@@ -237,6 +237,20 @@ async def product_paths(locale: str, table: RouteTable) -> list[str]:
     return [_path(table, locale, text) for text in texts]
 
 
+async def product_family_paths(
+    product_ids: list[int], table: RouteTable
+) -> list[tuple[int, str, str]]:
+    """(id, locale, path) of the published products among ``product_ids`` in every locale:
+    what republishing them rewrites."""
+    rows = await ProductText.filter(product_id__in=product_ids, product__published=True).values(
+        "product_id", "locale", "slug"
+    )
+    return [
+        (r["product_id"], r["locale"], table.path_for("product", r["locale"], {"slug": r["slug"]}))
+        for r in rows
+    ]
+
+
 @dataclass(frozen=True)
 class Sellable:
     """What the cart quote needs to know about a variant: its price and stock, and what a cart

@@ -119,3 +119,15 @@ async def categories(locale: str) -> list[dict[str, str]]:
         {"key": c.key, "slug": c.slug, "name": c.name}
         for c in await Category.filter(locale_id=locale).order_by("name")
     ]
+
+
+async def article_family_paths(
+    article_ids: list[int], table: RouteTable
+) -> list[tuple[int, str, str]]:
+    """(id, locale, path) of the published articles among ``article_ids`` and of their
+    translations: what republishing them rewrites."""
+    keys = await Article.filter(id__in=article_ids).values_list("localization_key", flat=True)
+    rows = await Article.filter(localization_key__in=list(keys), published=True).values(
+        "id", "locale_id", "slug"
+    )
+    return [(r["id"], r["locale_id"], article_path(table, r["locale_id"], r["slug"])) for r in rows]

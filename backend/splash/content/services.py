@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from splash import db
@@ -105,12 +107,53 @@ def _fingerprint(text: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:8]
 
 
-async def _page_tree() -> tuple[list[dict[str, Any]], dict[int, str]]:
+PageTree = tuple[list[dict[str, Any]], dict[int, str]]
+_read_once: ContextVar[PageTree | None] = ContextVar("page_tree", default=None)
+
+
+async def _page_tree() -> PageTree:
     """Every published page (id, slug, locale, localization key) and its full path."""
-    rows = await Page.filter(published=True).values(
-        "id", "slug", "parent_id", "locale_id", "localization_key"
+    tree = _read_once.get()
+    if tree is not None:
+        return tree
+    # In id order: a page's translations are listed the same way whatever the database's row
+    # order, so an unchanged page's payload keeps its bytes (and its published files).
+    rows = (
+        await Page.filter(published=True)
+        .order_by("id")
+        .values("id", "slug", "parent_id", "locale_id", "localization_key")
     )
     return rows, full_paths([PageNode(r["id"], r["slug"], r["parent_id"]) for r in rows])
+
+
+@asynccontextmanager
+async def page_tree_read_once() -> AsyncIterator[None]:
+    """Within this block every page lookup shares one reading of the page tree: publishing
+    computes thousands of payloads from one state of the content, and reading every page for
+    each of them made a publish quadratic in the number of pages."""
+    token = _read_once.set(await _page_tree())
+    try:
+        yield
+    finally:
+        _read_once.reset(token)
+
+
+async def page_family_paths(page_ids: list[int]) -> list[tuple[int, str, str]]:
+    """(id, locale, path) of the published pages among ``page_ids``, of their translations and
+    of the pages below them (a changed slug moves those): what republishing them rewrites."""
+    rows, paths = await _page_tree()
+    keys = {r["localization_key"] for r in rows if r["id"] in page_ids}
+    family = {r["id"] for r in rows if r["localization_key"] in keys}
+    grown = True
+    while grown:
+        below = {r["id"] for r in rows if r["parent_id"] in family} - family
+        family |= below
+        grown = bool(below)
+    return [
+        (r["id"], r["locale_id"], paths[r["id"]])
+        for r in rows
+        if r["id"] in family and r["id"] in paths
+    ]
 
 
 def _localizations(
@@ -215,6 +258,12 @@ async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any
 
 async def published_article_paths(locale: str, table: RouteTable) -> list[str]:
     return [blog.article_path(table, locale, slug) for slug in await blog.article_slugs(locale)]
+
+
+async def article_family_paths(
+    article_ids: list[int], table: RouteTable
+) -> list[tuple[int, str, str]]:
+    return await blog.article_family_paths(article_ids, table)
 
 
 def _shape_page(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:

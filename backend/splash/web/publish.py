@@ -1,19 +1,27 @@
-"""``python -m splash publish``: render every public route with the SPA's server entry.
+"""``python -m splash publish [--changed page:12 …]``: render the public routes with the SPA's
+server entry into a new build.
 
-For each locale it computes the payload of every published page, of every in-browser (app) route
-and of the 404 screen, renders them all in one Node process (``frontend/scripts/render.mjs`` runs
-the Vite-built server entry), and writes HTML fragment + payload JSON under a new build id. The
-``CURRENT`` pointer moves last, so readers never see a half-written build.
+Everything: for each locale it computes the payload of every published page, of every
+in-browser (app) route and of the 404 screen. Only what changed (``--changed page:12``): the
+payloads of that page, its translations and the pages below it, and of every entry whose
+payload lists that collection (a blog index, the shop); the previous build's other entries
+are taken over as they are. Either way, an entry whose payload and renderer are the same as in
+the previous build keeps its files (hard links, no rendering); the others are rendered in Node
+(``frontend/scripts/render.mjs`` runs the Vite-built server entry), one process per core. Each
+entry's files are named by a hash of the renderer and the payload. The ``CURRENT`` pointer
+moves last, so readers never see a half-written build.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import secrets
 import shutil
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,13 +31,25 @@ from splash import answer_cache, db
 from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
-from splash.content.services import published_article_paths, published_page_paths
+from splash.content import services as content
 from splash.route_table import RouteKind, RouteTable
 from splash.web import services
 from splash.web.head import published_head
 from splash.web.published import app_key, encode_payload, not_found_key, page_key
 
 KEEP_BUILDS = 3
+BUILD_FILE = "build.json"  # which renderer made a build's HTML
+RENDER_CHUNK = 100  # at least this many pages per Node process
+
+# What republishing a changed entity rewrites: (id, locale, path) of it and its relatives.
+Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]]
+FAMILIES: dict[str, Family] = {
+    "page": lambda ids, table: content.page_family_paths(ids),
+    "article": content.article_family_paths,
+    "product": catalog.product_family_paths,
+}
+# Blocks that show entities of another collection (besides "collection-list", which names it).
+LISTING_BLOCKS = {"product-item": "product", "academy-item": "course"}
 
 
 class PublishError(RuntimeError):
@@ -41,21 +61,92 @@ class PublishResult:
     build_id: str
     entries: int
     seconds: float
+    rendered: int = 0  # entries rendered anew (the others kept the previous build's files)
+
+
+@dataclass(frozen=True)
+class Change:
+    """An entity whose content changed: ``page:12``, ``article:3``, ``product:7``."""
+
+    collection: str
+    id: int
+
+    @classmethod
+    def parse(cls, text: str) -> Change:
+        collection, _, raw = text.partition(":")
+        if collection not in FAMILIES or not raw.isdigit():
+            known = ", ".join(f"{name}:<id>" for name in FAMILIES)
+            raise PublishError(f"cannot read the change {text!r}; expected one of {known}")
+        return cls(collection, int(raw))
+
+
+@dataclass(frozen=True)
+class Previous:
+    folder: Path
+    index: dict[str, dict[str, Any]]
+    renderer: str | None
+
+
+def sources(payload: dict[str, Any]) -> list[str]:
+    """What a published entry shows: ``page:12`` for its own entity, ``article:*`` for a block
+    that lists a collection (any change in it may change the list)."""
+    kind = payload["head"].get("type")
+    entity = payload.get(kind) if isinstance(kind, str) else None
+    own = [f"{kind}:{entity['id']}"] if isinstance(entity, dict) and "id" in entity else []
+    blocks = (payload.get("page") or {}).get("blocks") or []
+    listed = {
+        block.get("collection") if block.get("type") == "collection-list" else None
+        for block in blocks
+    } | {LISTING_BLOCKS.get(block.get("type", "")) for block in blocks}
+    return own + sorted(f"{name}:*" for name in listed if name)
+
+
+def stale_keys(index: dict[str, dict[str, Any]], refs: set[str]) -> set[str]:
+    """The keys of a published index whose entries show any of ``refs``."""
+    return {key for key, meta in index.items() if refs & set(meta.get("sources", ()))}
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """A page key (``nl /blog/x``) as its locale and path."""
+    locale, _, path = key.partition(" ")
+    return locale, path
+
+
+def file_name(renderer: str, body: bytes) -> str:
+    """An entry's file name (without suffix): the same payload and renderer, the same files."""
+    return hashlib.sha256(renderer.encode() + b"\0" + body).hexdigest()[:32]
+
+
+def renderer_id(settings: Settings) -> str:
+    """A hash of the render script and the server entry with its chunks: HTML rendered by
+    another build of the SPA is never taken over."""
+    script = settings.server_renderer
+    files = [script, *sorted(p for p in (script.parent.parent / "dist-server").rglob("*.js"))]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+async def _page_entry(
+    settings: Settings, table: RouteTable, locale: str, path: str, shared: dict[str, Any]
+) -> dict[str, Any] | None:
+    match = table.match(locale, path)
+    if match is None:
+        return None
+    return await services.route_payload(settings, table, locale, path, match, shared)
 
 
 async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     for locale in table.locales:
         shared = await services.shared_payload(settings, locale)
-        paths = await published_page_paths(locale)
-        paths += await published_article_paths(locale, table)
+        paths = await content.published_page_paths(locale)
+        paths += await content.published_article_paths(locale, table)
         paths += await catalog.product_paths(locale, table)
         paths += await academy.published_paths(locale, table)
         for path in paths:
-            match = table.match(locale, path)
-            payload = match and await services.route_payload(
-                settings, table, locale, path, match, shared
-            )
+            payload = await _page_entry(settings, table, locale, path, shared)
             if payload:
                 entries.append((page_key(locale, path), payload))
         for route in table.routes:
@@ -73,6 +164,30 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
             )
         )
     return entries
+
+
+async def _collect_changed(
+    settings: Settings, table: RouteTable, index: dict[str, dict[str, Any]], changes: list[Change]
+) -> tuple[list[tuple[str, dict[str, Any]]], set[str]]:
+    """The entries the changes touch, computed again, and the previous keys they replace."""
+    refs: set[str] = set()
+    targets: set[tuple[str, str]] = set()
+    for change in changes:
+        family = await FAMILIES[change.collection]([change.id], table)
+        refs |= {f"{change.collection}:{change.id}", f"{change.collection}:*"}
+        refs |= {f"{change.collection}:{entity}" for entity, _, _ in family}
+        targets |= {(locale, path) for _, locale, path in family}
+    replaced = stale_keys(index, refs)
+    targets |= {split_key(key) for key in replaced}
+    shared: dict[str, dict[str, Any]] = {}
+    entries = []
+    for locale, path in sorted(targets):
+        if locale not in shared:
+            shared[locale] = await services.shared_payload(settings, locale)
+        payload = await _page_entry(settings, table, locale, path, shared[locale])
+        if payload:
+            entries.append((page_key(locale, path), payload))
+    return entries, replaced
 
 
 async def render_html(settings: Settings, jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -93,10 +208,34 @@ async def render_html(settings: Settings, jobs: list[dict[str, Any]]) -> list[di
     return results
 
 
+async def _render(settings: Settings, jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Render in as many Node processes as there are cores (each takes a slice of the pages)."""
+    if not jobs:
+        return []
+    count = max(1, min(os.cpu_count() or 1, len(jobs) // RENDER_CHUNK))
+    size = -(-len(jobs) // count)
+    slices = [jobs[start : start + size] for start in range(0, len(jobs), size)]
+    done = await asyncio.gather(*(render_html(settings, part) for part in slices))
+    return [result for part in done for result in part]
+
+
 def _write(folder: Path, name: str, data: bytes) -> None:
     target = folder / name
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
+
+
+def _previous(root: Path) -> Previous | None:
+    try:
+        folder = root / (root / "CURRENT").read_text(encoding="utf-8").strip()
+        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    try:
+        renderer = json.loads((folder / BUILD_FILE).read_text(encoding="utf-8"))["renderer"]
+    except (OSError, ValueError, KeyError):
+        renderer = None
+    return Previous(folder, index, renderer)
 
 
 def _prune(root: Path, keep: str) -> None:
@@ -106,32 +245,72 @@ def _prune(root: Path, keep: str) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-async def publish(settings: Settings, table: RouteTable | None = None) -> PublishResult:
+def _take_over(previous: Previous, folder: Path, meta: dict[str, Any]) -> None:
+    for name in (meta["payload"], meta["html"]):
+        if not (folder / name).exists():
+            os.link(previous.folder / name, folder / name)
+
+
+async def publish(
+    settings: Settings, table: RouteTable | None = None, changes: Sequence[Change] = ()
+) -> PublishResult:
+    """Everything, or with ``changes`` only what they touch (over the current build)."""
     started = time.perf_counter()
     table = table or RouteTable.load(settings.routes_file)
-    async with db.session(settings.database_url):
-        entries = await _collect(settings, table)
-    build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
-    jobs = [{"url": payload["route"]["path"], "payload": payload} for _, payload in entries]
-    rendered = await render_html(settings, jobs)
     root = settings.publish_dir
+    renderer = renderer_id(settings)
+    previous = _previous(root)
+    reusable = previous if previous and previous.renderer == renderer else None
+    if changes and reusable is None:
+        raise PublishError("nothing to publish changes over (no build, or the SPA was rebuilt)")
+    async with db.session(settings.database_url), content.page_tree_read_once():
+        if changes and reusable:
+            entries, replaced = await _collect_changed(
+                settings, table, reusable.index, list(changes)
+            )
+        else:
+            entries, replaced = await _collect(settings, table), set()
+    kept = (
+        {key: meta for key, meta in reusable.index.items() if key not in replaced}
+        if changes and reusable
+        else {}
+    )
+    by_name = {meta["payload"]: meta for meta in reusable.index.values()} if reusable else {}
+    bodies = [encode_payload(payload) for _, payload in entries]
+    names = [file_name(renderer, body) for body, _ in bodies]
+    fresh = [n for n, name in enumerate(names) if f"{name}.json" not in by_name]
+    jobs = [{"url": entries[n][1]["route"]["path"], "payload": entries[n][1]} for n in fresh]
+    rendered = dict(zip(fresh, await _render(settings, jobs), strict=True))
+
+    build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
     folder = root / build_id
-    index: dict[str, dict[str, Any]] = {}
-    for number, ((key, payload), result) in enumerate(zip(entries, rendered, strict=True)):
-        body, etag = encode_payload(payload)
-        _write(folder, f"{number}.json", body)
-        _write(folder, f"{number}.html", result["html"].encode())
+    folder.mkdir(parents=True)
+    index: dict[str, dict[str, Any]] = dict(kept)
+    for number, ((key, payload), (body, etag), name) in enumerate(
+        zip(entries, bodies, names, strict=True)
+    ):
+        if number in rendered:
+            _write(folder, f"{name}.json", body)
+            _write(folder, f"{name}.html", rendered[number]["html"].encode())
+            head = published_head(payload, rendered[number]["head"])
+        else:
+            head = by_name[f"{name}.json"]["head"]
         index[key] = {
-            "payload": f"{number}.json",
-            "html": f"{number}.html",
+            "payload": f"{name}.json",
+            "html": f"{name}.html",
             "etag": etag,
-            "head": published_head(payload, result["head"]),
+            "head": head,
             "status": payload["status"],
+            "sources": sources(payload),
         }
+    if reusable:
+        for meta in index.values():
+            _take_over(reusable, folder, meta)
     _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
+    _write(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
     pointer = root / "CURRENT.tmp"
     pointer.write_text(build_id, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")
     _prune(root, build_id)
     await answer_cache.bump(settings)  # the API's kept answers follow what was published
-    return PublishResult(build_id, len(entries), time.perf_counter() - started)
+    return PublishResult(build_id, len(index), time.perf_counter() - started, len(rendered))

@@ -1,0 +1,137 @@
+"""Publishing: everything, or only what a changed page, article or product touches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from splash.content.models import Article, Page
+from splash.web.publish import Change, PublishError, publish, sources, stale_keys
+from splash.web.published import PublishedSite, page_key
+
+
+def _index(settings) -> tuple[str, dict]:
+    root = settings.publish_dir
+    build = (root / "CURRENT").read_text().strip()
+    return build, json.loads((root / build / "index.json").read_text())
+
+
+def _payload(settings, key: str) -> dict:
+    entry = PublishedSite(settings.publish_dir).get(key)
+    assert entry is not None
+    return json.loads(entry.payload)
+
+
+def test_a_change_is_read_as_collection_and_id():
+    assert Change.parse("page:12") == Change("page", 12)
+    assert Change.parse("article:3") == Change("article", 3)
+
+
+@pytest.mark.parametrize("text", ["page", "page:", "page:x", "lesson:3", "12"])
+def test_a_change_that_names_no_known_collection_is_refused(text):
+    with pytest.raises(PublishError, match="expected one of page:<id>, article:<id>, product:<id>"):
+        Change.parse(text)
+
+
+def test_an_entry_shows_its_own_entity_and_the_collections_its_blocks_list():
+    payload = {
+        "head": {"type": "page"},
+        "page": {
+            "id": 7,
+            "blocks": [
+                {"type": "intro"},
+                {"type": "collection-list", "collection": "article"},
+                {"type": "product-item", "product": "splash-float-suit"},
+            ],
+        },
+    }
+
+    assert sources(payload) == ["page:7", "article:*", "product:*"]
+    assert sources({"head": {"type": "article"}, "page": None, "article": {"id": 3}}) == [
+        "article:3"
+    ]
+    assert sources({"head": {}, "page": None}) == []
+
+
+def test_the_stale_keys_are_those_showing_a_changed_entity_or_listing_its_collection():
+    index = {
+        "nl /a": {"sources": ["page:1"]},
+        "nl /blog": {"sources": ["page:2", "article:*"]},
+        "nl @login": {"sources": []},
+        "nl !404": {},
+    }
+
+    assert stale_keys(index, {"page:1"}) == {"nl /a"}
+    assert stale_keys(index, {"article:9", "article:*"}) == {"nl /blog"}
+    assert stale_keys(index, {"product:1", "product:*"}) == set()
+
+
+async def test_a_changed_page_is_republished_alone_and_every_other_entry_kept(published, settings):
+    page = await Page.get(locale_id="nl", localization_key="faq")
+    build, before = _index(settings)
+    await Page.filter(id=page.id).update(title="Vragen en antwoorden")
+
+    result = await publish(settings, changes=[Change("page", page.id)])
+
+    new_build, after = _index(settings)
+    key = page_key("nl", "/veelgestelde-vragen")
+    assert new_build != build
+    assert result.rendered == 1  # the translations' payloads did not change
+    assert result.entries == published.entries == len(after)
+    assert _payload(settings, key)["page"]["title"] == "Vragen en antwoorden"
+    assert after[key]["etag"] != before[key]["etag"]
+    unchanged = {k for k in before if k != key}
+    assert {k: after[k]["etag"] for k in unchanged} == {k: before[k]["etag"] for k in unchanged}
+
+
+async def test_a_changed_slug_moves_the_page_in_every_locale_it_is_published(published, settings):
+    page = await Page.get(locale_id="nl", localization_key="faq")
+    await Page.filter(id=page.id).update(slug="vragen")
+
+    await publish(settings, changes=[Change("page", page.id)])
+
+    _, index = _index(settings)
+    assert page_key("nl", "/veelgestelde-vragen") not in index
+    assert _payload(settings, page_key("nl", "/vragen"))["page"]["id"] == page.id
+    english = _payload(settings, page_key("en", "/faq"))
+    assert english["alternates"]["nl"] == "/vragen"
+
+
+async def test_a_changed_article_is_republished_with_the_lists_that_show_it(published, settings):
+    article = await Article.get(locale_id="nl", slug="de-eerste-zwemles")
+    await Article.filter(id=article.id).update(title="De allereerste zwemles")
+
+    result = await publish(settings, changes=[Change("article", article.id)])
+
+    assert (
+        _payload(settings, page_key("nl", "/blog/de-eerste-zwemles"))["article"]["title"]
+        == "De allereerste zwemles"
+    )
+    blog = _payload(settings, page_key("nl", "/blog"))
+    listed = [
+        entry["title"]
+        for block in blog["page"]["blocks"]
+        if block["type"] == "collection-list"
+        for entry in block["entries"]
+    ]
+    assert "De allereerste zwemles" in listed
+    assert 2 <= result.rendered <= 3  # the article, the blog index, the home page's list
+
+
+async def test_publishing_everything_again_renders_only_what_changed(published, settings):
+    page = await Page.get(locale_id="en", localization_key="faq")
+    await Page.filter(id=page.id).update(seo_title="Questions")
+
+    result = await publish(settings)
+
+    assert result.rendered == 1
+    assert result.entries == published.entries
+    assert _payload(settings, page_key("en", "/faq"))["head"]["title"] == "Questions"
+
+
+async def test_changes_without_a_published_build_are_refused(seeded, settings):
+    page = await Page.get(locale_id="nl", localization_key="faq")
+
+    with pytest.raises(PublishError, match="nothing to publish changes over"):
+        await publish(settings, changes=[Change("page", page.id)])
