@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from tortoise import fields
+from tortoise.indexes import Index
 from tortoise.models import Model
 
 from splash.catalog.vocabulary import ProductType
@@ -70,4 +71,5 @@ class ProductVariant(Model):
 
     class Meta:
         table = "catalog_product_variant"
+        indexes = (Index(fields=("product_id",), name="catalog_product_variant_product"),)
         ordering = ("position", "id")

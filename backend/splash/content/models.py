@@ -7,6 +7,7 @@ Pages exist once per locale and are linked to their translations through ``local
 from __future__ import annotations
 
 from tortoise import fields
+from tortoise.indexes import Index
 from tortoise.models import Model
 
 
@@ -142,3 +143,8 @@ class Article(Model):
         table = "article"
         unique_together = (("locale", "slug"), ("locale", "localization_key"))
         ordering = ("-published_at",)
+        indexes = (
+            # a locale's articles, newest first (blog lists); an article's translations
+            Index(fields=("locale_id", "published_at"), name="article_locale_published"),
+            Index(fields=("localization_key",), name="article_localization_key"),
+        )

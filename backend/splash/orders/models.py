@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from tortoise import fields
+from tortoise.indexes import Index
 from tortoise.models import Model
 
 from splash.catalog.vocabulary import ProductType
@@ -72,6 +73,8 @@ class Order(Model):
     class Meta:
         table = "orders_order"
         ordering = ("-created_at", "-id")
+        # a customer's orders, newest first (the profile's list)
+        indexes = (Index(fields=("user_id", "created_at"), name="orders_order_user_created"),)
 
 
 class OrderLine(Model):
@@ -97,6 +100,7 @@ class OrderLine(Model):
     class Meta:
         table = "orders_order_line"
         ordering = ("position", "id")
+        indexes = (Index(fields=("order_id",), name="orders_order_line_order"),)
 
 
 class Payment(Model):
@@ -125,6 +129,7 @@ class Payment(Model):
     class Meta:
         table = "orders_payment"
         ordering = ("created_at", "id")
+        indexes = (Index(fields=("order_id",), name="orders_payment_order"),)
 
 
 class CheckoutRequest(Model):
