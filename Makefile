@@ -25,7 +25,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench fuzz chromium nginx-wrk clean fixture-videos
+	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -124,6 +124,9 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 	  $(PY) loadtests/run.py --scenario academy --users 50 --duration $${DURATION:-30s} || status=$$?; \
 	  $(PY) loadtests/bench.py || status=$$?; \
 	  exit $$status
+
+bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
+	$(PY) loadtests/scale.py
 
 lint: install ## ruff, mypy, tsc, eslint
 	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests

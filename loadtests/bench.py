@@ -36,6 +36,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -274,8 +275,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def start(log_path: Path, workers: int = 1) -> tuple[subprocess.Popen, int]:
-    """A healthy test server (started again when it is ready but silent, as run.py does)."""
+def start(
+    log_path: Path,
+    workers: int = 1,
+    launch: Callable[[int, int, Path], subprocess.Popen] = run.start_server,
+) -> tuple[subprocess.Popen, int]:
+    """A healthy test server (started again when it is ready but silent, as run.py does);
+    ``launch(port, workers, log_path)`` starts one (default: a freshly seeded test server)."""
     for attempt in range(1, run.START_ATTEMPTS + 1):
         port = run.free_port()
         print(
@@ -283,7 +289,7 @@ def start(log_path: Path, workers: int = 1) -> tuple[subprocess.Popen, int]:
             f"log: {log_path.relative_to(ROOT)}",
             flush=True,
         )
-        server = run.start_server(port, workers, log_path)
+        server = launch(port, workers, log_path)
         try:
             ready = run.wait_healthy(server, port, log_path)
         except run.SilentServer as error:

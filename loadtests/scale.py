@@ -1,0 +1,391 @@
+"""Cost as the shop grows: publishing, one page republished, two reads and the published output
+at three sizes of one shop on PostgreSQL.
+
+  .venv/bin/python loadtests/scale.py                         # make bench-scale
+  .venv/bin/python loadtests/scale.py --size small --size medium --duration 3s
+
+Makes a PostgreSQL database for the run (run.database), migrates and seeds it, then grows it
+size by size (small: the fixtures with 10 users and 100 orders; medium: a tenth of large; large:
+about 10,000 pages and articles in six locales, 1,000 products, 10,000 users, 100,000 orders —
+loadtests/scale_data.py makes them in SQL). At each size it:
+
+- publishes everything with ``python -m splash publish`` (wall clock; entries made anew are
+  rendered, the previous size's kept), then changes one generated page's title and
+  republishes it with ``python -m splash publish --changed page:<id>``;
+- counts the build's files and bytes;
+- serves the build (``python -m splash serve``, two workers, through bench.start) and measures
+  with wrk (ceiling.py's script and reader, 4 connections): GET /_payload/ of a fixture page
+  and GET /api/users/me/orders of a signed-in user with 10 orders; the median of the rounds;
+- at the largest size, EXPLAIN ANALYZE of the hot queries (scale_data.HOT_QUERIES).
+
+It prints a table and the goals of issue 15 (publish ≤ 60 s for 10,000 pages, republish
+≤ 2 s, payload p50 and profile-orders p95 within ±20 % from the first size to the last) and
+writes everything to loadtests/results/scale.json (git-ignored). Exit code: 0 the goals met,
+1 a goal missed, 2 the run could not be done.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench  # noqa: E402  (loadtests/bench.py: a healthy server, started again when silent)
+import ceiling  # noqa: E402  (loadtests/ceiling.py: the wrk script and its reader)
+import run  # noqa: E402  (loadtests/run.py: the database, free ports, stopping, results)
+import scale_data  # noqa: E402  (loadtests/scale_data.py: the generated shop, the hot queries)
+from scale_data import Counts  # noqa: E402
+
+SIZES: dict[str, Counts] = {
+    "small": Counts(pages=0, articles=0, products=0, users=10, orders=100),
+    "medium": Counts(pages=500, articles=500, products=100, users=1_000, orders=10_000),
+    "large": Counts(pages=5_000, articles=5_000, products=1_000, users=10_000, orders=100_000),
+}
+PUBLIC_PORT = 8000  # the domains' port in the Host header (localhost:8000 is the Dutch shop)
+PAYLOAD_PATH = "/_payload/veelgestelde-vragen.json"  # a fixture page, the same at every size
+ORDERS_PATH = "/api/users/me/orders"
+MEASURED_USER = "scale-gen1-1@example.com"  # the small size's first user: 10 orders
+PUBLISH_GOAL_S, PUBLISH_GOAL_PAGES = 60.0, 10_000
+REPUBLISH_GOAL_S = 2.0
+CONNECTIONS = 4  # wrk's, for both reads
+FLAT = 0.20  # reads may move this much from the first size to the last
+RESULT = run.RESULTS / "scale.json"
+
+
+@dataclass
+class SizeResult:
+    size: str
+    pages: int  # published pages and articles, all locales
+    products: int
+    users: int
+    orders: int
+    entries: int
+    publish_s: float
+    republish_s: float
+    republish_own_s: float  # as the command reports it (without Python's start)
+    payload_p50_ms: float
+    orders_p95_ms: float
+    output_bytes: int
+    output_files: int
+
+
+# -- pure ------------------------------------------------------------------------------------
+
+
+def published_figures(output: str) -> tuple[int, float]:
+    """Entries and seconds from ``splash: published N entries (…) as build … in 1.23s``."""
+    for line in output.splitlines():
+        if line.startswith("splash: published "):
+            words = line.split()
+            return int(words[2]), float(words[-1].rstrip("s"))
+    raise run.RunError(f"publish printed no result:\n{output[-2000:]}")
+
+
+def change(first: float, last: float) -> float:
+    """The relative change from the first size to the last (0.1 = 10 % more)."""
+    return (last - first) / first if first else 0.0
+
+
+def goals(results: list[SizeResult]) -> list[tuple[str, bool]]:
+    """Issue 15's goals as (what was measured, met): publish time scaled to 10,000 pages,
+    every republish, and the reads' change from the first size to the last."""
+    largest, first = results[-1], results[0]
+    scaled = largest.publish_s * PUBLISH_GOAL_PAGES / max(largest.pages, 1)
+    lines = [
+        (
+            f"publish {largest.publish_s:.1f} s for {largest.pages:,} pages and articles "
+            f"({largest.entries:,} entries), {scaled:.1f} s per {PUBLISH_GOAL_PAGES:,} pages "
+            f"(goal ≤ {PUBLISH_GOAL_S:g} s)",
+            scaled <= PUBLISH_GOAL_S,
+        ),
+        (
+            f"republish one page ≤ {max(r.republish_s for r in results):.2f} s "
+            f"(goal ≤ {REPUBLISH_GOAL_S:g} s)",
+            all(r.republish_s <= REPUBLISH_GOAL_S for r in results),
+        ),
+    ]
+    if len(results) > 1:
+        for label, attribute in (
+            ("payload p50", "payload_p50_ms"),
+            ("orders p95", "orders_p95_ms"),
+        ):
+            moved = change(getattr(first, attribute), getattr(largest, attribute))
+            lines.append(
+                (
+                    f"{label} {moved:+.0%} from {first.size} to {largest.size} (goal within "
+                    f"±{FLAT:.0%})",
+                    abs(moved) <= FLAT,
+                )
+            )
+    return lines
+
+
+def table(results: list[SizeResult]) -> str:
+    head = (
+        f"{'size':<7}{'pages':>8}{'products':>9}{'orders':>9}{'entries':>8}{'publish s':>10}"
+        f"{'ms/entry':>9}{'republish s':>12}{'(own)':>7}{'payload p50':>12}{'orders p95':>11}"
+        f"{'output MB':>10}{'files':>8}"
+    )
+    rows = [head, "-" * len(head)]
+    for r in results:
+        rows.append(
+            f"{r.size:<7}{r.pages:>8,}{r.products:>9,}{r.orders:>9,}{r.entries:>8,}"
+            f"{r.publish_s:>10.1f}{1000 * r.publish_s / max(r.entries, 1):>9.1f}"
+            f"{r.republish_s:>12.2f}{r.republish_own_s:>7.2f}"
+            f"{r.payload_p50_ms:>10.1f}ms{r.orders_p95_ms:>9.1f}ms"
+            f"{r.output_bytes / 1e6:>10.1f}{r.output_files:>8,}"
+        )
+    return "\n".join(rows)
+
+
+def output_size(build: Path) -> tuple[int, int]:
+    """Bytes and files of one published build."""
+    files = [path for path in build.rglob("*") if path.is_file()]
+    return sum(path.stat().st_size for path in files), len(files)
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+def environment(database_url: str, var: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "SPLASH_ENV": "test",
+        "SPLASH_DATABASE_URL": database_url,
+        "SPLASH_VAR_DIR": str(var),
+        "SPLASH_PUBLIC_PORT": str(PUBLIC_PORT),
+        "SPLASH_MAIL_URL": f"outbox://{var / 'outbox'}",
+        "SPLASH_ACCESS_LOG": "false",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def splash(env: dict[str, str], *arguments: str) -> tuple[str, float]:
+    """``python -m splash …`` in the backend folder: its output and wall-clock seconds."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [run.PYTHON, "-m", "splash", *arguments],
+        cwd=run.BACKEND,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise run.RunError(f"splash {' '.join(arguments)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout, seconds
+
+
+def launcher(env: dict[str, str]):
+    def launch(port: int, workers: int, log_path: Path) -> subprocess.Popen:
+        command = [run.PYTHON, "-m", "splash", "serve", "--port", str(port)]
+        with log_path.open("wb") as log:
+            return subprocess.Popen(
+                [*command, "--workers", str(workers)],
+                cwd=run.BACKEND,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: stopped with its workers
+            )
+
+    return launch
+
+
+async def _sql(database_url: str, work) -> Any:
+    import asyncpg
+
+    connection = await asyncpg.connect(database_url)
+    try:
+        return await work(connection)
+    finally:
+        await connection.close()
+
+
+def sql(database_url: str, work) -> Any:
+    return asyncio.run(_sql(database_url, work))
+
+
+async def _counts(connection: Any) -> dict[str, int]:
+    async def count(query: str) -> int:
+        return int(await connection.fetchval(query))
+
+    return {
+        "pages": await count("SELECT count(*) FROM page WHERE published")
+        + await count("SELECT count(*) FROM article WHERE published"),
+        "products": await count("SELECT count(*) FROM catalog_product"),
+        "users": await count("SELECT count(*) FROM account_user"),
+        "orders": await count("SELECT count(*) FROM orders_order"),
+    }
+
+
+async def _touch_a_page(connection: Any) -> int:
+    """A generated Dutch page gets a new title; its id."""
+    page_id = await connection.fetchval(
+        "SELECT id FROM page WHERE locale_id = 'nl' AND slug LIKE '%-gen%' ORDER BY id DESC LIMIT 1"
+    ) or await connection.fetchval("SELECT id FROM page WHERE locale_id = 'nl' ORDER BY id LIMIT 1")
+    await connection.execute(
+        "UPDATE page SET title = title || ' *', updated_at = now() WHERE id = $1",
+        page_id,
+    )
+    return int(page_id)
+
+
+def session_token(env: dict[str, str], database_url: str) -> str:
+    """A session of the measured user, signed with the server's own key."""
+    os.environ.update({k: v for k, v in env.items() if k.startswith("SPLASH_")})
+    from splash.accounts import tokens
+    from splash.config import load_settings
+
+    user_id = sql(
+        database_url,
+        lambda c: c.fetchval("SELECT id FROM account_user WHERE email = $1", MEASURED_USER),
+    )
+    return tokens.issue(user_id, 0, load_settings().secret_key, timedelta(hours=2))
+
+
+def wrk(url: str, script: Path, duration: str) -> ceiling.Measure:
+    """A few connections (CONNECTIONS), so that the times are the answers' own, not a queue's."""
+    command = [ceiling.WRK, "-t1", f"-c{CONNECTIONS}", f"-d{duration}", "-s", str(script), url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    return ceiling.parse_wrk(done.stdout + done.stderr)
+
+
+def read_times(port: int, token: str, args: argparse.Namespace, work: Path) -> tuple[float, float]:
+    """Median over the rounds of the payload's p50 and the order list's p95, in ms."""
+    host = f"localhost:{PUBLIC_PORT}"
+    payload = work / "payload.lua"
+    payload.write_text(ceiling.wrk_script(ceiling.Case("payload", PAYLOAD_PATH), host, False))
+    orders = work / "orders.lua"
+    orders.write_text(
+        f'wrk.headers["Authorization"] = "Bearer {token}"\n'
+        + ceiling.wrk_script(ceiling.Case("orders", ORDERS_PATH), host, False)
+    )
+    base = f"http://127.0.0.1:{port}"
+    p50s, p95s = [], []
+    for _ in range(args.rounds):
+        measured = wrk(base + PAYLOAD_PATH, payload, args.duration)
+        p50s.append(measured.p50_ms)
+        listed = wrk(base + ORDERS_PATH, orders, args.duration)
+        if measured.errors or listed.errors:
+            raise run.RunError(f"wrk counted errors: payload {measured}, orders {listed}")
+        p95s.append(listed.p95_ms)
+    return statistics.median(p50s), statistics.median(p95s)
+
+
+def measure_size(
+    name: str,
+    database_url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    work: Path,
+) -> SizeResult:
+    var = Path(env["SPLASH_VAR_DIR"])
+    print(f"scale: {name}: publishing everything", flush=True)
+    output, publish_s = splash(env, "publish")
+    entries, _ = published_figures(output)
+    page_id = sql(database_url, _touch_a_page)
+    output, republish_s = splash(env, "publish", "--changed", f"page:{page_id}")
+    _, republish_own_s = published_figures(output)
+    build = var / "publish" / (var / "publish" / "CURRENT").read_text().strip()
+    output_bytes, output_files = output_size(build)
+    print(f"scale: {name}: serving and measuring the reads", flush=True)
+    server, port = bench.start(run.RESULTS / "scale-server.log", 2, launcher(env))
+    try:
+        payload_p50, orders_p95 = read_times(port, session_token(env, database_url), args, work)
+    finally:
+        run.stop_server(server)
+    counts = sql(database_url, _counts)
+    return SizeResult(
+        name,
+        counts["pages"],
+        counts["products"],
+        counts["users"],
+        counts["orders"],
+        entries,
+        publish_s,
+        republish_s,
+        republish_own_s,
+        payload_p50,
+        orders_p95,
+        output_bytes,
+        output_files,
+    )
+
+
+def measure(args: argparse.Namespace, work: Path) -> tuple[list[SizeResult], dict[str, Any]]:
+    results: list[SizeResult] = []
+    plans: dict[str, Any] = {}
+    with run.database("postgres") as database_url:
+        env = environment(database_url, work / "var")
+        splash(env, "migrate")
+        splash(env, "seed")
+        grown = scale_data.NONE
+        for number, name in enumerate(args.sizes, start=1):
+            started = time.perf_counter()
+            counts = SIZES[name]
+            added, tag = counts.minus(grown), f"gen{number}"
+            sql(database_url, lambda c, added=added, tag=tag: scale_data.add(c, added, tag))
+            grown = counts
+            print(
+                f"scale: {name}: generated in {time.perf_counter() - started:.1f} s",
+                flush=True,
+            )
+            results.append(measure_size(name, database_url, env, args, work))
+        plans = sql(database_url, lambda c: scale_data.explain(c, MEASURED_USER))
+    return results, plans
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="loadtests/scale.py", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--size", action="append", choices=list(SIZES), help="only this size")
+    parser.add_argument("--duration", default="5s", help="wrk's run per read and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per size (median counts)")
+    args = parser.parse_args(argv)
+    args.sizes = [name for name in SIZES if name in (args.size or SIZES)]
+    run.RESULTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="splash-scale-") as work:
+            results, plans = measure(args, Path(work))
+    except (run.RunError, OSError, subprocess.SubprocessError) as error:
+        print(f"scale: the run could not be done: {error}")
+        return 2
+    print()
+    print(table(results))
+    print()
+    for name, plan in plans.items():
+        print(f"plan: {name}: {plan}")
+    verdicts = goals(results)
+    for line, met in verdicts:
+        print(f"goal: {line}: {'met' if met else 'NOT met'}")
+    RESULT.write_text(
+        json.dumps(
+            {"sizes": [asdict(r) for r in results], "plans": plans, "goals": verdicts},
+            indent=2,
+        )
+    )
+    missed = sum(not met for _, met in verdicts)
+    verdict = "goals met" if not missed else f"{missed} goal(s) missed"
+    print(f"bench scale: {len(results)} sizes — {verdict}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
