@@ -23,12 +23,13 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from splash.config import Settings
 
 MAX_BYTES = 64 * 1024 * 1024
 REDIS_KEY = "splash:answers:generation"
+V = TypeVar("V")
 
 
 class Generation(Protocol):
@@ -110,13 +111,50 @@ class Answer:
     content_type: str
 
 
+class KeptBytes(Generic[V]):
+    """Values by key, at most ``max_bytes`` of them (each as big as its ``size``): the least
+    recently used go first."""
+
+    def __init__(self, size: Callable[[V], int], max_bytes: int = MAX_BYTES) -> None:
+        self.size = size
+        self.max_bytes = max_bytes
+        self._kept: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Hashable) -> V | None:
+        kept = self._kept.get(key)
+        if kept is None:
+            return None
+        self._kept.move_to_end(key)
+        return kept[0]
+
+    def keep(self, key: Hashable, value: V) -> None:
+        size = self.size(value)
+        if size > self.max_bytes:
+            return
+        replaced = self._kept.pop(key, None)  # two requests computed it at once
+        if replaced is not None:
+            self._bytes -= replaced[1]
+        self._kept[key] = (value, size)
+        self._bytes += size
+        while self._bytes > self.max_bytes:
+            _, (_, dropped) = self._kept.popitem(last=False)
+            self._bytes -= dropped
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+
+def answer_size(answer: Answer) -> int:
+    return len(answer.body)
+
+
 class AnswerCache:
     def __init__(self, generation: Generation, max_bytes: int = MAX_BYTES) -> None:
         self.generation = generation
-        self.max_bytes = max_bytes
         self._seen: Hashable = None
-        self._answers: OrderedDict[Hashable, Answer] = OrderedDict()
-        self._bytes = 0
+        self._kept: KeptBytes[Answer] = KeptBytes(answer_size, max_bytes)
 
     async def answer(
         self, key: Hashable, compute: Callable[[], Awaitable[Answer | None]]
@@ -125,33 +163,15 @@ class AnswerCache:
         failure, never kept) or the content changed while it was computed."""
         seen = await self.generation.current()
         if seen != self._seen:
-            self.clear()
+            self._kept.clear()
             self._seen = seen
-        kept = self._answers.get(key)
+        kept = self._kept.get(key)
         if kept is not None:
-            self._answers.move_to_end(key)
             return kept
         computed = await compute()
         if computed is not None and await self.generation.current() == seen == self._seen:
-            self._keep(key, computed)
+            self._kept.keep(key, computed)
         return computed
-
-    def _keep(self, key: Hashable, answer: Answer) -> None:
-        size = len(answer.body)
-        if size > self.max_bytes:
-            return
-        replaced = self._answers.pop(key, None)  # two requests computed it at once
-        if replaced is not None:
-            self._bytes -= len(replaced.body)
-        self._answers[key] = answer
-        self._bytes += size
-        while self._bytes > self.max_bytes:
-            _, dropped = self._answers.popitem(last=False)
-            self._bytes -= len(dropped.body)
-
-    def clear(self) -> None:
-        self._answers.clear()
-        self._bytes = 0
 
     async def close(self) -> None:
         await self.generation.close()

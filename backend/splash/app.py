@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import httpx
-from sanic import Blueprint, Sanic
+from sanic import Blueprint, Request, Sanic
+from sanic.response import BaseHTTPResponse
 
 from splash import db
 from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
-from splash.answer_cache import AnswerCache, generation_for
+from splash.answer_cache import AnswerCache, KeptBytes, answer_size, generation_for
 from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
@@ -18,6 +19,7 @@ from splash.http import (
     compression,
     context,
     cross_site,
+    edge,
     errors,
     logging,
     openapi,
@@ -38,10 +40,22 @@ from splash.web.published import PublishedSite
 from splash.web.routes import bp as web_bp
 
 
+class Splash(Sanic):
+    async def handle_request(self, request: Request) -> None:  # type: ignore[override]
+        """Published answers kept at the edge go out before routing (splash.http.edge)."""
+        kept = self.ctx.edge.find(request)
+        if kept is None:
+            await super().handle_request(request)
+            return
+        await edge.send(request, kept)
+        if self.ctx.settings.access_log:
+            logging.log_access(request, kept.status)
+
+
 def create_app(settings: Settings | None = None) -> Sanic:
     settings = settings or load_settings()
     logging.configure(settings.log_level)
-    app = Sanic("splash", configure_logging=False)
+    app = Splash("splash", configure_logging=False)
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
     # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).
@@ -53,12 +67,15 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
+    app.ctx.edge = edge.Edge(lambda: app.ctx.published.build_id)
     # Content's API pages carry blocks other domains fill in; the app layer supplies them.
     app.ctx.fill_block = compose.fill_block
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
     app.ctx.answers = AnswerCache(generation_for(settings))
+    app.ctx.csp_policies = {}  # security_headers: one policy per route kind
+    app.ctx.pages = KeptBytes(answer_size)  # rendered pages, by locale, path and payload ETag
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
     app.ctx.payments = create_provider(settings)
 
@@ -81,6 +98,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.blueprint(web_bp)
     errors.install(app)
     logging.install(app, settings.access_log)
+    # Response middleware run from the lowest priority up: this one sees the final response.
+    app.register_middleware(_keep_at_the_edge, "response", priority=1000)
 
     app.register_middleware(context.decide_locale, "request", priority=90)
     app.signal("http.routing.before")(request_target.require_path)
@@ -143,3 +162,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
             await db.disconnect()
 
     return app
+
+
+async def _keep_at_the_edge(request: Request, response: BaseHTTPResponse) -> None:
+    request.app.ctx.edge.keep(request, response)

@@ -18,10 +18,17 @@ from splash.http.request import query_str
 from splash.web.domains import locale_for_host
 
 
-async def decide_locale(request: Request) -> None:
-    """Request middleware: the locale of the domain the request came in on."""
+def set_locale(request: Request) -> str:
+    """The locale of the domain the request came in on, kept on the request."""
     settings = request.app.ctx.settings
-    request.ctx.locale = locale_for_host(request.host, settings.domains, settings.default_locale)
+    locale = locale_for_host(request.host, settings.domains, settings.default_locale)
+    request.ctx.locale = locale
+    return locale
+
+
+async def decide_locale(request: Request) -> None:
+    """Request middleware: :func:`set_locale` before any handler runs."""
+    set_locale(request)
 
 
 def domain_locale(request: Request) -> str:

@@ -49,31 +49,37 @@ def configure(level: str) -> None:
     logging.getLogger("tortoise").setLevel(max(logging.getLevelName(level), logging.WARNING))
 
 
-def install(app: Sanic, access_log: bool) -> None:
-    access = logging.getLogger("splash.request")
+ACCESS = logging.getLogger("splash.request")
 
+
+def log_access(request: Request, status: int) -> None:
+    """The ``request`` line of one response."""
+    if request.path == "/healthz":
+        return
+    # A head that never completed skipped the request middleware.
+    started = getattr(request.ctx, "started", None) or take_request_start(request)
+    ACCESS.info(
+        "request",
+        extra={
+            "request_id": str(request.id),
+            "method": request.method,
+            "host": request.host,
+            "path": request.path,
+            "status": status,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+        },
+    )
+
+
+def install(app: Sanic, access_log: bool) -> None:
     async def _start(request: Request) -> None:
         request.ctx.started = take_request_start(request) or time.perf_counter()
 
     async def _log(request: Request, response: BaseHTTPResponse) -> None:
         response.headers.setdefault("x-request-id", str(request.id))
-        if not access_log or request.path == "/healthz":
-            return
-        # A head that never completed skipped the request middleware.
-        started = getattr(request.ctx, "started", None) or take_request_start(request)
-        access.info(
-            "request",
-            extra={
-                "request_id": str(request.id),
-                "method": request.method,
-                "host": request.host,
-                "path": request.path,
-                "status": response.status,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 2)
-                if started
-                else None,
-            },
-        )
+        if access_log:
+            log_access(request, response.status)
 
-    app.register_middleware(_start, "request", priority=100)
+    if access_log:
+        app.register_middleware(_start, "request", priority=100)
     app.register_middleware(_log, "response", priority=-100)

@@ -154,15 +154,29 @@ def content_security_policy(
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())
 
 
+NONCE_MARK = "\x00"  # where a response's nonce goes in a kept policy
+
+
+def _policy(request: Request) -> str:
+    """This response's policy: computed once per route kind and kept on the app, then only
+    the nonce is put in."""
+    route = request.route
+    extra = getattr(route.ctx, "csp", ()) if route is not None else ()
+    nonce: str | None = getattr(request.ctx, "csp_nonce", None)
+    kept: dict[tuple[object, bool], str] = request.app.ctx.csp_policies
+    key = (extra, nonce is not None)
+    policy = kept.get(key)
+    if policy is None:
+        settings: Settings = request.app.ctx.settings
+        mark = NONCE_MARK if nonce is not None else None
+        policy = kept[key] = content_security_policy(settings, mark, dict(extra))
+    return policy.replace(NONCE_MARK, nonce) if nonce is not None else policy
+
+
 async def add_security_headers(request: Request, response: BaseHTTPResponse) -> None:
     """Response middleware: the headers above, HSTS when the shop or this request is https."""
-    settings: Settings = request.app.ctx.settings
-    route = request.route
-    extra = dict(getattr(route.ctx, "csp", ())) if route is not None else None
-    response.headers["content-security-policy"] = content_security_policy(
-        settings, getattr(request.ctx, "csp_nonce", None), extra
-    )
-    for name, value in STATIC_HEADERS.items():
-        response.headers[name] = value
-    if settings.scheme == "https" or request.scheme == "https":
-        response.headers["strict-transport-security"] = HSTS
+    headers = response.headers
+    headers["content-security-policy"] = _policy(request)
+    headers.update(STATIC_HEADERS)
+    if request.app.ctx.settings.scheme == "https" or request.scheme == "https":
+        headers["strict-transport-security"] = HSTS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ class Entry:
     etag: str
     head: dict[str, Any]
     status: int
+    build: str
 
 
 def encode_payload(payload: dict[str, Any]) -> tuple[bytes, str]:
@@ -44,8 +46,9 @@ def not_found_key(locale: str) -> str:
 class PublishedSite:
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._pointer = str(root / "CURRENT")
         self._build: str | None = None
-        self._mtime: float | None = None
+        self._mtime: int | None = None
         self._index: dict[str, dict[str, Any]] = {}
         self._cache: dict[str, Entry] = {}
 
@@ -55,15 +58,14 @@ class PublishedSite:
         return self._build
 
     def _refresh(self) -> None:
-        pointer = self.root / "CURRENT"
         try:
-            mtime = pointer.stat().st_mtime
+            mtime = os.stat(self._pointer).st_mtime_ns  # per request: a str path, no pathlib
         except FileNotFoundError:
             self._build, self._index, self._cache = None, {}, {}
             return
         if mtime == self._mtime:
             return
-        build = pointer.read_text(encoding="utf-8").strip()
+        build = Path(self._pointer).read_text(encoding="utf-8").strip()
         index = json.loads((self.root / build / "index.json").read_text(encoding="utf-8"))
         self._build, self._mtime, self._index, self._cache = build, mtime, index, {}
 
@@ -81,6 +83,7 @@ class PublishedSite:
             etag=meta["etag"],
             head=meta["head"],
             status=meta.get("status", 200),
+            build=self._build,
         )
         self._cache[key] = entry
         return entry

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from sanic import Blueprint, Request, empty, file, html, json, raw, text
+from sanic import Blueprint, Request, empty, file, json, raw, text
 from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
 from splash import db, video_files
+from splash.answer_cache import Answer
 from splash.errors import NotFoundError
+from splash.http import edge
 from splash.http.compression import etag_matches
 from splash.http.context import domain_locale
 from splash.http.redirects import redirect_to
@@ -23,6 +25,7 @@ from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
 
 bp = Blueprint("web")
+NONCE_MARK = "\x00nonce\x00"  # where the shell puts each response's CSP nonce
 REVALIDATE = "public, max-age=0, must-revalidate"
 
 
@@ -122,6 +125,8 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     headers = {"etag": resolved.etag, "cache-control": REVALIDATE, "vary": "host"}
     if etag_matches(request.headers.get("if-none-match"), resolved.etag):
         return empty(status=304, headers=headers)
+    if resolved.build is not None:
+        edge.mark(request, resolved.build)
     return HTTPResponse(
         resolved.payload, status=resolved.status, headers=headers, content_type="application/json"
     )
@@ -187,6 +192,11 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     )
 
 
+def _stays(request: Request) -> bool:
+    """Whether a visit of the root is answered here rather than redirected."""
+    return _locale_redirect(request) is None
+
+
 @bp.get("/", name="shell_root", ctx_csp=SHELL_CSP)
 @bp.get("/<path:path>", name="shell", ctx_csp=SHELL_CSP)
 async def shell(request: Request, path: str = "") -> HTTPResponse:
@@ -195,8 +205,28 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     moved = _locale_redirect(request)
     if moved is not None:
         return moved
-    settings = request.app.ctx.settings
     resolved = await _resolve(request, "/" + path)
+    if resolved.build is not None:
+        # The domain's root redirects some visitors (by cookie and browser languages).
+        edge.mark(request, resolved.build, guard=None if path else _stays)
+    key = (domain_locale(request), path, resolved.etag)
+    kept = request.app.ctx.pages.get(key)
+    if kept is None:
+        kept = Answer(_render(request, path, resolved).encode(), "text/html; charset=utf-8")
+        if resolved.status == 200 and not request.app.ctx.settings.vite_dev_url:
+            request.app.ctx.pages.keep(key, kept)
+    # The page is rendered once per build with a mark where each response's nonce goes.
+    body = csp_nonce(request).encode().join(kept.body.split(NONCE_MARK.encode()))
+    return raw(
+        body,
+        status=resolved.status,
+        content_type=kept.content_type,
+        headers={"cache-control": "no-cache", "vary": "host"},
+    )
+
+
+def _render(request: Request, path: str, resolved: services.Resolved) -> str:
+    settings = request.app.ctx.settings
     locale = domain_locale(request)
     head = head_tags(
         locale=locale,
@@ -209,12 +239,11 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     )
     dev_url = settings.vite_dev_url
     spa = dev_build(dev_url) if dev_url else load_build(settings.frontend_dist)
-    page = render_shell(
+    return render_shell(
         head=head,
         spa=spa,
         fragment="" if dev_url else resolved.fragment,
         payload=resolved.payload,
         dev_url=dev_url,
-        nonce=csp_nonce(request),
+        nonce=NONCE_MARK,
     )
-    return html(page, status=resolved.status, headers={"cache-control": "no-cache", "vary": "host"})

@@ -147,6 +147,7 @@ class Resolved:
     fragment: str
     head: dict[str, Any]
     alternates: dict[str, str]
+    build: str | None = None  # the published build it comes from; None when computed live
 
 
 def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resolved:
@@ -157,6 +158,7 @@ def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resol
         entry.html,
         entry.head,
         alternates if alternates is not None else entry.head.get("alternates", {}),
+        entry.build,
     )
 
 

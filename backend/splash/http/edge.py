@@ -1,0 +1,141 @@
+"""The edge: published answers sent again as they were sent the first time, before routing.
+
+A published page and its payload are the same bytes for every visitor of a domain until the
+next publish: what a CDN or nginx in front of Splash would keep. The edge keeps them inside
+the app so that a shop without either is fast too. The first request of a published path
+goes the whole way (routing, middleware, handler); a handler that answers from the published
+build marks it with :func:`mark`; :func:`capture` (the last response middleware) keeps the
+response exactly as it left: status, every header, body. Later requests for the same locale,
+path and encoding get those bytes without routing or middleware. What differs per response
+is made again: the request id and the CSP nonce (in the policy and in the page, kept split
+around the nonce of the first response).
+
+Only a plain GET goes to the edge: no query string, no conditional or range header (those go
+the whole way and get their 304 or 206 there). A page whose answer depends on more than its
+path (the domain's root redirects by cookie and browser languages) is marked with a *guard*
+that says per request whether the kept answer applies. A new build (CURRENT changes) drops
+every kept answer; memory is bounded like the answer cache's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from sanic import Request
+from sanic.response import BaseHTTPResponse, HTTPResponse
+
+from splash.answer_cache import KeptBytes
+from splash.http.compression import accepts
+from splash.http.context import domain_locale, set_locale
+
+Guard = Callable[[Request], bool]
+PER_RESPONSE = frozenset({b"x-request-id", b"content-length", b"connection", b"alt-svc"})
+REFUSED = ("if-none-match", "if-modified-since", "range")
+
+
+@dataclass(frozen=True)
+class Mark:
+    build: str
+    guard: Guard | None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A response as it was sent, split around its nonce (one part each when it had none)."""
+
+    status: int
+    headers: tuple[tuple[bytes, tuple[bytes, ...]], ...]
+    body: tuple[bytes, ...]
+    guard: Guard | None
+
+
+def kept_size(kept: Kept) -> int:
+    return sum(map(len, kept.body)) + sum(len(part) for _, parts in kept.headers for part in parts)
+
+
+def mark(request: Request, build: str, guard: Guard | None = None) -> None:
+    """This request's answer is the published ``build``'s, the same for every visitor of the
+    domain (for whom ``guard`` holds, when given)."""
+    request.ctx.edge = Mark(build, guard)
+
+
+def _key(request: Request, build: str, locale: str) -> tuple[str, str, str, bool]:
+    gzip = accepts(request.headers.get("accept-encoding", ""), "gzip")
+    return (build, locale, request.path, gzip)
+
+
+class Edge:
+    def __init__(self, build: Callable[[], str | None], max_bytes: int = 64 * 1024 * 1024) -> None:
+        self._build = build
+        self._seen: str | None = None
+        self._kept: KeptBytes[Kept] = KeptBytes(kept_size, max_bytes)
+
+    def find(self, request: Request) -> Kept | None:
+        """The kept answer for this request, if it may have one."""
+        if request.method != "GET" or request.query_string:
+            return None
+        headers = request.headers
+        if any(name in headers for name in REFUSED):
+            return None
+        build = self._build()
+        if build != self._seen:
+            self._kept.clear()
+            self._seen = build
+        if build is None:
+            return None
+        kept = self._kept.get(_key(request, build, set_locale(request)))
+        if kept is None:
+            return None
+        if kept.guard is not None and not kept.guard(request):
+            return None
+        return kept
+
+    def keep(self, request: Request, response: BaseHTTPResponse) -> None:
+        marked: Mark | None = getattr(request.ctx, "edge", None)
+        body = getattr(response, "body", None)
+        if (
+            marked is None
+            or marked.build != self._seen
+            or response.status != 200
+            or not isinstance(body, bytes)
+            or "set-cookie" in response.headers
+            or request.query_string
+        ):
+            return
+        nonce: str | None = getattr(request.ctx, "csp_nonce", None)
+        if nonce is not None and "content-encoding" in response.headers:
+            return  # the nonce cannot be found again in compressed bytes
+        split = (lambda value: value.split(nonce.encode())) if nonce else (lambda value: [value])
+        headers = tuple(
+            (name, tuple(split(value)))
+            for name, value in response.processed_headers
+            if name not in PER_RESPONSE
+        )
+        kept = Kept(response.status, headers, tuple(split(body)), marked.guard)
+        self._kept.keep(_key(request, marked.build, domain_locale(request)), kept)
+
+
+class KeptResponse(HTTPResponse):
+    """A kept answer with a fresh nonce: its headers go out as they were encoded."""
+
+    def __init__(self, kept: Kept, nonce: bytes, request_id: str) -> None:
+        super().__init__(nonce.join(kept.body), status=kept.status)
+        self.headers.clear()  # content-type and the rest are among the kept ones
+        self.headers["x-request-id"] = request_id
+        self._fixed = tuple((name, nonce.join(parts)) for name, parts in kept.headers)
+
+    @property
+    def processed_headers(self) -> Iterator[tuple[bytes, bytes]]:
+        yield from self._fixed
+        for name, value in self.headers.items():
+            yield name.encode("ascii"), f"{value}".encode()
+
+
+async def send(request: Request, kept: Kept) -> None:
+    """Answers ``request`` with ``kept`` (the connection's own respond and send)."""
+    nonce = secrets.token_urlsafe(18).encode() if len(kept.body) > 1 else b""
+    response: Any = request.stream.respond(KeptResponse(kept, nonce, str(request.id)))  # type: ignore[union-attr]
+    await response.send(end_stream=True)
