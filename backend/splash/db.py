@@ -6,14 +6,18 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tortoise import Tortoise, connections
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.exceptions import ValidationError as FieldValueError
+from tortoise.expressions import RawSQL
+from tortoise.models import Model
 from tortoise.queryset import QuerySet
 
 from splash.errors import ValidationError
+
+ModelT = TypeVar("ModelT", bound=Model)
 
 MODEL_MODULES = [
     "splash.content.models",
@@ -128,6 +132,27 @@ async def count_filtered(found: QuerySet[Any]) -> int:
     except (FieldValueError, ValueError, TypeError):
         message = "a filter value is too long or of the wrong kind for its field"
         raise ValidationError.for_field(["query", "filters"], message) from None
+
+
+# Beside each row of a page, the number of rows the whole query finds (SQLite ≥ 3.25, PostgreSQL).
+_FOUND = "found_total"
+
+
+async def page_of(found: QuerySet[ModelT], offset: int, limit: int) -> tuple[list[ModelT], int]:
+    """One page of a find query (ordered by the caller) and the total it is a page of, in one
+    statement: a window count rides along with each row. Only a page past the end, which has
+    no rows to carry it, asks for the count on its own. Bad filter values as for
+    :func:`count_filtered`."""
+    try:
+        rows = (
+            await found.annotate(**{_FOUND: RawSQL("COUNT(*) OVER ()")}).offset(offset).limit(limit)
+        )
+    except (FieldValueError, ValueError, TypeError):
+        message = "a filter value is too long or of the wrong kind for its field"
+        raise ValidationError.for_field(["query", "filters"], message) from None
+    if rows:
+        return rows, int(getattr(rows[0], _FOUND))
+    return rows, await count_filtered(found) if offset else 0
 
 
 async def disconnect() -> None:

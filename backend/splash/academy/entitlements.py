@@ -14,6 +14,9 @@ stays. The confirmation e-mail links to the course page of what an order unlocke
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from tortoise.queryset import ValuesQuery
 
 from splash.academy import catalogue, pages
 from splash.academy.models import CourseText, Entitlement, FreeLesson, Lesson
@@ -23,6 +26,11 @@ from splash.catalog.vocabulary import ProductType
 from splash.orders import services as orders
 from splash.orders.services import Order, OrderLine
 from splash.route_table import RouteTable
+
+
+def grant_of(user_id: int, lesson_id: int) -> ValuesQuery[Any]:
+    """One entitlement's id that lets the user watch the lesson, as a subquery (none: locked)."""
+    return Entitlement.filter(user_id=user_id, lesson_id=lesson_id).limit(1).values("id")
 
 
 async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:

@@ -42,13 +42,12 @@ async def account_for_order(
 ) -> User:
     """The account an order placed with ``email`` by ``customer`` (None: a guest) belongs to."""
     address = email.strip().lower()
-    existing = await User.get_or_none(email=address)
-    if existing is not None:
-        if customer is None or customer.id != existing.id:
-            raise _has_account()
-        return existing
     if customer is not None:
+        existing = await User.get_or_none(email=address)
+        if existing is not None and existing.id != customer.id:
+            raise _has_account()
         return customer
+    # A guest: a new account, which the unique address refuses when the address has one.
     try:
         return await User.create(
             email=address,
@@ -59,5 +58,5 @@ async def account_for_order(
             lastname=lastname,
             locale=locale,
         )
-    except IntegrityError:  # a concurrent order (or registration) took the address first
+    except IntegrityError:  # the address has an account (or a concurrent order took it)
         raise _has_account() from None

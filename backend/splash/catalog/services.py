@@ -185,9 +185,7 @@ async def product_card(locale: str, key: str, table: RouteTable) -> dict[str, An
     return _card(text.product, text, variants[text.product.id], table)
 
 
-async def _full(
-    text: ProductText, others: list[ProductText], table: RouteTable
-) -> dict[str, Any]:
+async def _full(text: ProductText, others: list[ProductText], table: RouteTable) -> dict[str, Any]:
     """The product page's answer: ``text`` in its locale, ``others`` the other locales'."""
     product = text.product
     variants = (await _variants_of([product.id]))[product.id]

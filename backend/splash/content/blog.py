@@ -34,22 +34,34 @@ def article_card(article: Article, table: RouteTable) -> dict[str, Any]:
     }
 
 
-async def _localizations(article: Article, table: RouteTable) -> list[dict[str, Any]]:
-    others = await Article.filter(
-        localization_key=article.localization_key, published=True
-    ).exclude(id=article.id)
-    return [
-        {
-            "id": o.id,
-            "locale": o.locale_id,
-            "slug": o.slug,
-            "path": article_path(table, o.locale_id, o.slug),
-        }
-        for o in others
-    ]
+async def _localizations_of(
+    articles: list[Article], table: RouteTable
+) -> dict[int, list[dict[str, Any]]]:
+    """Each article's published translations, for all of them in one query."""
+    keys = {article.localization_key for article in articles}
+    others = (
+        await Article.filter(localization_key__in=keys, published=True)
+        .order_by("id")
+        .values("id", "locale_id", "slug", "localization_key")
+    )
+    return {
+        article.id: [
+            {
+                "id": o["id"],
+                "locale": o["locale_id"],
+                "slug": o["slug"],
+                "path": article_path(table, o["locale_id"], o["slug"]),
+            }
+            for o in others
+            if o["localization_key"] == article.localization_key and o["id"] != article.id
+        ]
+        for article in articles
+    }
 
 
-async def full_article(article: Article, table: RouteTable) -> dict[str, Any]:
+def full_article(
+    article: Article, table: RouteTable, localizations: list[dict[str, Any]]
+) -> dict[str, Any]:
     return {
         **article_card(article, table),
         "body": article.body,
@@ -58,8 +70,13 @@ async def full_article(article: Article, table: RouteTable) -> dict[str, Any]:
             "description": article.seo_description or article.excerpt,
             "image": article.cover,
         },
-        "localizations": await _localizations(article, table),
+        "localizations": localizations,
     }
+
+
+async def full_articles(articles: list[Article], table: RouteTable) -> list[dict[str, Any]]:
+    localizations = await _localizations_of(articles, table) if articles else {}
+    return [full_article(article, table, localizations[article.id]) for article in articles]
 
 
 def _shape(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
@@ -70,39 +87,37 @@ def _shape(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
 
 async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
     found = Article.filter(locale_id=locale, published=True, **query.lookups)
-    total = await db.count_filtered(found)
-    rows = await (
-        found.order_by(*query.order_by)
-        .offset((query.page - 1) * query.page_size)
-        .limit(query.page_size)
-        .prefetch_related("category")
+    rows, total = await db.page_of(
+        found.order_by(*query.order_by).select_related("category"),
+        (query.page - 1) * query.page_size,
+        query.page_size,
     )
-    entries = []
-    for row in rows:
-        entry = (
-            await full_article(row, table)
-            if ("body" in (query.fields or ()) or "localizations" in query.populate)
-            else article_card(row, table)
-        )
-        entries.append(_shape(entry, query))
-    return {"data": entries, "meta": pagination_meta(query, total)}
+    full = "body" in (query.fields or ()) or "localizations" in query.populate
+    entries = (
+        await full_articles(rows, table) if full else [article_card(row, table) for row in rows]
+    )
+    return {
+        "data": [_shape(entry, query) for entry in entries],
+        "meta": pagination_meta(query, total),
+    }
 
 
 async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
-    article = await Article.get_or_none(id=parse_id(raw_id), published=True).prefetch_related(
+    article = await Article.get_or_none(id=parse_id(raw_id), published=True).select_related(
         "category"
     )
     if article is None:
         raise NotFoundError(f"Article {raw_id} not found")
-    return {"data": _shape(await full_article(article, table), query), "meta": {}}
+    [full] = await full_articles([article], table)
+    return {"data": _shape(full, query), "meta": {}}
 
 
 async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
     """The published article at a blog path, for publishing."""
-    article = await Article.get_or_none(
-        locale_id=locale, slug=slug, published=True
-    ).prefetch_related("category")
-    return await full_article(article, table) if article else None
+    article = await Article.get_or_none(locale_id=locale, slug=slug, published=True).select_related(
+        "category"
+    )
+    return (await full_articles([article], table))[0] if article else None
 
 
 async def article_slugs(locale: str) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from splash import db
 from splash.collections import CollectionQuery, pagination_meta, parse_id
+from splash.config import LOCALES
 from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT, readable_blocks
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
@@ -40,14 +41,15 @@ async def has_content() -> bool:
 
 
 async def check_locale(locale: str | None, field: str = "locale") -> str:
-    """A known locale code, the default one when none is given; 400 for an unknown one."""
-    codes = [row.code for row in await Locale.all()]
+    """A known locale code, the default one when none is given; 400 for an unknown one. The
+    shop's locales are its configured ones (the settings give each a domain), so a given code
+    is checked without a query: nearly every read asks this first."""
     if locale is None:
         default = await Locale.get_or_none(is_default=True)
-        return default.code if default else codes[0]
-    if locale not in codes:
+        return default.code if default else LOCALES[0]
+    if locale not in LOCALES:
         raise ValidationError.for_field(
-            ["query", field], f"Unknown locale {locale!r}; expected one of {', '.join(codes)}"
+            ["query", field], f"Unknown locale {locale!r}; expected one of {', '.join(LOCALES)}"
         )
     return locale
 
@@ -195,18 +197,34 @@ async def find_page(
     if match is None:
         return None
     page = await Page.get(id=match["id"])
+    return await _full_page(page, wanted, rows, paths, table, fill)
+
+
+async def _blocks(page: Page, table: RouteTable, fill: BlockFiller) -> list[dict[str, Any]]:
+    """The page's readable blocks, each with what it needs to render."""
     blocks, skipped = readable_blocks(page.blocks)
     for reason in skipped:
         log.warning("skipped block", extra={"page": page.id, "reason": reason})
-    blocks = [await _enrich(block, locale, table, fill) for block in blocks]
+    return [await _enrich(block, page.locale_id, table, fill) for block in blocks]
+
+
+async def _full_page(
+    page: Page,
+    path: str,
+    rows: list[dict[str, Any]],
+    paths: dict[int, str],
+    table: RouteTable,
+    fill: BlockFiller,
+) -> dict[str, Any]:
+    """A loaded page as the API and the payloads give it, its tree already read."""
     return {
         "id": page.id,
         "slug": page.slug,
-        "locale": locale,
-        "path": wanted,
+        "locale": page.locale_id,
+        "path": path,
         "title": page.title,
         "layout": page.layout,
-        "blocks": blocks,
+        "blocks": await _blocks(page, table, fill),
         "seo": {
             "title": page.seo_title or page.title,
             "description": page.seo_description,
@@ -279,11 +297,8 @@ async def find_pages(
     """Published pages of a locale (generic find); blocks only when asked for in fields."""
     rows, paths = await _page_tree()
     found = Page.filter(locale_id=locale, published=True, id__in=list(paths), **query.lookups)
-    total = await db.count_filtered(found)
-    pages = await (
-        found.order_by(*query.order_by)
-        .offset((query.page - 1) * query.page_size)
-        .limit(query.page_size)
+    pages, total = await db.page_of(
+        found.order_by(*query.order_by), (query.page - 1) * query.page_size, query.page_size
     )
     data = []
     for page in pages:
@@ -302,9 +317,7 @@ async def find_pages(
             "localizations": _localizations(page.id, page.localization_key, rows, paths),
         }
         if query.fields and "blocks" in query.fields:
-            entry["blocks"] = (
-                await find_page(page.locale_id, paths[page.id], table, fill) or {}
-            ).get("blocks", [])
+            entry["blocks"] = await _blocks(page, table, fill)
         data.append(_shape_page(entry, query))
     return {"data": data, "meta": pagination_meta(query, total)}
 
@@ -318,8 +331,7 @@ async def find_page_by_id(
     rows, paths = await _page_tree()
     if page.id not in paths:
         raise NotFoundError(f"Page {raw_id} not found")
-    full = await find_page(page.locale_id, paths[page.id], table, fill)
-    assert full is not None
+    full = await _full_page(page, paths[page.id], rows, paths, table, fill)
     full["localizations"] = _localizations(page.id, page.localization_key, rows, paths)
     keep = {"id"} | (query.fields if query.fields is not None else set(full))
     return {

@@ -4,14 +4,16 @@ Placing an order, in this order:
 
 1. Everything the customer sent is checked (the schema; the return URL; the destination) and
    every line priced from the catalog (``order_pricing``): nothing is written for a refusal.
-2. One transaction holds the idempotency key, the account (``accounts.account_for_order``),
-   the order and its lines, the stock taken for it, the consent and, for a guest's new account,
-   the outbox job that mails the link to set a password. The key is written first: a second
-   request with the same key waits for the first one's commit and then replays its answer.
-3. After the commit the payment is created at the provider and kept, and the answer stored
-   under the key. A provider that cannot be reached answers 503: the order stays, and the same
-   request again creates its payment then (``payment_start``: racing requests end at one
-   payment).
+2. One transaction holds the account (``accounts.account_for_order``), the order, the
+   idempotency key with it, the order's lines, the stock taken for it, the consent and, for a
+   guest's new account, the outbox job that mails the link to set a password. The key is
+   written before the stock is taken: a second request with the same key waits at it (a
+   guest's at the new account's unique address) for the first one's commit, is refused, finds
+   the key and replays the first one's answer.
+3. After the commit the payment is created at the provider and kept: the answer, which the
+   same request again reads from the order and that payment. A provider that cannot be reached
+   answers 503: the order stays, and the same request again creates its payment then
+   (``payment_start``: racing requests end at one payment).
 """
 
 from __future__ import annotations
@@ -34,12 +36,13 @@ from splash.orders import (
     idempotency,
     order_numbers,
     order_pricing,
+    payment_start,
     pricing,
     services,
     stock,
 )
 from splash.orders.idempotency import Replay
-from splash.orders.models import CheckoutRequest, Order, OrderLine
+from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
 from splash.orders.schemas import Customer, OrderCreated, OrderDraft
 from splash.orders.vocabulary import OrderStatus, StockState
@@ -77,26 +80,38 @@ async def place_order(
     _check_destination(draft)
     body = draft.model_dump(mode="json", by_alias=True)
     request_hash = idempotency.request_hash(body, customer.id if customer else None)
-    stored = await CheckoutRequest.get_or_none(key=key)
-    if stored is None:
-        price, sellables = await _price(draft, customer, table)
-        _check_withdrawal_waiver(draft, price)
-        consent = await content.legal_version(draft.data.locale)
-        for _ in range(ORDER_NR_ATTEMPTS):
-            try:
-                order, row = await _place(
-                    draft, key, request_hash, customer, price, sellables, consent, new_order_nr()
-                )
-            except _OrderNrTaken:
-                continue
-            except _KeyTaken:
-                stored = await CheckoutRequest.get(key=key)
-                break
-            answer = await _answer(order, row.id, return_url, links, provider)
-            return Placed(answer, created=True)
-        else:
-            raise RuntimeError(f"no free order number in {ORDER_NR_ATTEMPTS} attempts")
-    return await _replay(stored, request_hash, return_url, links, provider)
+    # A new key is the common case: the key is looked up only when it is found taken, or when
+    # the order is refused — a retry may find what its first attempt changed (the last unit
+    # sold, the guest's address now an account), or wait for a first attempt running now.
+    try:
+        order = await _priced_and_placed(draft, key, request_hash, customer, table, new_order_nr)
+    except (_KeyTaken, ConflictError, ValidationError):
+        stored = await CheckoutRequest.get_or_none(key=key)
+        if stored is None:
+            raise
+        return await _replay(stored, request_hash, return_url, links, provider)
+    return Placed(await _answer(order, return_url, links, provider), created=True)
+
+
+async def _priced_and_placed(
+    draft: OrderDraft,
+    key: str,
+    request_hash: str,
+    customer: accounts.User | None,
+    table: RouteTable,
+    new_order_nr: Callable[[], str],
+) -> Order:
+    price, sellables = await _price(draft, customer, table)
+    _check_withdrawal_waiver(draft, price)
+    consent = await content.legal_version(draft.data.locale)
+    for _ in range(ORDER_NR_ATTEMPTS):
+        try:
+            return await _place(
+                draft, key, request_hash, customer, price, sellables, consent, new_order_nr()
+            )
+        except _OrderNrTaken:
+            continue
+    raise RuntimeError(f"no free order number in {ORDER_NR_ATTEMPTS} attempts")
 
 
 async def _replay(
@@ -110,10 +125,14 @@ async def _replay(
     replay = idempotency.decide(known, request_hash)
     if replay is Replay.REFUSE:
         raise idempotency.key_reused()
-    if replay is Replay.ANSWER:
+    if replay is Replay.ANSWER:  # a key whose answer was stored (before it was kept payments)
         return Placed(OrderCreated.model_validate(stored.answer), created=False)
     order = await Order.get(id=stored.order_id)  # type: ignore[attr-defined]
-    return Placed(await _answer(order, stored.id, return_url, links, provider), created=False)
+    first = await Payment.filter(order_id=order.id).order_by("created_at", "id").first()
+    if first is None:  # the provider was down, or the first request is creating it right now
+        return Placed(await _answer(order, return_url, links, provider), created=False)
+    url = first.checkout_url or payment_start.redirect_url(return_url, order)
+    return Placed(_created(order, url), created=False)
 
 
 def _check_destination(draft: OrderDraft) -> None:
@@ -174,13 +193,9 @@ async def _place(
     sellables: dict[int, catalog.Sellable],
     consent: str,
     order_nr: str,
-) -> tuple[Order, CheckoutRequest]:
+) -> Order:
     data = draft.data
     async with outbox.transaction():
-        try:
-            row = await CheckoutRequest.create(key=key, body_hash=request_hash)
-        except IntegrityError:
-            raise _KeyTaken from None
         user = await _account(data.user, customer, data.locale)
         try:
             order = await Order.create(
@@ -188,13 +203,16 @@ async def _place(
             )
         except IntegrityError:
             raise _OrderNrTaken from None
+        try:
+            await CheckoutRequest.create(key=key, body_hash=request_hash, order=order)
+        except IntegrityError:
+            raise _KeyTaken from None
         await OrderLine.bulk_create(_lines(order, price, sellables))
         await _take_stock(price.lines)
         if customer is None:  # a guest: the account is new, its owner sets a password
             job = {"user_id": user.id, "order_id": order.id, "locale": data.locale}
             await outbox.enqueue("order_account", job)
-        await CheckoutRequest.filter(id=row.id).update(order_id=order.id)
-    return order, row
+    return order
 
 
 async def _account(person: Customer, customer: accounts.User | None, locale: str) -> accounts.User:
@@ -276,10 +294,12 @@ async def _take_stock(lines: Sequence[pricing.QuotedLine]) -> None:
 
 
 async def _answer(
-    order: Order, request_id: int, return_url: str, links: ShopLinks, provider: PaymentProvider
+    order: Order, return_url: str, links: ShopLinks, provider: PaymentProvider
 ) -> OrderCreated:
-    checkout_url = await start_payment(order, 1, return_url, links, provider)
-    answer = OrderCreated(order_nr=order.order_nr, slug=order.slug, checkout_url=checkout_url)
-    stored = answer.model_dump(mode="json", by_alias=True)
-    await CheckoutRequest.filter(id=request_id).update(answer=stored)
-    return answer
+    """The order's first payment started: the answer. A retry answers the same from the kept
+    payment (``_replay``), so the answer itself is not stored."""
+    return _created(order, await start_payment(order, 1, return_url, links, provider))
+
+
+def _created(order: Order, checkout_url: str) -> OrderCreated:
+    return OrderCreated(order_nr=order.order_nr, slug=order.slug, checkout_url=checkout_url)

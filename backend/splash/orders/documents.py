@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from splash import formatting
 from splash.catalog.vocabulary import ProductType
@@ -185,18 +186,32 @@ def document(order: Order, lines: list[OrderLine], payment: Payment | None) -> O
     )
 
 
-async def _loaded(order: Order | None) -> OrderDocument | None:
+async def with_latest_payment(**order_is: Any) -> tuple[Order | None, Payment | None]:
+    """The order matching ``order_is`` (its fields: ``slug=…``) and its latest payment, in one
+    query through the payment; an order without a payment needs a second."""
+    latest = (
+        await Payment.filter(**{f"order__{field}": value for field, value in order_is.items()})
+        .select_related("order")
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if latest is not None:
+        return latest.order, latest
+    return await Order.get_or_none(**order_is), None
+
+
+async def _loaded(**order_is: Any) -> OrderDocument | None:
+    order, payment = await with_latest_payment(**order_is)
     if order is None:
         return None
     lines = await OrderLine.filter(order_id=order.id).order_by("position", "id")
-    payment = await Payment.filter(order_id=order.id).order_by("-created_at", "-id").first()
     return document(order, list(lines), payment)
 
 
 async def by_id(order_id: int) -> OrderDocument | None:
     """The document of an order; None when the order no longer exists."""
-    return await _loaded(await Order.get_or_none(id=order_id))
+    return await _loaded(id=order_id)
 
 
 async def by_slug(slug: str) -> OrderDocument | None:
-    return await _loaded(await Order.get_or_none(slug=slug))
+    return await _loaded(slug=slug)

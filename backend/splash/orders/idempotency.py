@@ -53,8 +53,8 @@ class Replay(StrEnum):
     """What a request gets, given what is stored under its key."""
 
     PLACE = "place"  # a new key: place the order
-    ANSWER = "answer"  # the same request again: the stored answer
-    RESUME = "resume"  # the same request, its order placed but without a payment yet
+    ANSWER = "answer"  # the same request again: the stored answer (keys of earlier versions)
+    RESUME = "resume"  # the same request: its order's first payment, created when missing
     REFUSE = "refuse"  # another request under a used key
 
 
@@ -67,10 +67,11 @@ class Stored:
 
 
 def decide(stored: Stored | None, request_hash: str) -> Replay:
-    """The key is stored only together with its order (one transaction), so a stored key
-    without an answer is an order whose payment is not created yet: the provider was down, or
-    the first request is creating it right now (the provider's own idempotency key makes both
-    end at the same payment)."""
+    """The key is stored only together with its order (one transaction). The answer is its
+    order's first payment, read when the request comes again; while that payment is not
+    created yet (the provider was down, or the first request is creating it right now) the
+    same request creates it (the provider's own idempotency key makes both end at the same
+    payment). Keys stored by earlier versions hold their answer."""
     if stored is None:
         return Replay.PLACE
     if not hmac.compare_digest(stored.request_hash, request_hash):

@@ -133,10 +133,11 @@ class Payment(Model):
 
 
 class CheckoutRequest(Model):
-    """An idempotency key of the checkout, with the answer it gave.
+    """An idempotency key of the checkout, with its order.
 
     The same ``Idempotency-Key`` and body of POST /orders again answer what the first request
-    answered and place no second order; the same key with another body is refused."""
+    answered (the order and its first payment) and place no second order; the same key with
+    another body is refused. ``answer`` holds the answer of keys stored by earlier versions."""
 
     id = fields.IntField(primary_key=True)
     key = fields.CharField(max_length=64, unique=True)

@@ -52,6 +52,11 @@ def checked_return_url(raw: str, links: ShopLinks) -> str:
     return raw
 
 
+def redirect_url(return_url: str, order: Order) -> str:
+    """Where the provider sends the customer back: the order-payment page with the order."""
+    return f"{return_url}?order={order.slug}"
+
+
 async def start_payment(
     order: Order, attempt: int, return_url: str, links: ShopLinks, provider: PaymentProvider
 ) -> str:
@@ -61,7 +66,7 @@ async def start_payment(
         amount=order.total,
         currency=order.currency,
         description=f"Splash {ORDER_WORD[order.locale]} {order.order_nr}",
-        redirect_url=f"{return_url}?order={order.slug}",
+        redirect_url=redirect_url(return_url, order),
         webhook_url=links.webhook_url,
         locale=PROVIDER_LOCALES[order.locale],
         idempotency_key=f"{order.order_nr}-{attempt}",

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import logging
 
+from tortoise.expressions import RawSQL
+
 from splash.accounts import services as accounts
 from splash.errors import NotFoundError
 from splash.orders import payment_updates
-from splash.orders.documents import has_invoice, invoice_path
+from splash.orders.documents import has_invoice, invoice_path, with_latest_payment
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_start import UNFINISHED
 from splash.orders.schemas import (
@@ -31,26 +33,36 @@ from splash.payments.provider import PaymentProvider, ProviderUnavailable
 
 log = logging.getLogger(__name__)
 
+# The units an order holds, counted beside it (a correlated subquery, not its lines loaded).
+LINE_COUNT = RawSQL(
+    f'(SELECT COALESCE(SUM("quantity"), 0) FROM "{OrderLine._meta.db_table}" '
+    f'WHERE "order_id" = "{Order._meta.db_table}"."id")'
+)
+
 # Pending and authorized payments have money on its way: no second payment meanwhile.
 ON_ITS_WAY = frozenset({PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
 
 
 async def order_by_slug(slug: str, provider: PaymentProvider, api_prefix: str) -> OrderPublic:
-    return await _read(await Order.get_or_none(slug=slug), provider, api_prefix)
+    return await _read(await with_latest_payment(slug=slug), provider, api_prefix)
 
 
 async def my_order(
     user: accounts.User, order_nr: str, provider: PaymentProvider, api_prefix: str
 ) -> OrderPublic:
     """One of the user's own orders; another user's is as unknown as one that does not exist."""
-    order = await Order.get_or_none(order_nr=order_nr, user_id=user.id)
-    return await _read(order, provider, api_prefix)
+    found = await with_latest_payment(order_nr=order_nr, user_id=user.id)
+    return await _read(found, provider, api_prefix)
 
 
 async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
     """The user's orders, newest first, each with its latest payment's status."""
-    orders = await Order.filter(user_id=user.id).order_by("-created_at", "-id")
-    await Order.fetch_for_list(orders, "lines", "payments")
+    orders = await (
+        Order.filter(user_id=user.id)
+        .annotate(line_count=LINE_COUNT)
+        .order_by("-created_at", "-id")
+        .prefetch_related("payments")
+    )
     return [
         OrderSummaryPublic(
             order_nr=order.order_nr,
@@ -60,16 +72,18 @@ async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
             payment_status=_status(_latest(list(order.payments))),
             total=order.total,
             currency=order.currency,
-            line_count=sum(line.quantity for line in order.lines),
+            line_count=order.line_count,  # type: ignore[attr-defined]  # annotated
         )
         for order in orders
     ]
 
 
-async def _read(order: Order | None, provider: PaymentProvider, api_prefix: str) -> OrderPublic:
+async def _read(
+    found: tuple[Order | None, Payment | None], provider: PaymentProvider, api_prefix: str
+) -> OrderPublic:
+    order, latest = found
     if order is None:
         raise NotFoundError("Order not found")
-    latest = await Payment.filter(order_id=order.id).order_by("-created_at", "-id").first()
     if latest is not None and latest.status in UNFINISHED:
         try:
             await payment_updates.refresh(provider, latest.provider_id)

@@ -48,22 +48,22 @@ class TestProvider:
         self.page_path = page_path
 
     async def create(self, request: PaymentRequest) -> ProviderPayment:
-        existing = await TestPayment.get_or_none(idempotency_key=request.idempotency_key)
-        if existing is None:
-            try:
-                existing = await TestPayment.create(
-                    id=ID_PREFIX + secrets.token_urlsafe(12),
-                    amount=request.amount,
-                    currency=request.currency,
-                    description=request.description[:255],
-                    locale=request.locale,
-                    redirect_url=request.redirect_url,
-                    webhook_url=request.webhook_url,
-                    idempotency_key=request.idempotency_key,
-                )
-            except IntegrityError:  # the same key, created by a concurrent retry
-                existing = await TestPayment.get(idempotency_key=request.idempotency_key)
-        return self.as_payment(existing)
+        # A new key is the common case: created at once, read only when the key is taken (a
+        # retry, or a concurrent request with the same key).
+        try:
+            created = await TestPayment.create(
+                id=ID_PREFIX + secrets.token_urlsafe(12),
+                amount=request.amount,
+                currency=request.currency,
+                description=request.description[:255],
+                locale=request.locale,
+                redirect_url=request.redirect_url,
+                webhook_url=request.webhook_url,
+                idempotency_key=request.idempotency_key,
+            )
+        except IntegrityError:
+            created = await TestPayment.get(idempotency_key=request.idempotency_key)
+        return self.as_payment(created)
 
     async def fetch(self, payment_id: str) -> ProviderPayment | None:
         payment = await current(payment_id[:64])
