@@ -2,14 +2,18 @@
 
 Built assets come pre-compressed from the build (``web/assets.py``); everything else of a
 kilobyte or more is gzipped here when the browser accepts it, so a parent's phone downloads the
-page's HTML and each navigation's payload at about a quarter of the size. A compressed answer
+page's HTML and each navigation's payload at about a quarter of the size. A page holds its
+response's CSP nonce: its parts around the nonce are compressed on their own (``Pieces``), so
+the edge can send the page again with a new nonce without compressing it again. A compressed answer
 varies on Accept-Encoding and carries a weak ETag (same content, other bytes); ``etag_matches``
 accepts either form in If-None-Match.
 """
 
 from __future__ import annotations
 
-import gzip
+import struct
+import zlib
+from dataclasses import dataclass
 
 from sanic import Request
 from sanic.response import BaseHTTPResponse
@@ -50,8 +54,60 @@ def _vary(response: BaseHTTPResponse) -> None:
         response.headers["vary"] = f"{present}, accept-encoding" if present else "accept-encoding"
 
 
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no name, no time
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A body in parts, to be joined by a text of a fixed length that changes per response (a
+    nonce). ``raw`` are the parts; ``packed`` each part deflated on its own and ended on a byte
+    boundary (the last one finished), so a stored block holding the joining text fits between
+    any two. Each part is deflated with what came before it as its dictionary, the joints as
+    NUL bytes (which no text body holds, so no match reaches into them): the parts still
+    refer back to one another and the whole is about as small as one gzip of the page."""
+
+    raw: tuple[bytes, ...]
+    joint_length: int = 0
+    packed: tuple[bytes, ...] | None = None
+
+    @classmethod
+    def of(cls, body: bytes, joint: str | None, packed: bool) -> Pieces:
+        raw = tuple(body.split(joint.encode())) if joint else (body,)
+        length = len(joint.encode()) if joint else 0
+        if not packed:
+            return cls(raw, length)
+        deflated, history = [], b""
+        for number, part in enumerate(raw):
+            window = {"zdict": history[-32768:]} if history else {}
+            packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, **window)  # type: ignore[arg-type]
+            end = zlib.Z_FINISH if number == len(raw) - 1 else zlib.Z_SYNC_FLUSH
+            deflated.append(packer.compress(part) + packer.flush(end))
+            history += part + b"\x00" * length
+        return cls(raw, length, tuple(deflated))
+
+    @property
+    def size(self) -> int:
+        return sum(map(len, self.raw)) + sum(map(len, self.packed or ()))
+
+    def join(self, joint: bytes) -> bytes:
+        """The body with ``joint`` between the parts: gzip when packed."""
+        if len(self.raw) > 1 and len(joint) != self.joint_length:
+            raise ValueError(f"the joint must be {self.joint_length} bytes long")
+        if self.packed is None:
+            return joint.join(self.raw)
+        stored = b"\x00" + struct.pack("<HH", len(joint), 0xFFFF ^ len(joint)) + joint
+        checksum, size = 0, 0
+        for number, part in enumerate(self.raw):
+            if number:
+                checksum, size = zlib.crc32(joint, checksum), size + len(joint)
+            checksum, size = zlib.crc32(part, checksum), size + len(part)
+        trailer = struct.pack("<II", checksum, size & 0xFFFFFFFF)
+        return GZIP_HEADER + stored.join(self.packed) + trailer
+
+
 async def compress(request: Request, response: BaseHTTPResponse) -> None:
-    """Response middleware: gzips a text body of MIN_BYTES or more that is not encoded yet."""
+    """Response middleware: gzips a text body of MIN_BYTES or more that is not encoded yet; a
+    body holding the response's nonce in parts around it (``request.ctx.pieces``)."""
     body = getattr(response, "body", None)
     content_type = (response.content_type or "").lower()
     if (
@@ -64,7 +120,9 @@ async def compress(request: Request, response: BaseHTTPResponse) -> None:
     _vary(response)
     if not accepts(request.headers.get("accept-encoding", ""), "gzip"):
         return
-    response.body = gzip.compress(body, compresslevel=LEVEL)
+    pieces = Pieces.of(body, getattr(request.ctx, "csp_nonce", None), packed=True)
+    request.ctx.pieces = pieces
+    response.body = pieces.join(request.ctx.csp_nonce.encode() if len(pieces.raw) > 1 else b"")
     response.headers["content-encoding"] = "gzip"
     etag = response.headers.get("etag")
     if etag and not etag.startswith("W/"):

@@ -28,7 +28,7 @@ from sanic import Request
 from sanic.response import BaseHTTPResponse, HTTPResponse
 
 from splash.answer_cache import KeptBytes
-from splash.http.compression import accepts
+from splash.http.compression import Pieces, accepts
 from splash.http.context import domain_locale, set_locale
 
 Guard = Callable[[Request], bool]
@@ -48,12 +48,12 @@ class Kept:
 
     status: int
     headers: tuple[tuple[bytes, tuple[bytes, ...]], ...]
-    body: tuple[bytes, ...]
+    body: Pieces
     guard: Guard | None
 
 
 def kept_size(kept: Kept) -> int:
-    return sum(map(len, kept.body)) + sum(len(part) for _, parts in kept.headers for part in parts)
+    return kept.body.size + sum(len(part) for _, parts in kept.headers for part in parts)
 
 
 def mark(request: Request, build: str, guard: Guard | None = None) -> None:
@@ -72,6 +72,7 @@ class Edge:
         self._build = build
         self._seen: str | None = None
         self._kept: KeptBytes[Kept] = KeptBytes(kept_size, max_bytes)
+        self.hits = 0  # answers sent from the edge since start
 
     def find(self, request: Request) -> Kept | None:
         """The kept answer for this request, if it may have one."""
@@ -91,6 +92,7 @@ class Edge:
             return None
         if kept.guard is not None and not kept.guard(request):
             return None
+        self.hits += 1
         return kept
 
     def keep(self, request: Request, response: BaseHTTPResponse) -> None:
@@ -106,15 +108,18 @@ class Edge:
         ):
             return
         nonce: str | None = getattr(request.ctx, "csp_nonce", None)
-        if nonce is not None and "content-encoding" in response.headers:
-            return  # the nonce cannot be found again in compressed bytes
+        pieces: Pieces | None = getattr(request.ctx, "pieces", None)  # compressed around it
+        if "content-encoding" not in response.headers:
+            pieces = Pieces.of(body, nonce, packed=False)
+        elif pieces is None:
+            return  # encoded elsewhere
         split = (lambda value: value.split(nonce.encode())) if nonce else (lambda value: [value])
         headers = tuple(
             (name, tuple(split(value)))
             for name, value in response.processed_headers
             if name not in PER_RESPONSE
         )
-        kept = Kept(response.status, headers, tuple(split(body)), marked.guard)
+        kept = Kept(response.status, headers, pieces, marked.guard)
         self._kept.keep(_key(request, marked.build, domain_locale(request)), kept)
 
 
@@ -122,7 +127,7 @@ class KeptResponse(HTTPResponse):
     """A kept answer with a fresh nonce: its headers go out as they were encoded."""
 
     def __init__(self, kept: Kept, nonce: bytes, request_id: str) -> None:
-        super().__init__(nonce.join(kept.body), status=kept.status)
+        super().__init__(kept.body.join(nonce), status=kept.status)
         self.headers.clear()  # content-type and the rest are among the kept ones
         self.headers["x-request-id"] = request_id
         self._fixed = tuple((name, nonce.join(parts)) for name, parts in kept.headers)
@@ -136,6 +141,6 @@ class KeptResponse(HTTPResponse):
 
 async def send(request: Request, kept: Kept) -> None:
     """Answers ``request`` with ``kept`` (the connection's own respond and send)."""
-    nonce = secrets.token_urlsafe(18).encode() if len(kept.body) > 1 else b""
+    nonce = secrets.token_urlsafe(18).encode() if len(kept.body.raw) > 1 else b""
     response: Any = request.stream.respond(KeptResponse(kept, nonce, str(request.id)))  # type: ignore[union-attr]
     await response.send(end_stream=True)
