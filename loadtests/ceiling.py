@@ -11,8 +11,10 @@ round counts. The table shows req/s, p50 and p95 of both and Splash's ratio to t
 checked against the "ceiling" budgets of loadtests/budgets.json: ratios only, so they hold on
 a slower or busier machine; the p95 goals there are printed, never enforced.
 
-A POST case (the cart quote) is a GET of the same bytes for nginx: a file has no POST, and the
-ceiling is what serving those bytes costs. The lesson key is asked with a fresh key token and
+A POST case (the cart quote, an order) is a GET of the same bytes for nginx: a file has no POST,
+and the ceiling is what serving those bytes costs. Orders are placed on a second server on
+PostgreSQL (a database made for the run and dropped after it, restocked first), each with its
+own Idempotency-Key and a new guest's address, as parents place them. The lesson key is asked with a fresh key token and
 one X-Forwarded-For per request from 4,000 addresses (the server trusts the generator as a
 load balancer), so its per-address rate limit counts parents, as in production.
 
@@ -23,13 +25,16 @@ missing, the server did not start, a case did not answer 200).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import random
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,6 +57,8 @@ class Case:
     method: str = "GET"
     body: str | None = None
     forwarded: bool = False  # one X-Forwarded-For per request (rate-limited endpoints)
+    unique: bool = False  # a new Idempotency-Key and guest address per request ("{key}" in body)
+    database: str = "sqlite"  # the server it is measured on: sqlite, or postgres
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,23 @@ def wrk_script(case: Case, host: str, for_nginx: bool) -> str:
             f"wrk.body = {json.dumps(case.body)}",
             'wrk.headers["Content-Type"] = "application/json"',
         ]
+    if case.unique and not for_nginx and case.body is not None:
+        before, _, after = case.body.partition("{key}")
+        lines += [
+            "local threads = 0",
+            "setup = function(thread)",
+            "  threads = threads + 1",
+            '  thread:set("tid", threads)',
+            "end",
+            "local n = 0",
+            "request = function()",
+            "  n = n + 1",
+            '  local key = string.format("ceiling-%d-%d-%d", run, tid, n)',
+            '  wrk.headers["Idempotency-Key"] = key',
+            f"  return wrk.format(nil, nil, nil, {json.dumps(before)} .. key .. {json.dumps(after)})",
+            "end",
+        ]
+        lines.insert(0, f"run = {random.getrandbits(31)}")
     if case.forwarded and not for_nginx:
         lines += [
             "local n = 0",
@@ -172,13 +196,17 @@ def table(results: dict[str, tuple[Measure, Measure]], goals: dict[str, float]) 
 
 
 def _fetch(base: str, host: str, case: Case) -> bytes:
-    data = case.body.encode() if case.body is not None else None
+    key = f"ceiling-setup-{random.getrandbits(64):x}"
+    body = case.body.replace("{key}", key) if case.unique and case.body else case.body
+    data = body.encode() if body is not None else None
     request = urllib.request.Request(base + case.path, data=data, method=case.method)
     request.add_header("Host", host)
     if data is not None:
         request.add_header("Content-Type", "application/json")
+    if case.unique:
+        request.add_header("Idempotency-Key", key)
     with urllib.request.urlopen(request, timeout=10) as response:
-        if response.status != 200:
+        if response.status not in (200, 201):
             raise run.RunError(f"{case.name}: {case.path} answered {response.status}")
         return response.read()
 
@@ -215,6 +243,31 @@ def discover(base: str, host: str) -> list[Case]:
     ]
 
 
+def order_case(base: str, host: str) -> Case:
+    """A guest's order of one suit, as the checkout places it (its body names the key)."""
+    product = _json(base, host, "/api/products")["data"][0]
+    variant = _json(base, host, f"/api/products/{product['id']}")["data"]["variants"][0]
+    address = {
+        "street": "Keizersgracht",
+        "housenumber": "12",
+        "postalCode": "1015 CS",
+        "city": "Amsterdam",
+        "country": "nl",
+    }
+    draft = {
+        "data": {
+            "user": {"firstname": "Eva", "lastname": "Ceiling", "email": "{key}@example.com"},
+            "locale": "nl",
+            "cart": {"items": [{"variantId": variant["id"], "quantity": 1, "options": []}]},
+            "shipping": {"country": "nl", "address": address},
+            "consent": True,
+        },
+        "returnUrl": f"http://{host}/order-payment",
+    }
+    body = json.dumps(draft)
+    return Case("order", "/api/orders", "POST", body, unique=True, database="postgres")
+
+
 def key_case(base: str, host: str, lesson_id: int | str) -> Case:
     """The key of a free preview with a fresh token (it lives 10 minutes: one per round)."""
     token = _json(base, host, f"/api/lessons/{lesson_id}/access")["data"]["keyToken"]
@@ -227,48 +280,72 @@ def _wrk(url: str, script: Path, duration: str) -> Measure:
     return parse_wrk(done.stdout + done.stderr)
 
 
+@contextlib.contextmanager
+def serving(database: str) -> Iterator[tuple[str, str]]:
+    """A test server with two workers on ``database`` (restocked on PostgreSQL, where orders
+    are placed): its base URL and Host header."""
+    with run.database(database) as url:
+
+        def launch(port: int, workers: int, log: Path) -> subprocess.Popen:
+            return run.start_server(port, workers, log, database_url=url)
+
+        log = run.RESULTS / f"ceiling-server-{database}.log"
+        server, port = bench.start(log, workers=2, launch=launch)
+        try:
+            if url is not None:
+                run.restock(port)
+            yield f"http://127.0.0.1:{port}", f"localhost:{port}"
+        finally:
+            run.stop_server(server)
+
+
 def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
     run.RESULTS.mkdir(exist_ok=True)
-    server, port = bench.start(run.RESULTS / "ceiling-server.log", workers=2)
+    wanted = [name for name in args.case or ()]
     nginx_port = run.free_port()
-    host = f"localhost:{port}"
-    base = f"http://127.0.0.1:{port}"
     nginx: subprocess.Popen | None = None
-    try:
-        cases = [c for c in discover(base, host) if not args.case or c.name in args.case]
-        work.chmod(0o755)  # nginx's workers run as www-data when started by root
-        (work / "files").mkdir()
-        for case in cases:
-            (work / "files" / case.name).write_bytes(_fetch(base, host, case))
-        config = work / "nginx.conf"
-        config.write_text(nginx_config(work, nginx_port, work / "nginx.pid"))
-        nginx = subprocess.Popen([NGINX, "-c", str(config), "-p", str(work), "-g", "daemon off;"])
-        scripts = {}
-        for case in cases:
-            for target in ("splash", "nginx"):
-                script = work / f"{case.name}-{target}.lua"
-                script.write_text(wrk_script(case, host, for_nginx=target == "nginx"))
-                scripts[case.name, target] = script
-        rounds: dict[str, tuple[list[Measure], list[Measure]]] = {c.name: ([], []) for c in cases}
-        for number in range(1, args.rounds + 1):
+    with contextlib.ExitStack() as servers:
+        where = {"sqlite": servers.enter_context(serving("sqlite"))}
+        cases = [c for c in discover(*where["sqlite"]) if not wanted or c.name in wanted]
+        if not wanted or "order" in wanted:
+            where["postgres"] = servers.enter_context(serving("postgres"))
+            cases.append(order_case(*where["postgres"]))
+        try:
+            work.chmod(0o755)  # nginx's workers run as www-data when started by root
+            (work / "files").mkdir()
             for case in cases:
-                print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
-                if case.name == "key":  # /api/lessons/<id>/key?token=…
-                    case = key_case(base, host, case.path.split("/")[3])
-                splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
-                ceiling = _wrk(
-                    f"http://127.0.0.1:{nginx_port}/{case.name}",
-                    scripts[case.name, "nginx"],
-                    args.duration,
-                )
-                rounds[case.name][0].append(splash)
-                rounds[case.name][1].append(ceiling)
-        return {n: (median_measure(s), median_measure(c)) for n, (s, c) in rounds.items()}
-    finally:
-        if nginx is not None:
-            nginx.terminate()
-            nginx.wait(timeout=10)
-        run.stop_server(server)
+                (work / "files" / case.name).write_bytes(_fetch(*where[case.database], case))
+            config = work / "nginx.conf"
+            config.write_text(nginx_config(work, nginx_port, work / "nginx.pid"))
+            command = [NGINX, "-c", str(config), "-p", str(work), "-g", "daemon off;"]
+            nginx = subprocess.Popen(command)
+            scripts = {}
+            for case in cases:
+                for target in ("splash", "nginx"):
+                    script = work / f"{case.name}-{target}.lua"
+                    host = where[case.database][1]
+                    script.write_text(wrk_script(case, host, for_nginx=target == "nginx"))
+                    scripts[case.name, target] = script
+            rounds = {c.name: ([], []) for c in cases}  # type: dict[str, tuple[list[Measure], list[Measure]]]
+            for number in range(1, args.rounds + 1):
+                for case in cases:
+                    print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
+                    base, host = where[case.database]
+                    if case.name == "key":  # /api/lessons/<id>/key?token=…
+                        case = key_case(base, host, case.path.split("/")[3])
+                    splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
+                    ceiling = _wrk(
+                        f"http://127.0.0.1:{nginx_port}/{case.name}",
+                        scripts[case.name, "nginx"],
+                        args.duration,
+                    )
+                    rounds[case.name][0].append(splash)
+                    rounds[case.name][1].append(ceiling)
+            return {n: (median_measure(s), median_measure(c)) for n, (s, c) in rounds.items()}
+        finally:
+            if nginx is not None:
+                nginx.terminate()
+                nginx.wait(timeout=10)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -62,6 +62,18 @@ def test_only_a_rate_limited_case_sends_an_address_per_request_and_only_to_splas
     assert "X-Forwarded-For" not in ceiling.wrk_script(Case("home", "/"), "h", for_nginx=False)
 
 
+def test_an_order_gets_its_own_key_and_guest_address_per_request_from_splash_only():
+    order = Case("order", "/api/orders", "POST", '{"email": "{key}@example.com"}', unique=True)
+
+    script = ceiling.wrk_script(order, "h", for_nginx=False)
+    to_nginx = ceiling.wrk_script(order, "h", for_nginx=True)
+
+    assert 'wrk.headers["Idempotency-Key"] = key' in script
+    assert 'return wrk.format(nil, nil, nil, "{\\"email\\": \\"" .. key .. "@example.com\\"}")' in script
+    assert 'thread:set("tid", threads)' in script  # wrk's threads number their keys apart
+    assert "Idempotency-Key" not in to_nginx and 'wrk.method = "GET"' in to_nginx
+
+
 def test_the_median_round_counts():
     rounds = [measure(900), measure(1200), measure(1000)]
 
