@@ -6,22 +6,22 @@ in-browser (app) route and of the 404 screen. Only what changed (``--changed pag
 payloads of that page, its translations and the pages below it, and of every entry whose
 payload lists that collection (a blog index, the shop); the previous build's other entries
 are taken over as they are. Either way, an entry whose payload and renderer are the same as in
-the previous build keeps its files (hard links, no rendering); the others are rendered in Node
-(``frontend/scripts/render.mjs`` runs the Vite-built server entry), one process per core. Each
-entry's files are named by a hash of the renderer and the payload. The ``CURRENT`` pointer
-moves last, so readers never see a half-written build.
+the previous build keeps its files (no rendering); the others are rendered in Node
+(:mod:`splash.web.render`) while the next payloads are computed. Each entry's files are named by
+a hash of the renderer and the payload and kept in ``files/`` beside the builds; a build folder
+holds its ``index.json`` only. The ``CURRENT`` pointer moves last, so readers never see a
+half-written build.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import os
 import secrets
 import shutil
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,10 +36,13 @@ from splash.route_table import RouteKind, RouteTable
 from splash.web import services
 from splash.web.head import published_head
 from splash.web.published import app_key, encode_payload, not_found_key, page_key
+from splash.web.render import RenderError, RenderPool
 
 KEEP_BUILDS = 3
 BUILD_FILE = "build.json"  # which renderer made a build's HTML
-RENDER_CHUNK = 100  # at least this many pages per Node process
+# Every build's payloads and fragments, named by their hash, in one folder beside the builds:
+# a build folder holds its index only, so a build that changes one page writes two files.
+FILES = "files"
 
 # What republishing a changed entity rewrites: (id, locale, path) of it and its relatives.
 Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]]
@@ -137,8 +140,9 @@ async def _page_entry(
     return await services.route_payload(settings, table, locale, path, match, shared)
 
 
-async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dict[str, Any]]]:
-    entries: list[tuple[str, dict[str, Any]]] = []
+async def _collect(
+    settings: Settings, table: RouteTable
+) -> AsyncIterator[tuple[str, dict[str, Any]]]:
     for locale in table.locales:
         shared = await services.shared_payload(settings, locale)
         paths = await content.published_page_paths(locale)
@@ -148,7 +152,7 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
         for path in paths:
             payload = await _page_entry(settings, table, locale, path, shared)
             if payload:
-                entries.append((page_key(locale, path), payload))
+                yield page_key(locale, path), payload
         for route in table.routes:
             if route.kind is RouteKind.APP:
                 path = route.paths[locale]
@@ -156,20 +160,17 @@ async def _collect(settings: Settings, table: RouteTable) -> list[tuple[str, dic
                 assert match is not None
                 payload = await services.route_payload(settings, table, locale, path, match, shared)
                 assert payload is not None
-                entries.append((app_key(locale, route.name), payload))
-        entries.append(
-            (
-                not_found_key(locale),
-                await services.not_found_payload(settings, locale, "/404", shared),
-            )
+                yield app_key(locale, route.name), payload
+        yield (
+            not_found_key(locale),
+            await services.not_found_payload(settings, locale, "/404", shared),
         )
-    return entries
 
 
-async def _collect_changed(
-    settings: Settings, table: RouteTable, index: dict[str, dict[str, Any]], changes: list[Change]
-) -> tuple[list[tuple[str, dict[str, Any]]], set[str]]:
-    """The entries the changes touch, computed again, and the previous keys they replace."""
+async def _changed_targets(
+    table: RouteTable, index: dict[str, dict[str, Any]], changes: list[Change]
+) -> tuple[list[tuple[str, str]], set[str]]:
+    """The (locale, path) of every entry the changes touch, and the previous keys they replace."""
     refs: set[str] = set()
     targets: set[tuple[str, str]] = set()
     for change in changes:
@@ -179,44 +180,19 @@ async def _collect_changed(
         targets |= {(locale, path) for _, locale, path in family}
     replaced = stale_keys(index, refs)
     targets |= {split_key(key) for key in replaced}
+    return sorted(targets), replaced
+
+
+async def _collect_at(
+    settings: Settings, table: RouteTable, targets: list[tuple[str, str]]
+) -> AsyncIterator[tuple[str, dict[str, Any]]]:
     shared: dict[str, dict[str, Any]] = {}
-    entries = []
-    for locale, path in sorted(targets):
+    for locale, path in targets:
         if locale not in shared:
             shared[locale] = await services.shared_payload(settings, locale)
         payload = await _page_entry(settings, table, locale, path, shared[locale])
         if payload:
-            entries.append((page_key(locale, path), payload))
-    return entries, replaced
-
-
-async def render_html(settings: Settings, jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Render payloads to HTML in one Node process; each result has ``html`` and ``head``."""
-    process = await asyncio.create_subprocess_exec(
-        "node",
-        str(settings.server_renderer),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await process.communicate(json.dumps(jobs).encode())
-    if process.returncode != 0:
-        raise PublishError(f"server renderer failed: {err.decode(errors='replace')[-2000:]}")
-    results: list[dict[str, Any]] = json.loads(out)
-    if len(results) != len(jobs):
-        raise PublishError("server renderer returned a different number of pages")
-    return results
-
-
-async def _render(settings: Settings, jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Render in as many Node processes as there are cores (each takes a slice of the pages)."""
-    if not jobs:
-        return []
-    count = max(1, min(os.cpu_count() or 1, len(jobs) // RENDER_CHUNK))
-    size = -(-len(jobs) // count)
-    slices = [jobs[start : start + size] for start in range(0, len(jobs), size)]
-    done = await asyncio.gather(*(render_html(settings, part) for part in slices))
-    return [result for part in done for result in part]
+            yield page_key(locale, path), payload
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -227,7 +203,13 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 
 def _previous(root: Path) -> Previous | None:
     try:
-        folder = root / (root / "CURRENT").read_text(encoding="utf-8").strip()
+        return _read(root / (root / "CURRENT").read_text(encoding="utf-8").strip())
+    except OSError:
+        return None
+
+
+def _read(folder: Path) -> Previous | None:
+    try:
         index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
@@ -238,17 +220,103 @@ def _previous(root: Path) -> Previous | None:
     return Previous(folder, index, renderer)
 
 
-def _prune(root: Path, keep: str) -> None:
-    builds = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
+def _prune(root: Path, keep: str, collect: bool) -> None:
+    """Removes all but the last KEEP_BUILDS builds; with ``collect`` (a full publish) also the
+    files no kept build names (a publish of changes leaves its few replaced files until then)."""
+    builds = sorted(
+        (p for p in root.iterdir() if p.is_dir() and p.name != FILES),
+        key=lambda p: p.stat().st_mtime,
+    )
     for old in builds[:-KEEP_BUILDS]:
         if old.name != keep:
             shutil.rmtree(old, ignore_errors=True)
+    if not collect:
+        return
+    named: set[str] = set()
+    for build in [*builds[-KEEP_BUILDS:], root / keep]:
+        previous = _read(build)
+        for meta in previous.index.values() if previous else ():
+            named |= {Path(meta["payload"]).name, Path(meta["html"]).name}
+    for file in (root / FILES).iterdir():
+        if file.name not in named:
+            file.unlink(missing_ok=True)
 
 
-def _take_over(previous: Previous, folder: Path, meta: dict[str, Any]) -> None:
-    for name in (meta["payload"], meta["html"]):
-        if not (folder / name).exists():
-            os.link(previous.folder / name, folder / name)
+@dataclass(frozen=True)
+class _Made:
+    """One entry of the new build: its key, payload, payload bytes, ETag and file name."""
+
+    key: str
+    payload: dict[str, Any]
+    body: bytes
+    etag: str
+    name: str
+
+
+async def _make(
+    settings: Settings,
+    table: RouteTable,
+    renderer: str,
+    reusable: Previous | None,
+    changes: list[Change],
+) -> tuple[list[_Made], dict[int, dict[str, Any]], set[str]]:
+    """The entries (all, or those the changes touch), the rendered ones by number, and the
+    previous keys they replace. Pages are rendered while the next payloads are computed."""
+    known = {meta["payload"] for meta in reusable.index.values()} if reusable else set()
+    # (an index names its files relative to its build folder: ../files/<name>.json)
+    pool = RenderPool(settings)
+    made: list[_Made] = []
+    try:
+        async with db.session(settings.database_url), content.page_tree_read_once():
+            if changes and reusable:
+                targets, replaced = await _changed_targets(table, reusable.index, changes)
+                source = _collect_at(settings, table, targets)
+            else:
+                source, replaced = _collect(settings, table), set()
+            async for key, payload in source:
+                body, etag = encode_payload(payload)
+                name = file_name(renderer, body)
+                if f"../{FILES}/{name}.json" not in known:
+                    pool.add(len(made), payload["route"]["path"], payload)
+                made.append(_Made(key, payload, body, etag, name))
+        return made, await pool.results(), replaced
+    finally:
+        pool.cancel()  # a failed publish leaves no renderer running
+
+
+def _write_build(
+    root: Path,
+    build_id: str,
+    renderer: str,
+    made: list[_Made],
+    rendered: dict[int, dict[str, Any]],
+    reusable: Previous | None,
+    kept: dict[str, dict[str, Any]],
+) -> int:
+    """Writes the build's files and index; the number of entries."""
+    heads = {meta["payload"]: meta["head"] for meta in reusable.index.values()} if reusable else {}
+    files, folder = root / FILES, root / build_id
+    folder.mkdir(parents=True)
+    index: dict[str, dict[str, Any]] = dict(kept)
+    for number, entry in enumerate(made):
+        payload, html = f"../{FILES}/{entry.name}.json", f"../{FILES}/{entry.name}.html"
+        if number in rendered:
+            _write(files, f"{entry.name}.json", entry.body)
+            _write(files, f"{entry.name}.html", rendered[number]["html"].encode())
+            head = published_head(entry.payload, rendered[number]["head"])
+        else:
+            head = heads[payload]
+        index[entry.key] = {
+            "payload": payload,
+            "html": html,
+            "etag": entry.etag,
+            "head": head,
+            "status": entry.payload["status"],
+            "sources": sources(entry.payload),
+        }
+    _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
+    _write(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
+    return len(index)
 
 
 async def publish(
@@ -263,54 +331,20 @@ async def publish(
     reusable = previous if previous and previous.renderer == renderer else None
     if changes and reusable is None:
         raise PublishError("nothing to publish changes over (no build, or the SPA was rebuilt)")
-    async with db.session(settings.database_url), content.page_tree_read_once():
-        if changes and reusable:
-            entries, replaced = await _collect_changed(
-                settings, table, reusable.index, list(changes)
-            )
-        else:
-            entries, replaced = await _collect(settings, table), set()
+    try:
+        made, rendered, replaced = await _make(settings, table, renderer, reusable, list(changes))
+    except RenderError as exc:
+        raise PublishError(str(exc)) from exc
     kept = (
         {key: meta for key, meta in reusable.index.items() if key not in replaced}
         if changes and reusable
         else {}
     )
-    by_name = {meta["payload"]: meta for meta in reusable.index.values()} if reusable else {}
-    bodies = [encode_payload(payload) for _, payload in entries]
-    names = [file_name(renderer, body) for body, _ in bodies]
-    fresh = [n for n, name in enumerate(names) if f"{name}.json" not in by_name]
-    jobs = [{"url": entries[n][1]["route"]["path"], "payload": entries[n][1]} for n in fresh]
-    rendered = dict(zip(fresh, await _render(settings, jobs), strict=True))
-
     build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
-    folder = root / build_id
-    folder.mkdir(parents=True)
-    index: dict[str, dict[str, Any]] = dict(kept)
-    for number, ((key, payload), (body, etag), name) in enumerate(
-        zip(entries, bodies, names, strict=True)
-    ):
-        if number in rendered:
-            _write(folder, f"{name}.json", body)
-            _write(folder, f"{name}.html", rendered[number]["html"].encode())
-            head = published_head(payload, rendered[number]["head"])
-        else:
-            head = by_name[f"{name}.json"]["head"]
-        index[key] = {
-            "payload": f"{name}.json",
-            "html": f"{name}.html",
-            "etag": etag,
-            "head": head,
-            "status": payload["status"],
-            "sources": sources(payload),
-        }
-    if reusable:
-        for meta in index.values():
-            _take_over(reusable, folder, meta)
-    _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
-    _write(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
+    entries = _write_build(root, build_id, renderer, made, rendered, reusable, kept)
     pointer = root / "CURRENT.tmp"
     pointer.write_text(build_id, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")
-    _prune(root, build_id)
+    _prune(root, build_id, collect=not changes)
     await answer_cache.bump(settings)  # the API's kept answers follow what was published
-    return PublishResult(build_id, len(index), time.perf_counter() - started, len(rendered))
+    return PublishResult(build_id, entries, time.perf_counter() - started, len(rendered))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,38 @@ async def test_changes_without_a_published_build_are_refused(seeded, settings):
 
     with pytest.raises(PublishError, match="nothing to publish changes over"):
         await publish(settings, changes=[Change("page", page.id)])
+
+
+async def test_a_publish_of_changes_writes_the_changed_entrys_two_files_only(published, settings):
+    files = settings.publish_dir / "files"
+    before = set(files.iterdir())
+    page = await Page.get(locale_id="nl", localization_key="faq")
+    await Page.filter(id=page.id).update(title="Vragen")
+
+    await publish(settings, changes=[Change("page", page.id)])
+
+    build, _ = _index(settings)
+    assert {path.suffix for path in set(files.iterdir()) - before} == {".json", ".html"}
+    assert len(set(files.iterdir()) - before) == 2
+    assert sorted(path.name for path in (settings.publish_dir / build).iterdir()) == [
+        "build.json",
+        "index.json",
+    ]
+
+
+async def test_a_full_publish_keeps_only_the_files_the_kept_builds_name(published, settings):
+    page = await Page.get(locale_id="nl", localization_key="faq")
+    for title in ("Een", "Twee", "Drie", "Vier"):
+        await Page.filter(id=page.id).update(title=title)
+        await publish(settings)
+
+    root = settings.publish_dir
+    builds = [p for p in root.iterdir() if p.is_dir() and p.name != "files"]
+    named = {
+        Path(meta[kind]).name
+        for build in builds
+        for meta in json.loads((build / "index.json").read_text()).values()
+        for kind in ("payload", "html")
+    }
+    assert len(builds) == 3
+    assert {path.name for path in (root / "files").iterdir()} == named
