@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tortoise.expressions import RawSQL
+
 from splash.academy.models import (
     Course,
     CourseText,
@@ -84,6 +86,13 @@ class CourseTree:
         return None
 
 
+# Whether a lesson comes free with some product, asked beside the lesson (no second query).
+FREE_WITH_SUIT = RawSQL(
+    f'EXISTS (SELECT 1 FROM "{FreeLesson._meta.db_table}" '
+    f'WHERE "lesson_id" = "{Lesson._meta.db_table}"."id")'
+)
+
+
 def _list(offer: OfferRow | None) -> int:
     return offer.list_price if offer else 0
 
@@ -96,14 +105,21 @@ async def trees(course_ids: Iterable[int] | None = None) -> list[CourseTree]:
     found = await courses.order_by("position", "id")
     ids = [course.id for course in found]
     levels = await Level.filter(course_id__in=ids).order_by("position", "id")
-    lessons = await Lesson.filter(level__course_id__in=ids).order_by("position", "id")
-    offers = await Offer.filter(course_id__in=ids).prefetch_related("variant")
-    free = await FreeLesson.filter(lesson_id__in=[lesson.id for lesson in lessons])
+    lessons = (
+        await Lesson.filter(level__course_id__in=ids)
+        .annotate(free_with_suit=FREE_WITH_SUIT)
+        .order_by("position", "id")
+    )
+    offers = await Offer.filter(course_id__in=ids).select_related("variant")
     rows = {
         (offer.kind, _offered(offer)): OfferRow(offer.variant.id, offer.kind, offer.variant.price)
         for offer in offers
     }
-    free_ids = frozenset(row.lesson_id for row in free)  # type: ignore[attr-defined]
+    free_ids = frozenset(
+        lesson.id
+        for lesson in lessons
+        if lesson.free_with_suit  # type: ignore[attr-defined]  # annotated
+    )
     return [_tree(course, levels, lessons, rows, free_ids) for course in found]
 
 

@@ -139,13 +139,19 @@ async def course_me(user_id: int, course_id: int, locale: str, table: RouteTable
 
 async def academy_me(user_id: int, locale: str, table: RouteTable) -> dict[str, Any]:
     """GET /academy/me: the courses where the parent owns or watched something."""
+    trees = await catalogue.trees()
+    every_lesson = [lesson_id for tree in trees for lesson_id in tree.lesson_ids()]
+    owned_anywhere = await owned_lessons(user_id, every_lesson)
+    progress_anywhere = await _progress(user_id, every_lesson)
     courses = []
-    for tree in await catalogue.trees():
+    for tree in trees:  # the texts only of the courses the parent has something in
         lesson_ids = tree.lesson_ids()
-        owned = await owned_lessons(user_id, lesson_ids)
-        progress = await _progress(user_id, lesson_ids)
+        owned = owned_anywhere.intersection(lesson_ids)
+        progress = {k: v for k, v in progress_anywhere.items() if k in set(lesson_ids)}
+        if not (owned or progress):
+            continue
         texts = await catalogue.texts(tree, locale)
-        if not (owned or progress) or texts is None:
+        if texts is None:
             continue
         courses.append(
             {
