@@ -97,7 +97,7 @@ fuzz: $(BACKEND_STAMP) $(SPA_BUILD) ## Schemathesis, long: every API operation o
 	  SPLASH_TEST_DATABASE=$$database SPLASH_FUZZ_EXAMPLES=$${EXAMPLES:-150} \
 	    $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py | grep -v '^{'; done
 
-test-frontend: $(FRONTEND_STAMP) ## Vitest unit tests
+test-frontend: $(FRONTEND_STAMP) $(SPA_BUILD) ## Vitest unit tests (the first-load size test reads the build)
 	cd frontend && npx vitest run --project unit
 
 test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them

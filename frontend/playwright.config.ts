@@ -3,8 +3,10 @@ import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
 /**
  * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
  * the built SPA (run `npm run build` first). Uses Debian's Chromium; never downloads a browser.
- * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123.
+ * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123 (SPLASH_E2E_PORT
+ * moves the test server, the Google stub and the second server to PORT, PORT+1 and PORT+2).
  */
+const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
 const launchOptions: LaunchOptions = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: [
@@ -41,7 +43,7 @@ const storageState = {
 };
 
 /** The stub Google OAuth server (backend/splash/testing/google_stub.py). */
-const GOOGLE_STUB_PORT = 8124;
+const GOOGLE_STUB_PORT = PORT + 1;
 const GOOGLE_STUB = `http://127.0.0.1:${GOOGLE_STUB_PORT}`;
 
 export default defineConfig({
@@ -52,7 +54,7 @@ export default defineConfig({
   reporter: "list",
   timeout: 30_000,
   use: {
-    baseURL: "http://localhost:8123",
+    baseURL: `http://localhost:${PORT}`,
     launchOptions,
   },
   projects: [
@@ -73,9 +75,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "../.venv/bin/python -m splash.testing.server --port 8123",
+      command: `../.venv/bin/python -m splash.testing.server --port ${PORT}`,
       cwd: "../backend",
-      url: "http://127.0.0.1:8123/healthz",
+      url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -91,9 +93,9 @@ export default defineConfig({
     },
     {
       // The embedded default: Google sign-in not configured (google-off.spec.ts).
-      command: "../.venv/bin/python -m splash.testing.server --port 8125",
+      command: `../.venv/bin/python -m splash.testing.server --port ${PORT + 2}`,
       cwd: "../backend",
-      url: "http://127.0.0.1:8125/healthz",
+      url: `http://127.0.0.1:${PORT + 2}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

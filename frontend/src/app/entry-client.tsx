@@ -1,23 +1,20 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
-import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { createI18n, loadMessages } from "../lib/i18n";
+import { createI18n, I18nProvider, loadMessages } from "../lib/i18n";
+import { createBrowserRouter, type Loader } from "../lib/router";
 import { isOutdated, reloadGuarded } from "./build-update";
 import { readInlinePayload } from "./payload";
 import { startPrefetching, takePayload } from "./prefetch";
-import { buildRoutes } from "./router";
+import { App } from "./router";
 import "./styles.css";
 
 /** Client-side navigation: one payload request; a new deployment turns it into a full load. */
-const loader: LoaderFunction = ({ request }) => {
-  const url = new URL(request.url);
+const loader: Loader = (location, signal) => {
   if (isOutdated()) {
-    window.location.assign(url.href);
+    window.location.assign(`${location.pathname}${location.search}${location.hash}`);
     return new Promise<never>(() => undefined);
   }
-  return takePayload(url.pathname, request.signal);
+  return takePayload(location.pathname, signal);
 };
 
 window.addEventListener("vite:preloadError", (event) => {
@@ -28,16 +25,12 @@ window.addEventListener("vite:preloadError", (event) => {
 async function start(): Promise<void> {
   const payload = readInlinePayload(document);
   const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
-  const routes = buildRoutes(payload.locale, loader);
-  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.id;
-  const router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: leaf ? { [leaf]: payload } : {} },
-  });
+  const router = createBrowserRouter({ data: payload, loader });
   const app = (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <I18nProvider i18n={i18n}>
+        <App router={router} />
+      </I18nProvider>
     </StrictMode>
   );
   const root = document.getElementById("root");

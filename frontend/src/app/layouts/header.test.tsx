@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "../../lib/router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../lib/api";
 import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../lib/auth";
@@ -9,7 +8,7 @@ import { fakeApi, jwt, ok, signedInStore, userFixture } from "../../lib/auth/tes
 import { CartProvider, createCartStore } from "../../lib/cart";
 import { ADDED, renderWithCart, resetCartTestState, setCartCookie } from "../../lib/cart/test-utils";
 import { readCookie } from "../../lib/cookies";
-import { createI18n, type Locale } from "../../lib/i18n";
+import { createI18n, I18nProvider, type Locale } from "../../lib/i18n";
 import en from "../../locales/en.json";
 import type { Payload } from "../payload";
 import { Header } from "./header";
@@ -133,7 +132,7 @@ describe("the header's cart badge", () => {
   test("the server renders 0 whatever the cookie holds (no cookie is read during a render)", () => {
     setCartCookie([{ variantId: 12, quantity: 3, options: [] }]);
     const html = renderToString(
-      <I18nextProvider i18n={createI18n("en", en)}>
+      <I18nProvider i18n={createI18n("en", en)}>
         <AuthProvider store={createAuthStore(api)}>
           <CartProvider store={createCartStore()}>
             <MemoryRouter>
@@ -141,7 +140,7 @@ describe("the header's cart badge", () => {
             </MemoryRouter>
           </CartProvider>
         </AuthProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(html).toContain('data-testid="cart-count">0</span>');
   });

@@ -1,5 +1,4 @@
-import type { TFunction } from "i18next";
-import { formatPrice } from "../i18n";
+import { formatPrice, type TFunction } from "../i18n";
 import type { ShippingQuote } from "./quote-types";
 
 /**

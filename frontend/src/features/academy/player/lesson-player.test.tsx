@@ -1,7 +1,6 @@
 import { act, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { createI18n, type Locale } from "../../../lib/i18n";
+import { createI18n, I18nProvider, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import nl from "../../../locales/nl.json";
 import { accessFixture, lessonFixture } from "../lesson/test-utils";
@@ -26,12 +25,13 @@ function renderPlayer(overrides: Partial<LessonPlayerProps> = {}, locale: Locale
     access: accessFixture(),
     refreshAccess: vi.fn(async () => accessFixture({ keyToken: "fresh.key.token" })),
     onEnded: vi.fn(),
+    startMs: 0,
     ...overrides,
   };
   const view = render(
-    <I18nextProvider i18n={createI18n(locale, locale === "nl" ? nl : en)}>
+    <I18nProvider i18n={createI18n(locale, locale === "nl" ? nl : en)}>
       <LessonPlayer {...props} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { ...view, props, element: view.container.querySelector("video") as HTMLVideoElement };
 }
@@ -149,27 +149,16 @@ describe("LessonPlayer", () => {
     expect(props.onEnded).toHaveBeenCalledTimes(1);
   });
 
-  test("asks first where to start when the parent stopped past 5 s: 'Continue at 1:23' seeks there and plays", () => {
+  test("plays as soon as the video's metadata is in, from the position the parent chose on the poster", () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-    const { element } = renderPlayer({ access: accessFixture({ positionMs: 83_000 }) });
-    const question = screen.getByRole("group", { name: "Continue where you left off?" });
-    expect(question).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Continue at 1:23" }));
+    const { element } = renderPlayer({ access: accessFixture({ positionMs: 83_000 }), startMs: 83_000 });
+    expect(play).not.toHaveBeenCalled();
+    fireEvent(element, new Event("loadedmetadata"));
     expect(element.currentTime).toBe(83);
-    expect(play).toHaveBeenCalled();
+    expect(play).toHaveBeenCalledTimes(1);
+    fireEvent(element, new Event("loadedmetadata"));
+    expect(play).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("group", { name: "Continue where you left off?" })).toBeNull();
-    play.mockRestore();
-  });
-
-  test("'Start over' plays from the beginning; no question for a completed lesson or the first seconds", () => {
-    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-    const { element, unmount } = renderPlayer({ access: accessFixture({ positionMs: 83_000 }) });
-    element.currentTime = 40;
-    fireEvent.click(screen.getByRole("button", { name: "Start over" }));
-    expect(element.currentTime).toBe(0);
-    unmount();
-    renderPlayer({ access: accessFixture({ positionMs: 83_000, completed: true }) });
-    expect(screen.queryByRole("button", { name: /Continue at/ })).toBeNull();
     play.mockRestore();
   });
 

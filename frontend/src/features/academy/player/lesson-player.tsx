@@ -2,8 +2,9 @@
  * The lesson's video player — its own chunk, loaded only on a lesson page that may play: media-chrome's
  * controls (play, seek, time, mute and volume, captions and speed menus, fullscreen, and its
  * keyboard shortcuts: space/k, arrows, f, m, c) around a <video> fed by hls.js. Captions in all six
- * languages, the page's showing; the speed remembered; a poster until play; the position saved for
- * a signed-in parent and offered back ("Continue at 1:23"); an error state with a retry.
+ * languages, the page's showing; the speed remembered; the position saved for a signed-in parent; an
+ * error state with a retry. It loads when the parent pressed Play on the poster (or chose where to
+ * continue) and starts playing there as soon as the video's metadata is in.
  */
 import "media-chrome";
 import "media-chrome/menu";
@@ -19,14 +20,13 @@ import {
   MediaVolumeRange,
 } from "media-chrome/react";
 import { MediaCaptionsMenu, MediaCaptionsMenuButton, MediaPlaybackRateMenu, MediaPlaybackRateMenuButton } from "media-chrome/react/menu";
-import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "../../../lib/i18n";
 import type { ImageData } from "../../../ui/rich-text-types";
 import type { LessonAccessData, LessonVideo } from "../lesson/types";
 import { mediaChromeDictionary } from "./media-texts";
 import { PLAYBACK_RATES } from "./playback-rate";
 import type { SaveProgress } from "./progress";
-import { formatPosition, offersResume } from "./time";
 import { useHlsSource } from "./use-hls-source";
 import { usePlayback } from "./use-playback";
 
@@ -41,9 +41,11 @@ export type LessonPlayerProps = {
   /** Saves the position (signed-in parents only; absent for guests). */
   onSave?: SaveProgress;
   onEnded: () => void;
+  /** Where to start playing (ms): the parent's choice on the poster. */
+  startMs: number;
 };
 
-export function LessonPlayer({ title, video, poster, access, refreshAccess, onSave, onEnded }: LessonPlayerProps) {
+export function LessonPlayer({ title, video, poster, access, refreshAccess, onSave, onEnded, startMs }: LessonPlayerProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [texts] = useState(() => {
@@ -53,17 +55,21 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
     return locale;
   });
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [resumeAt, setResumeAt] = useState(offersResume(access.positionMs, access.completed, video.durationMs) ? access.positionMs : null);
   const { failure, attempt, retry } = useHlsSource(videoRef, video.master, access, refreshAccess);
-  usePlayback(videoRef, attempt, video.durationMs, { onSave, onEnded, onPlay: () => setResumeAt(null) });
+  usePlayback(videoRef, attempt, video.durationMs, { onSave, onEnded });
+  const start = useRef(startMs);
 
-  const resume = (positionMs: number) => {
+  useEffect(() => {
     const element = videoRef.current;
-    setResumeAt(null);
     if (!element) return;
-    element.currentTime = positionMs / 1000;
-    element.play()?.catch(() => undefined); // a refused autoplay leaves the play button to the parent
-  };
+    // Once the source is attached and its metadata in (playing earlier would be aborted by the attach).
+    const play = () => {
+      element.currentTime = start.current / 1000;
+      element.play()?.catch(() => undefined); // a refused autoplay leaves the play button to the parent
+    };
+    element.addEventListener("loadedmetadata", play, { once: true });
+    return () => element.removeEventListener("loadedmetadata", play);
+  }, []);
 
   if (failure) {
     return (
@@ -80,17 +86,6 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
   }
   return (
     <div className="lesson-player">
-      {resumeAt !== null && (
-        <div className="lesson-player__resume" role="group" aria-label={t("lesson.resume.question")}>
-          <p>{t("lesson.resume.question")}</p>
-          <button type="button" className="button button--primary" onClick={() => resume(resumeAt)}>
-            {t("lesson.resume.continue", { time: formatPosition(resumeAt) })}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => resume(0)}>
-            {t("lesson.resume.restart")}
-          </button>
-        </div>
-      )}
       <MediaController lang={texts} className="lesson-player__controller" style={{ aspectRatio: `${video.width} / ${video.height}` }}>
         <video
           slot="media"

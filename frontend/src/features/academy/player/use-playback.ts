@@ -10,8 +10,6 @@ export type PlaybackHandlers = {
   /** Saves the position (signed-in parents only). */
   onSave?: SaveProgress;
   onEnded: () => void;
-  /** The resume question goes once the video plays. */
-  onPlay: () => void;
 };
 
 function storage(): Storage | null {
@@ -45,7 +43,6 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, attemp
     const listeners: [EventTarget, string, () => void][] = [
       [video, "loadedmetadata", applyRate],
       [video, "ratechange", () => rememberRate(storage(), video.playbackRate)],
-      [video, "play", () => latest.current.onPlay()],
       [video, "timeupdate", () => !video.paused && saver.playing(ms())],
       [video, "pause", () => !video.ended && saver.paused(ms())],
       [video, "ended", end],

@@ -2,8 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { prerenderToNodeStream } from "react-dom/static";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "../../../../lib/router";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../../../lib/api";
 import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../../../lib/auth";
@@ -11,7 +10,7 @@ import { failure, fakeApi, ok, signedInStore, userFixture, type Reply } from "..
 import { CART_COOKIE, CartProvider, createCartStore } from "../../../../lib/cart";
 import { renderWithCart, resetCartTestState } from "../../../../lib/cart/test-utils";
 import { readCookie } from "../../../../lib/cookies";
-import { createI18n, type Locale } from "../../../../lib/i18n";
+import { createI18n, I18nProvider, type Locale } from "../../../../lib/i18n";
 import en from "../../../../locales/en.json";
 import { FakeHls } from "../../player/test-hls";
 import { accessFixture, lessonFixture } from "../test-utils";
@@ -42,6 +41,12 @@ async function renderPage(lesson: LessonData = lessonFixture(), { locale = "en",
 }
 
 const video = () => document.querySelector("video") as HTMLVideoElement;
+
+/** The poster's Play: the player's chunk loads and its <video> appears. */
+async function pressPlay() {
+  fireEvent.click(await screen.findByRole("button", { name: "Play" }));
+  await waitFor(() => expect(video()).not.toBeNull());
+}
 
 afterEach(() => {
   resetCartTestState();
@@ -109,7 +114,7 @@ describe("LessonPage", () => {
   test("a free preview plays for anyone, and a guest's position is not sent", async () => {
     const server = lessonApi(ok({ data: accessFixture({ access: "preview" }) }));
     await renderPage(lessonFixture({ freePreview: true }));
-    await waitFor(() => expect(video()).not.toBeNull());
+    await pressPlay();
     expect(screen.getByText("Free preview")).toBeTruthy();
     await waitFor(() => expect(FakeHls.last().loadSource).toHaveBeenCalled());
     expect(screen.queryByRole("link", { name: "Sign in to watch" })).toBeNull();
@@ -121,7 +126,7 @@ describe("LessonPage", () => {
   test("an owner's position is saved through the API; at the end 'Lesson complete' and the next lesson, focused", async () => {
     const server = lessonApi(ok({ data: accessFixture() }));
     await renderPage(lessonFixture(), { signedIn: true });
-    await waitFor(() => expect(video()).not.toBeNull());
+    await pressPlay();
     video().currentTime = 3;
     fireEvent(video(), new Event("pause"));
     await waitFor(() => expect(server.callsTo("PUT /lessons/5/progress")).toHaveLength(1));
@@ -142,12 +147,50 @@ describe("LessonPage", () => {
   test("after the last lesson: the way back to the course, focused", async () => {
     lessonApi(ok({ data: accessFixture() }));
     await renderPage(lessonFixture({ next: null }));
-    await waitFor(() => expect(video()).not.toBeNull());
+    await pressPlay();
     act(() => {
       fireEvent(video(), new Event("ended"));
     });
     expect(screen.getByText("That was the last lesson of this course. Well done!")).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole("link", { name: "Back to Learn to swim with Splash" }));
+  });
+
+  test("the player loads only on Play: the poster with Play inside the lesson's region first, then the video starts", async () => {
+    lessonApi(ok({ data: accessFixture() }));
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    await renderPage();
+    const stage = screen.getByRole("region", { name: "Video: Floating on your back" });
+    const button = await within(stage).findByRole("button", { name: "Play" });
+    expect(video()).toBeNull();
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(screen.queryByRole("group", { name: "Continue where you left off?" })).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(video()).not.toBeNull());
+    expect(within(stage).queryByRole("button", { name: "Play" })).toBeNull();
+    fireEvent(video(), new Event("loadedmetadata"));
+    expect(video().currentTime).toBe(0);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  test("where the parent stopped part-way, the question comes before the player: 'Continue at 1:23' loads it and plays from there", async () => {
+    lessonApi(ok({ data: accessFixture({ positionMs: 83_000 }) }));
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    await renderPage(lessonFixture({ video: { ...lessonFixture().video!, durationMs: 120_000 } }));
+    const question = await screen.findByRole("group", { name: "Continue where you left off?" });
+    expect(video()).toBeNull();
+    fireEvent.click(within(question).getByRole("button", { name: "Continue at 1:23" }));
+    await waitFor(() => expect(video()).not.toBeNull());
+    expect(screen.queryByRole("group", { name: "Continue where you left off?" })).toBeNull();
+    fireEvent(video(), new Event("loadedmetadata"));
+    expect(video().currentTime).toBe(83);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  test("no question for a completed lesson: the poster offers Play only", async () => {
+    lessonApi(ok({ data: accessFixture({ positionMs: 83_000, completed: true }) }));
+    await renderPage(lessonFixture({ video: { ...lessonFixture().video!, durationMs: 120_000 } }));
+    await screen.findByRole("button", { name: "Play" });
+    expect(screen.queryByRole("group", { name: "Continue where you left off?" })).toBeNull();
   });
 
   test("when access cannot be checked: an error with a retry that asks again", async () => {
@@ -172,7 +215,7 @@ async function prerender(node: ReactNode): Promise<string> {
 
 function Page({ lesson }: { lesson: LessonData }) {
   return (
-    <I18nextProvider i18n={createI18n("en", en)}>
+    <I18nProvider i18n={createI18n("en", en)}>
       <AuthProvider store={createAuthStore(api)}>
         <CartProvider store={createCartStore()}>
           <MemoryRouter initialEntries={[lesson.path]}>
@@ -180,7 +223,7 @@ function Page({ lesson }: { lesson: LessonData }) {
           </MemoryRouter>
         </CartProvider>
       </AuthProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
