@@ -34,7 +34,7 @@ V = TypeVar("V")
 
 class Generation(Protocol):
     async def current(self) -> Hashable:
-        """What identifies the content as it is now."""
+        """What identifies the content as it is now (never None)."""
 
     async def bump(self) -> None:
         """The content changed: every process's kept answers are stale."""
@@ -52,7 +52,7 @@ class FileGeneration:
         try:
             found = os.stat(self.path)
         except FileNotFoundError:
-            return None
+            return (0, 0)  # never bumped
         return (found.st_ino, found.st_mtime_ns)
 
     async def bump(self) -> None:
@@ -79,7 +79,7 @@ class RedisGeneration:
 
     async def current(self) -> Hashable:
         value: bytes | None = await self.redis.get(self.key)
-        return value
+        return value or b"0"  # never bumped
 
     async def bump(self) -> None:
         await self.redis.incr(self.key)
@@ -158,20 +158,22 @@ class AnswerCache:
 
     async def answer(
         self, key: Hashable, compute: Callable[[], Awaitable[Answer | None]]
-    ) -> Answer | None:
+    ) -> tuple[Answer | None, Hashable]:
         """The kept answer for ``key``, else ``compute()``'s, kept unless it is None (a
-        failure, never kept) or the content changed while it was computed."""
+        failure, never kept) or the content changed while it was computed; with the
+        generation the answer belongs to (None when it belongs to none: not kept)."""
         seen = await self.generation.current()
         if seen != self._seen:
             self._kept.clear()
             self._seen = seen
         kept = self._kept.get(key)
         if kept is not None:
-            return kept
+            return kept, seen
         computed = await compute()
         if computed is not None and await self.generation.current() == seen == self._seen:
             self._kept.keep(key, computed)
-        return computed
+            return computed, seen
+        return computed, None
 
     async def close(self) -> None:
         await self.generation.close()

@@ -43,7 +43,7 @@ from splash.web.routes import bp as web_bp
 class Splash(Sanic):
     async def handle_request(self, request: Request) -> None:  # type: ignore[override]
         """Published answers kept at the edge go out before routing (splash.http.edge)."""
-        kept = self.ctx.edge.find(request)
+        kept = await self.ctx.edge.find(request)
         if kept is None:
             await super().handle_request(request)
             return
@@ -67,13 +67,13 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir)
-    app.ctx.edge = edge.Edge(lambda: app.ctx.published.build_id)
     # Content's API pages carry blocks other domains fill in; the app layer supplies them.
     app.ctx.fill_block = compose.fill_block
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
     app.ctx.answers = AnswerCache(generation_for(settings))
+    app.ctx.edge = edge.Edge(lambda: app.ctx.published.build_id, app.ctx.answers.generation)
     app.ctx.csp_policies = {}  # security_headers: one policy per route kind
     app.ctx.pages = KeptBytes(answer_size)  # rendered pages, by locale, path and payload ETag
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)

@@ -32,10 +32,10 @@ async def test_an_answer_is_computed_once_per_generation(tmp_path: Path):
     generation = FileGeneration(tmp_path / "generation")
     cache, compute = AnswerCache(generation), Counter(b'{"a":1}')
 
-    first = await cache.answer("k", compute)
-    second = await cache.answer("k", compute)
+    first = (await cache.answer("k", compute))[0]
+    second = (await cache.answer("k", compute))[0]
     await generation.bump()
-    third = await cache.answer("k", compute)
+    third = (await cache.answer("k", compute))[0]
 
     assert (first, second, third) == (Answer(b'{"a":1}', "application/json"),) * 3
     assert compute.runs == 2
@@ -46,9 +46,9 @@ async def test_keys_are_kept_apart_and_failures_are_never_kept(tmp_path: Path):
     one, two, failing = Counter(b"1"), Counter(b"2"), Counter(answer=False)
 
     for _ in range(2):
-        assert (await cache.answer("one", one)).body == b"1"
-        assert (await cache.answer("two", two)).body == b"2"
-        assert await cache.answer("missing", failing) is None
+        assert (await cache.answer("one", one))[0].body == b"1"
+        assert (await cache.answer("two", two))[0].body == b"2"
+        assert (await cache.answer("missing", failing))[0] is None
 
     assert (one.runs, two.runs, failing.runs) == (1, 1, 2)
 
@@ -65,10 +65,14 @@ async def test_an_answer_computed_while_the_content_changed_is_not_kept(tmp_path
             await generation.bump()  # a publish commits while this answer is computed
         return Answer(str(runs).encode(), "application/json")
 
-    assert (await cache.answer("k", compute_during_a_publish)).body == b"1"
-    assert (await cache.answer("k", compute_during_a_publish)).body == b"2"
-    assert (await cache.answer("k", compute_during_a_publish)).body == b"2"
+    first, made_during_a_bump = await cache.answer("k", compute_during_a_publish)
+    second, made_after = await cache.answer("k", compute_during_a_publish)
+    third, kept_at = await cache.answer("k", compute_during_a_publish)
+
+    assert (first.body, second.body, third.body) == (b"1", b"2", b"2")
     assert runs == 2
+    assert made_during_a_bump is None  # belongs to no generation: the edge keeps it nowhere
+    assert made_after == kept_at == await generation.current()
 
 
 async def test_memory_is_bounded_and_the_least_recently_used_go_first(tmp_path: Path):
@@ -88,8 +92,8 @@ async def test_memory_is_bounded_and_the_least_recently_used_go_first(tmp_path: 
 async def test_an_answer_larger_than_the_whole_cache_is_answered_but_not_kept(tmp_path: Path):
     cache, big = AnswerCache(FileGeneration(tmp_path / "generation"), max_bytes=3), Counter(b"1234")
 
-    assert (await cache.answer("big", big)).body == b"1234"
-    assert (await cache.answer("big", big)).body == b"1234"
+    assert (await cache.answer("big", big))[0].body == b"1234"
+    assert (await cache.answer("big", big))[0].body == b"1234"
     assert big.runs == 2
 
 
@@ -100,7 +104,7 @@ async def test_a_file_generation_changes_with_every_bump(tmp_path: Path):
         await generation.bump()
         seen.append(await generation.current())
 
-    assert seen[0] is None
+    assert seen[0] == (0, 0)  # never bumped
     assert len(set(seen)) == 6
     assert [p.name for p in (tmp_path / "var").iterdir()] == ["generation"]  # no temporary left
 

@@ -3,7 +3,8 @@
 The key is what the answer depends on: the domain's locale, the path and the query string as
 sent, and, for an answer that holds more than content, a token the route computes first (a
 variant's stock and switch: one indexed read instead of the whole answer). Anything but a 200
-is computed every time and never kept, so an unknown id costs what it always did.
+is computed every time and never kept, so an unknown id costs what it always did. A read
+without a token is the same for everyone until the content changes: the edge keeps it too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sanic import Request
 from sanic.response import HTTPResponse
 
 from splash.answer_cache import Answer, AnswerCache
+from splash.http import edge
 from splash.http.context import domain_locale
 
 Handler = Callable[..., Awaitable[HTTPResponse]]
@@ -38,7 +40,9 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
                     return None
                 return Answer(response.body, response.content_type or "application/json")
 
-            answer = await cache.answer(key, compute)
+            answer, generation = await cache.answer(key, compute)
+            if token is None and generation is not None:
+                edge.mark_content(request, generation)  # the same for everyone until then
             if computed:
                 return computed[0]
             assert answer is not None  # a kept answer

@@ -1,33 +1,35 @@
-"""The edge: published answers sent again as they were sent the first time, before routing.
+"""The edge: answers that are the same for everyone sent again as they left, before routing.
 
 A published page and its payload are the same bytes for every visitor of a domain until the
-next publish: what a CDN or nginx in front of Splash would keep. The edge keeps them inside
-the app so that a shop without either is fast too. The first request of a published path
-goes the whole way (routing, middleware, handler); a handler that answers from the published
-build marks it with :func:`mark`; :func:`capture` (the last response middleware) keeps the
-response exactly as it left: status, every header, body. Later requests for the same locale,
-path and encoding get those bytes without routing or middleware. What differs per response
-is made again: the request id and the CSP nonce (in the policy and in the page, kept split
-around the nonce of the first response).
+next publish, a content read (``@cached_read`` without a token) until the content changes:
+what a CDN or nginx in front of Splash would keep. The edge keeps them inside the app so that
+a shop without either is fast too. The first request of such a path goes the whole way
+(routing, middleware, handler); a handler that answers from the published build marks it with
+:func:`mark` (a content read with :func:`mark_content`); ``Edge.keep`` (called by the app's
+last response middleware) keeps the response exactly as it left: status, every header, body.
+Later requests for the same locale, path, query and encoding get those bytes without routing
+or middleware, while the build or content generation they were made from is still current.
+What differs per response is made again: the request id and the CSP nonce (in the policy and
+in the page, kept split around the nonce of the first response).
 
-Only a plain GET goes to the edge: no query string, no conditional or range header (those go
-the whole way and get their 304 or 206 there). A page whose answer depends on more than its
-path (the domain's root redirects by cookie and browser languages) is marked with a *guard*
-that says per request whether the kept answer applies. A new build (CURRENT changes) drops
-every kept answer; memory is bounded like the answer cache's.
+Only a GET goes to the edge, without a conditional or range header (those go the whole way
+and get their 304 or 206 there). A page whose answer depends on more than its path (the
+domain's root redirects by cookie and browser languages) is marked with a *guard* that says
+per request whether the kept answer applies. Memory is bounded like the answer cache's (the
+least recently used go first).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from sanic import Request
 from sanic.response import BaseHTTPResponse, HTTPResponse
 
-from splash.answer_cache import KeptBytes
+from splash.answer_cache import Generation, KeptBytes
 from splash.http.compression import Pieces, accepts
 from splash.http.context import domain_locale, set_locale
 
@@ -38,8 +40,15 @@ REFUSED = ("if-none-match", "if-modified-since", "range")
 
 @dataclass(frozen=True)
 class Mark:
-    build: str
+    """What an answer was made from: the published ``build``, or the content's ``generation``
+    (splash.answer_cache) for an API read."""
+
+    kind: str  # BUILD or CONTENT
+    version: Hashable
     guard: Guard | None
+
+
+BUILD, CONTENT = "build", "content"
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class Kept:
     status: int
     headers: tuple[tuple[bytes, tuple[bytes, ...]], ...]
     body: Pieces
-    guard: Guard | None
+    made_from: Mark
 
 
 def kept_size(kept: Kept) -> int:
@@ -59,38 +68,49 @@ def kept_size(kept: Kept) -> int:
 def mark(request: Request, build: str, guard: Guard | None = None) -> None:
     """This request's answer is the published ``build``'s, the same for every visitor of the
     domain (for whom ``guard`` holds, when given)."""
-    request.ctx.edge = Mark(build, guard)
+    request.ctx.edge = Mark(BUILD, build, guard)
 
 
-def _key(request: Request, build: str, locale: str) -> tuple[str, str, str, bool]:
+def mark_content(request: Request, generation: Hashable) -> None:
+    """This request's answer is the content's as of ``generation``, the same for everyone."""
+    request.ctx.edge = Mark(CONTENT, generation, None)
+
+
+def _key(request: Request, locale: str) -> tuple[str, str, str, bool]:
     gzip = accepts(request.headers.get("accept-encoding", ""), "gzip")
-    return (build, locale, request.path, gzip)
+    return (locale, request.path, request.query_string, gzip)
 
 
 class Edge:
-    def __init__(self, build: Callable[[], str | None], max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(
+        self,
+        build: Callable[[], str | None],
+        generation: Generation,
+        max_bytes: int = 64 * 1024 * 1024,
+    ) -> None:
         self._build = build
-        self._seen: str | None = None
+        self._generation = generation
         self._kept: KeptBytes[Kept] = KeptBytes(kept_size, max_bytes)
         self.hits = 0  # answers sent from the edge since start
 
-    def find(self, request: Request) -> Kept | None:
-        """The kept answer for this request, if it may have one."""
-        if request.method != "GET" or request.query_string:
+    async def _current(self, kind: str) -> Hashable:
+        return self._build() if kind == BUILD else await self._generation.current()
+
+    async def find(self, request: Request) -> Kept | None:
+        """The kept answer for this request, if it has one that is still current."""
+        if request.method != "GET" or any(name in request.headers for name in REFUSED):
             return None
-        headers = request.headers
-        if any(name in headers for name in REFUSED):
+        try:
+            request.path  # noqa: B018  # a target without a path: the whole way answers 400
+        except AttributeError:
             return None
-        build = self._build()
-        if build != self._seen:
-            self._kept.clear()
-            self._seen = build
-        if build is None:
-            return None
-        kept = self._kept.get(_key(request, build, set_locale(request)))
+        kept = self._kept.get(_key(request, set_locale(request)))
         if kept is None:
             return None
-        if kept.guard is not None and not kept.guard(request):
+        made_from = kept.made_from
+        if made_from.version != await self._current(made_from.kind):
+            return None  # a publish or a content change since: the next answer replaces it
+        if made_from.guard is not None and not made_from.guard(request):
             return None
         self.hits += 1
         return kept
@@ -100,11 +120,10 @@ class Edge:
         body = getattr(response, "body", None)
         if (
             marked is None
-            or marked.build != self._seen
+            or marked.version is None
             or response.status != 200
             or not isinstance(body, bytes)
             or "set-cookie" in response.headers
-            or request.query_string
         ):
             return
         nonce: str | None = getattr(request.ctx, "csp_nonce", None)
@@ -119,8 +138,8 @@ class Edge:
             for name, value in response.processed_headers
             if name not in PER_RESPONSE
         )
-        kept = Kept(response.status, headers, pieces, marked.guard)
-        self._kept.keep(_key(request, marked.build, domain_locale(request)), kept)
+        kept = Kept(response.status, headers, pieces, marked)
+        self._kept.keep(_key(request, domain_locale(request)), kept)
 
 
 class KeptResponse(HTTPResponse):

@@ -67,3 +67,27 @@ async def test_failures_are_never_kept(client, seeded, settings):
     unknown = await client.get("/api/product-variants/999999")
 
     assert (missing.status, found.status, unknown.status) == (404, 200, 404)
+
+
+async def test_a_content_read_is_sent_from_the_edge_until_the_content_changes(
+    client, app, seeded, settings
+):
+    page = await _contact()
+    url = f"/api/pages/{page.id}?populate=*"
+    first, again = await client.get(url), await client.get(url)
+    await answer_cache.bump(settings)
+    after_a_change = await client.get(url)
+    other_query = await client.get(f"/api/pages/{page.id}")
+
+    assert first.body == again.body == after_a_change.body
+    assert other_query.json["data"]["id"] == page.id
+    assert app.ctx.edge.hits == 1  # again; after the bump and another query: the whole way
+
+
+async def test_a_read_with_live_stock_is_never_sent_from_the_edge(client, app, seeded):
+    variant = await ProductVariant.filter(active=True).first()
+    assert variant is not None
+    for _ in range(3):
+        assert (await client.get(f"/api/product-variants/{variant.id}")).status == 200
+
+    assert app.ctx.edge.hits == 0
