@@ -63,6 +63,7 @@ REPUBLISH_GOAL_S = 2.0
 CONNECTIONS = 4  # wrk's, for both reads
 FLAT = 0.20  # reads may move this much from the first size to the last
 RESULT = run.RESULTS / "scale.json"
+FILES = ("payload", "html")  # what an index entry names
 
 
 @dataclass
@@ -112,8 +113,13 @@ def goals(results: list[SizeResult]) -> list[tuple[str, bool]]:
             scaled <= PUBLISH_GOAL_S,
         ),
         (
-            f"republish one page ≤ {max(r.republish_s for r in results):.2f} s "
+            f"republish one page: publishing ≤ {max(r.republish_own_s for r in results):.2f} s "
             f"(goal ≤ {REPUBLISH_GOAL_S:g} s)",
+            all(r.republish_own_s <= REPUBLISH_GOAL_S for r in results),
+        ),
+        (
+            f"republish one page: the command with Python's start ≤ "
+            f"{max(r.republish_s for r in results):.2f} s (goal ≤ {REPUBLISH_GOAL_S:g} s)",
             all(r.republish_s <= REPUBLISH_GOAL_S for r in results),
         ),
     ]
@@ -145,16 +151,19 @@ def table(results: list[SizeResult]) -> str:
             f"{r.size:<7}{r.pages:>8,}{r.products:>9,}{r.orders:>9,}{r.entries:>8,}"
             f"{r.publish_s:>10.1f}{1000 * r.publish_s / max(r.entries, 1):>9.1f}"
             f"{r.republish_s:>12.2f}{r.republish_own_s:>7.2f}"
-            f"{r.payload_p50_ms:>10.1f}ms{r.orders_p95_ms:>9.1f}ms"
+            f"{r.payload_p50_ms:>10.2f}ms{r.orders_p95_ms:>9.1f}ms"
             f"{r.output_bytes / 1e6:>10.1f}{r.output_files:>8,}"
         )
     return "\n".join(rows)
 
 
 def output_size(build: Path) -> tuple[int, int]:
-    """Bytes and files of one published build."""
-    files = [path for path in build.rglob("*") if path.is_file()]
-    return sum(path.stat().st_size for path in files), len(files)
+    """Bytes and files of one published build: its own (index) and those its index names
+    (payloads and fragments, kept in a folder the builds share)."""
+    index = json.loads((build / "index.json").read_text(encoding="utf-8"))
+    named = {os.path.normpath(build / meta[kind]) for meta in index.values() for kind in FILES}
+    files = {str(path) for path in build.iterdir() if path.is_file()} | named
+    return sum(os.path.getsize(file) for file in files), len(files)
 
 
 # -- the run ---------------------------------------------------------------------------------
