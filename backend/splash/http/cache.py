@@ -3,8 +3,9 @@
 The key is what the answer depends on: the domain's locale, the path and the query string as
 sent, and, for an answer that holds more than content, a token the route computes first (a
 variant's stock and switch: one indexed read instead of the whole answer). Anything but a 200
-is computed every time and never kept, so an unknown id costs what it always did. A read
-without a token is the same for everyone until the content changes: the edge keeps it too.
+is computed every time and never kept, so an unknown id costs what it always did. A kept
+answer is the same for everyone while the content and the token stay as they are: the edge
+(splash.http.edge) sends it again, asking only for the generation and the token.
 """
 
 from __future__ import annotations
@@ -41,8 +42,13 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
                 return Answer(response.body, response.content_type or "application/json")
 
             answer, generation = await cache.answer(key, compute)
-            if token is None and generation is not None:
-                edge.mark_content(request, generation)  # the same for everyone until then
+            if generation is not None:  # the same for everyone while both stay as they are
+
+                async def current() -> Hashable:
+                    now = await cache.generation.current()
+                    return now, await token(**params) if token is not None else None
+
+                edge.mark(request, (generation, extra), current)
             if computed:
                 return computed[0]
             assert answer is not None  # a kept answer

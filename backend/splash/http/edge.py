@@ -1,14 +1,14 @@
 """The edge: answers that are the same for everyone sent again as they left, before routing.
 
 A published page and its payload are the same bytes for every visitor of a domain until the
-next publish, a content read (``@cached_read`` without a token) until the content changes:
+next publish, a content read (``@cached_read``) until the content (or a variant's stock) changes:
 what a CDN or nginx in front of Splash would keep. The edge keeps them inside the app so that
 a shop without either is fast too. The first request of such a path goes the whole way
-(routing, middleware, handler); a handler that answers from the published build marks it with
-:func:`mark` (a content read with :func:`mark_content`); ``Edge.keep`` (called by the app's
+(routing, middleware, handler); its handler marks it with :func:`mark`: what the answer was
+made from, and how to ask what that is now. ``Edge.keep`` (called by the app's
 last response middleware) keeps the response exactly as it left: status, every header, body.
 Later requests for the same locale, path, query and encoding get those bytes without routing
-or middleware, while the build or content generation they were made from is still current.
+or middleware, as long as what they were made from is still current.
 What differs per response is made again: the request id and the CSP nonce (in the policy and
 in the page, kept split around the nonce of the first response).
 
@@ -22,14 +22,14 @@ least recently used go first).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from sanic import Request
 from sanic.response import BaseHTTPResponse, HTTPResponse
 
-from splash.answer_cache import Generation, KeptBytes
+from splash.answer_cache import KeptBytes
 from splash.http.compression import Pieces, accepts
 from splash.http.context import domain_locale, set_locale
 
@@ -40,15 +40,12 @@ REFUSED = ("if-none-match", "if-modified-since", "range")
 
 @dataclass(frozen=True)
 class Mark:
-    """What an answer was made from: the published ``build``, or the content's ``generation``
-    (splash.answer_cache) for an API read."""
+    """What an answer was made from (a published build; the content's generation and a
+    variant's stock, …) and how to ask what that is now."""
 
-    kind: str  # BUILD or CONTENT
     version: Hashable
+    current: Callable[[], Awaitable[Hashable]]
     guard: Guard | None
-
-
-BUILD, CONTENT = "build", "content"
 
 
 @dataclass(frozen=True)
@@ -65,15 +62,15 @@ def kept_size(kept: Kept) -> int:
     return kept.body.size + sum(len(part) for _, parts in kept.headers for part in parts)
 
 
-def mark(request: Request, build: str, guard: Guard | None = None) -> None:
-    """This request's answer is the published ``build``'s, the same for every visitor of the
-    domain (for whom ``guard`` holds, when given)."""
-    request.ctx.edge = Mark(BUILD, build, guard)
-
-
-def mark_content(request: Request, generation: Hashable) -> None:
-    """This request's answer is the content's as of ``generation``, the same for everyone."""
-    request.ctx.edge = Mark(CONTENT, generation, None)
+def mark(
+    request: Request,
+    version: Hashable,
+    current: Callable[[], Awaitable[Hashable]],
+    guard: Guard | None = None,
+) -> None:
+    """This request's answer is the same for every visitor of the domain (for whom ``guard``
+    holds, when given) while ``await current()`` is ``version``."""
+    request.ctx.edge = Mark(version, current, guard)
 
 
 def _key(request: Request, locale: str) -> tuple[str, str, str, bool]:
@@ -82,19 +79,9 @@ def _key(request: Request, locale: str) -> tuple[str, str, str, bool]:
 
 
 class Edge:
-    def __init__(
-        self,
-        build: Callable[[], str | None],
-        generation: Generation,
-        max_bytes: int = 64 * 1024 * 1024,
-    ) -> None:
-        self._build = build
-        self._generation = generation
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
         self._kept: KeptBytes[Kept] = KeptBytes(kept_size, max_bytes)
         self.hits = 0  # answers sent from the edge since start
-
-    async def _current(self, kind: str) -> Hashable:
-        return self._build() if kind == BUILD else await self._generation.current()
 
     async def find(self, request: Request) -> Kept | None:
         """The kept answer for this request, if it has one that is still current."""
@@ -108,8 +95,8 @@ class Edge:
         if kept is None:
             return None
         made_from = kept.made_from
-        if made_from.version != await self._current(made_from.kind):
-            return None  # a publish or a content change since: the next answer replaces it
+        if made_from.version != await made_from.current():
+            return None  # changed since (a publish, an edit, a sale): the next answer replaces it
         if made_from.guard is not None and not made_from.guard(request):
             return None
         self.hits += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import cast
 
 from sanic import Blueprint, Request, empty, file, json, raw, text
@@ -21,6 +22,7 @@ from splash.web import detection, services
 from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
 from splash.web.byte_ranges import Unsatisfiable, byte_range
 from splash.web.head import head_tags, indexable
+from splash.web.published import PublishedSite
 from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
 
@@ -126,7 +128,7 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
     if etag_matches(request.headers.get("if-none-match"), resolved.etag):
         return empty(status=304, headers=headers)
     if resolved.build is not None:
-        edge.mark(request, resolved.build)
+        edge.mark(request, resolved.build, _current_build(request))
     return HTTPResponse(
         resolved.payload, status=resolved.status, headers=headers, content_type="application/json"
     )
@@ -192,6 +194,15 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     )
 
 
+def _current_build(request: Request) -> Callable[[], Awaitable[str | None]]:
+    published: PublishedSite = request.app.ctx.published
+
+    async def current() -> str | None:
+        return published.build_id
+
+    return current
+
+
 def _stays(request: Request) -> bool:
     """Whether a visit of the root is answered here rather than redirected."""
     return _locale_redirect(request) is None
@@ -208,7 +219,7 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     resolved = await _resolve(request, "/" + path)
     if resolved.build is not None:
         # The domain's root redirects some visitors (by cookie and browser languages).
-        edge.mark(request, resolved.build, guard=None if path else _stays)
+        edge.mark(request, resolved.build, _current_build(request), None if path else _stays)
     key = (domain_locale(request), path, resolved.etag)
     kept = request.app.ctx.pages.get(key)
     if kept is None:

@@ -84,10 +84,14 @@ async def test_a_content_read_is_sent_from_the_edge_until_the_content_changes(
     assert app.ctx.edge.hits == 1  # again; after the bump and another query: the whole way
 
 
-async def test_a_read_with_live_stock_is_never_sent_from_the_edge(client, app, seeded):
-    variant = await ProductVariant.filter(active=True).first()
+async def test_a_variant_is_sent_from_the_edge_until_its_stock_changes(client, app, seeded):
+    variant = await ProductVariant.filter(active=True, stock__gt=1).first()
     assert variant is not None
-    for _ in range(3):
-        assert (await client.get(f"/api/product-variants/{variant.id}")).status == 200
+    url = f"/api/product-variants/{variant.id}"
+    kept = [(await client.get(url)).json["data"]["stock"] for _ in range(3)]
+    await ProductVariant.filter(id=variant.id).update(stock=1)  # sold, by another worker
+    after_the_sale = (await client.get(url)).json["data"]["stock"]
 
-    assert app.ctx.edge.hits == 0
+    assert kept == [variant.stock] * 3
+    assert after_the_sale == 1
+    assert app.ctx.edge.hits == 2
