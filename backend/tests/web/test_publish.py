@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from splash.catalog.models import ProductText
 from splash.content.models import Article, Page
 from splash.web.publish import Change, PublishError, publish, sources, stale_keys
 from splash.web.published import PublishedSite, page_key
@@ -118,6 +119,18 @@ async def test_a_changed_article_is_republished_with_the_lists_that_show_it(publ
     ]
     assert "De allereerste zwemles" in listed
     assert 2 <= result.rendered <= 3  # the article, the blog index, the home page's list
+
+
+async def test_a_changed_product_is_republished_with_the_shop_that_lists_it(published, settings):
+    text = await ProductText.get(locale="nl", slug="splash-drijfpak")
+    await ProductText.filter(id=text.id).update(title="Splash-drijfpak nieuw")
+
+    await publish(settings, changes=[Change("product", text.product_id)])
+
+    product = _payload(settings, page_key("nl", "/shop/splash-drijfpak"))["product"]
+    assert product["title"] == "Splash-drijfpak nieuw"
+    shop = _payload(settings, page_key("nl", "/shop"))
+    assert "Splash-drijfpak nieuw" in json.dumps(shop["page"]["blocks"], ensure_ascii=False)
 
 
 async def test_publishing_everything_again_renders_only_what_changed(published, settings):
