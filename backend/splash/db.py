@@ -44,16 +44,27 @@ def _connection(url: str, busy_timeout_ms: int | None) -> str | dict[str, Any]:
     writer waits that long for another connection's write lock), PostgreSQL's ``lock_timeout``
     (a statement waits that long for a row or table lock held elsewhere). Without one, a
     locked SQLite file waits 5 s (Python's default) and PostgreSQL waits forever."""
-    if busy_timeout_ms is None:
+    if url.startswith("sqlite://") and busy_timeout_ms is None:
         return url
     expanded = expand_db_url(url)
     credentials = expanded["credentials"]
     if url.startswith("sqlite://"):
         credentials["busy_timeout"] = busy_timeout_ms
-    else:
+        return expanded
+    credentials["reset"] = _keep_session
+    if busy_timeout_ms is not None:
         settings = dict(credentials.get("server_settings") or {})
         credentials["server_settings"] = {**settings, "lock_timeout": f"{busy_timeout_ms}ms"}
     return expanded
+
+
+async def _keep_session(connection: Any) -> None:
+    """What a PostgreSQL connection needs before the pool gives it out again, beyond the
+    rollback of an open transaction that asyncpg always does first: nothing. asyncpg's default
+    also closes cursors, unlistens, unlocks advisory locks and resets settings, a round trip per
+    query outside a transaction, for state Splash never makes (no SET, LISTEN, cursor or
+    advisory lock)."""
+    del connection
 
 
 def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> dict[str, Any]:
