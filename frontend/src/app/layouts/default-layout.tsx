@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useLocation, useNavigation } from "../../lib/router";
 import { CartFeedback } from "../../features/cart";
@@ -47,7 +47,10 @@ export function DefaultLayout({ payload, children }: { payload: Payload; childre
       <main id="main" tabIndex={-1}>
         <PageTransition>{children}</PageTransition>
       </main>
-      <Footer payload={payload} />
+      {/* Below the fold: hydrated in a task of its own, after the page. */}
+      <Suspense fallback={null}>
+        <Footer payload={payload} />
+      </Suspense>
       <CartFeedback />
     </div>
   );

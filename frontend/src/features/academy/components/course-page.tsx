@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link, useLocation } from "../../../lib/router";
 import { rememberRedirect } from "../../../lib/auth";
 import { useLocale, useTranslation } from "../../../lib/i18n";
@@ -9,15 +10,18 @@ import { ContinueCard } from "./continue-card";
 import { levelAnchor, LevelSection } from "./level-section";
 import { UnlockOffer } from "./unlock-offer";
 
-/** A signed-out visitor who bought lessons before is asked to sign in (and comes back here). */
-function SignInHint() {
+/**
+ * A signed-out visitor who bought lessons before is asked to sign in (and comes back here). Until
+ * the session is known it holds its place unseen, so the hero image below it does not move.
+ */
+function SignInHint({ pending }: { pending: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { pathname } = useLocation();
   return (
-    <p className="course-hero__sign-in">
+    <p className="course-hero__sign-in" style={pending ? { visibility: "hidden" } : undefined} aria-hidden={pending || undefined}>
       {t("academy.course.owners")}{" "}
-      <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)}>
+      <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)} tabIndex={pending ? -1 : undefined}>
         {t("academy.course.signIn")}
       </Link>
     </p>
@@ -44,7 +48,7 @@ export function CoursePage({ course }: { course: CourseData }) {
             {t("academy.minutes", { count: course.minutes })}
           </p>
           <UnlockOffer offer={view.bundle} label={t("academy.offer.unlockBundle")} title={course.title} image={course.image} />
-          {view.signedOut ? <SignInHint /> : null}
+          {view.signedOut === false ? null : <SignInHint pending={view.signedOut === null} />}
         </div>
         <img
           className="course-hero__image"
@@ -71,7 +75,10 @@ export function CoursePage({ course }: { course: CourseData }) {
         </ol>
       </nav>
       {view.levels.map((level) => (
-        <LevelSection key={level.id} level={level} courseTitle={course.title} image={course.image} />
+        // A boundary per level: hydrated in short interruptible tasks, not one long one.
+        <Suspense key={level.id} fallback={null}>
+          <LevelSection level={level} courseTitle={course.title} image={course.image} />
+        </Suspense>
       ))}
     </article>
   );
