@@ -69,7 +69,10 @@ def test_an_order_gets_its_own_key_and_guest_address_per_request_from_splash_onl
     to_nginx = ceiling.wrk_script(order, "h", for_nginx=True)
 
     assert 'wrk.headers["Idempotency-Key"] = key' in script
-    assert 'return wrk.format(nil, nil, nil, "{\\"email\\": \\"" .. key .. "@example.com\\"}")' in script
+    assert (
+        'return wrk.format(nil, nil, nil, "{\\"email\\": \\"" .. key .. "@example.com\\"}")'
+        in script
+    )
     assert 'thread:set("tid", threads)' in script  # wrk's threads number their keys apart
     assert "Idempotency-Key" not in to_nginx and 'wrk.method = "GET"' in to_nginx
 
