@@ -161,6 +161,7 @@ READS: dict[str, Callable[[Shop], list[Read]]] = {
         )
     ],
     "/api/openapi.json": lambda shop: [plain("/api/openapi.json")],
+    "/api/docs": lambda shop: [plain("/api/docs")],
 }
 
 # GET operations that are steps of a flow (they write, or send the browser on): each is
@@ -206,7 +207,7 @@ def get_operations(app) -> set[str]:
     prefix = app.ctx.settings.api_prefix
     document = build_document(app, prefix)
     documented = {path for path, methods in document["paths"].items() if "get" in methods}
-    return documented | {f"{prefix}/openapi.json"}  # the document itself
+    return documented | {f"{prefix}/openapi.json", f"{prefix}/docs"}  # the document, its page
 
 
 @pytest.fixture
