@@ -5,10 +5,11 @@ Everything: for each locale it computes the payload of every published page, of 
 in-browser (app) route and of the 404 screen. Only what changed (``--changed page:12``): the
 payloads of that page, its translations and the pages below it, and of every entry whose
 payload lists that collection (a blog index, the shop); the previous build's other entries
-are taken over as they are. What every payload shares (menus, site settings) and the academy's
-courses and lessons are no such changes: after editing those, publish everything. Either way, an entry whose payload and renderer are the same as in
-the previous build keeps its files (no rendering); the others are rendered in Node
-(:mod:`splash.web.render`) while the next payloads are computed. Each entry's files are named by
+are taken over as they are. What every payload shares (menus, site settings) and the
+academy's courses and lessons are no such changes: after editing those, publish everything.
+Either way, an entry whose payload and renderer are the same as in the previous build keeps
+its files (no rendering); the others are rendered in Node (:mod:`splash.web.render`) while
+the next payloads are computed. Each entry's files are named by
 a hash of the renderer and the payload and kept in ``files/`` beside the builds; a build folder
 holds its ``index.json`` only. The ``CURRENT`` pointer moves last, so readers never see a
 half-written build.
