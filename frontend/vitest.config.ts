@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { uiTexts } from "./vite.config";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), uiTexts()],
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
     projects: [

@@ -27,6 +27,14 @@ class SpaBuild:
     locale_chunks: dict[str, str] = field(default_factory=dict)
 
 
+def _locale_of(key: str) -> str | None:
+    """The locale whose first texts a manifest key is: ``src/locales/nl.json``, or the part every
+    page needs, ``src/locales/nl.json?texts=page`` (the account screens' part loads with them)."""
+    path, _, query = key.partition("?")
+    locale_file = path.startswith("src/locales/") and path.endswith(".json")
+    return Path(path).stem if locale_file and query in ("", "texts=page") else None
+
+
 @cache
 def load_build(dist: Path) -> SpaBuild:
     """Read once per process: a new frontend build means a new deployment (and restart)."""
@@ -40,9 +48,9 @@ def load_build(dist: Path) -> SpaBuild:
         preloads.append("/" + chunk["file"])
         styles.extend(chunk.get("css", []))
     locale_chunks = {
-        Path(key).stem: "/" + chunk["file"]
+        locale: "/" + chunk["file"]
         for key, chunk in manifest.items()
-        if key.startswith("src/locales/") and key.endswith(".json")
+        if (locale := _locale_of(key)) is not None
     }
     return SpaBuild(
         build_id=latest["id"],

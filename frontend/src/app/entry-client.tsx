@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createI18n, I18nProvider, loadMessages } from "../lib/i18n";
+import { createI18n, deferAccountTexts, I18nProvider, loadMessages } from "../lib/i18n";
 import { createBrowserRouter, type Loader } from "../lib/router";
 import { isOutdated, reloadGuarded } from "./build-update";
 import { readInlinePayload } from "./payload";
@@ -24,7 +24,9 @@ window.addEventListener("vite:preloadError", (event) => {
 
 async function start(): Promise<void> {
   const payload = readInlinePayload(document);
-  const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
+  const messages = await loadMessages(payload.locale, { account: false });
+  deferAccountTexts(payload.locale, messages);
+  const i18n = createI18n(payload.locale, messages);
   const router = createBrowserRouter({ data: payload, loader });
   const app = (
     <StrictMode>
