@@ -3,10 +3,8 @@ import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
 /**
  * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
  * the built SPA (run `npm run build` first). Uses Debian's Chromium; never downloads a browser.
- * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123 (SPLASH_E2E_PORT
- * moves the test server, the Google stub and the second server to PORT, PORT+1 and PORT+2).
+ * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123.
  */
-const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
 const launchOptions: LaunchOptions = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: [
@@ -43,7 +41,7 @@ const storageState = {
 };
 
 /** The stub Google OAuth server (backend/splash/testing/google_stub.py). */
-const GOOGLE_STUB_PORT = PORT + 1;
+const GOOGLE_STUB_PORT = 8124;
 const GOOGLE_STUB = `http://127.0.0.1:${GOOGLE_STUB_PORT}`;
 
 export default defineConfig({
@@ -54,7 +52,7 @@ export default defineConfig({
   reporter: "list",
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: "http://localhost:8123",
     launchOptions,
   },
   projects: [
@@ -75,9 +73,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `../.venv/bin/python -m splash.testing.server --port ${PORT}`,
+      command: "../.venv/bin/python -m splash.testing.server --port 8123",
       cwd: "../backend",
-      url: `http://127.0.0.1:${PORT}/healthz`,
+      url: "http://127.0.0.1:8123/healthz",
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -93,9 +91,9 @@ export default defineConfig({
     },
     {
       // The embedded default: Google sign-in not configured (google-off.spec.ts).
-      command: `../.venv/bin/python -m splash.testing.server --port ${PORT + 2}`,
+      command: "../.venv/bin/python -m splash.testing.server --port 8125",
       cwd: "../backend",
-      url: `http://127.0.0.1:${PORT + 2}/healthz`,
+      url: "http://127.0.0.1:8125/healthz",
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

@@ -35,57 +35,8 @@ function buildManifest(): Plugin {
   };
 }
 
-/** UI-text namespaces only the account screens use (orders, profile, checkout: lazy chunks): loaded with them. */
-export const ACCOUNT_TEXTS = ["orders", "profile", "checkout"];
-
-/**
- * A locale file in two parts, `nl.json?texts=page` (what every page needs) and `nl.json?texts=account`
- * (ACCOUNT_TEXTS), so a content page's first load carries only the first (lib/i18n).
- */
-export function uiTexts(): Plugin {
-  return {
-    name: "splash-ui-texts",
-    enforce: "pre",
-    load(id) {
-      const [file = "", query = ""] = id.split("?");
-      const part = new URLSearchParams(query).get("texts");
-      if (!part || !file.endsWith(".json")) return null;
-      const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const account = part === "account";
-      const picked = Object.fromEntries(Object.entries(messages).filter(([namespace]) => ACCOUNT_TEXTS.includes(namespace) === account));
-      // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`, moduleType: "js" };
-    },
-  };
-}
-
-/**
- * Who is in each chunk: dist/.vite/chunk-modules.json, {file: {package or src folder: gzip bytes of
- * its rendered, not yet minified code}}, the weights scripts/size-report.mjs shares a chunk's size by.
- */
-function chunkModules(): Plugin {
-  return {
-    name: "splash-chunk-modules",
-    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
-    generateBundle(_options, bundle) {
-      const report: Record<string, Record<string, number>> = {};
-      for (const output of Object.values(bundle)) {
-        if (output.type !== "chunk") continue;
-        const code: Record<string, string> = {};
-        for (const [id, module] of Object.entries(output.modules)) {
-          const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
-          const group = dependency ?? id.replace(/^.*?\/(src|contracts)\//, "$1/").split("/").slice(0, 3).join("/");
-          code[group] = (code[group] ?? "") + (module.code ?? "");
-        }
-        report[output.fileName] = Object.fromEntries(Object.entries(code).map(([group, text]) => [group, gzipSync(text).length]));
-      }
-      this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: JSON.stringify(report) });
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), uiTexts(), buildManifest(), chunkModules()],
+  plugins: [react(), buildManifest()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { port: 5173, strictPort: true, cors: true, origin: "http://localhost:5173", fs: { allow: [".."] } },
   build: isSsrBuild

@@ -1,9 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { uiTexts } from "./vite.config";
 
 export default defineConfig({
-  plugins: [react(), uiTexts()],
+  plugins: [react()],
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
     projects: [

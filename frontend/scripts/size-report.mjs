@@ -16,10 +16,15 @@ const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(FRONTEND, "dist");
 const ENTRY = "src/app/entry-client.tsx";
 
-/** Issue 15's goal for a content page's first-load JavaScript (gzip KiB): not reached yet (React 19 alone is ~65 KiB). */
+/**
+ * Issue 15's goal for a content page's first-load JavaScript (gzip KiB): not reached. The stack
+ * is fixed (React 19 ~65 KiB, react-router, i18next with react-i18next ~30 KiB); a prototype
+ * that replaced the router and i18next with small own modules reached 103-107 KiB and was
+ * reverted, since the people we build for fixed both packages.
+ */
 export const FIRST_LOAD_GOAL_KIB = 90;
-/** The cap that fails the build today (gzip KiB): the measured first load plus a little; lower it as the goal comes nearer. */
-export const FIRST_LOAD_BUDGET_KIB = 106;
+/** The cap that fails the build today (gzip KiB): the measured first load (152-156) plus a little. */
+export const FIRST_LOAD_BUDGET_KIB = 160;
 
 /**
  * The lazy chunks each content page hydrates with besides the entry (by source module): the
@@ -68,8 +73,7 @@ export function sizeReport(dist = DIST) {
       .filter(([, chunk]) => chunk.file.endsWith(".js"))
       .map(([key, chunk]) => [key, { file: chunk.file, gzip: gzipSize(dist, chunk.file) }]),
   );
-  // A locale's page texts (vite.config.ts, uiTexts: the account screens' texts load with them).
-  const locales = Object.keys(manifest).filter((key) => /^src\/locales\/[a-z]{2}\.json(\?texts=page)?$/.test(key));
+  const locales = Object.keys(manifest).filter((key) => /^src\/locales\/[a-z]{2}\.json$/.test(key));
   // The largest locale's texts: every domain stays within the budget.
   const texts = locales.reduce((largest, key) => (chunks[key].gzip > (chunks[largest]?.gzip ?? -1) ? key : largest), locales[0]);
   const pages = {};

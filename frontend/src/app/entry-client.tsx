@@ -1,20 +1,23 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createI18n, deferAccountTexts, I18nProvider, loadMessages } from "../lib/i18n";
-import { createBrowserRouter, type Loader } from "../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { createI18n, loadMessages } from "../lib/i18n";
 import { isOutdated, reloadGuarded } from "./build-update";
 import { readInlinePayload } from "./payload";
 import { startPrefetching, takePayload } from "./prefetch";
-import { App } from "./router";
+import { buildRoutes } from "./router";
 import "./styles.css";
 
 /** Client-side navigation: one payload request; a new deployment turns it into a full load. */
-const loader: Loader = (location, signal) => {
+const loader: LoaderFunction = ({ request }) => {
+  const url = new URL(request.url);
   if (isOutdated()) {
-    window.location.assign(`${location.pathname}${location.search}${location.hash}`);
+    window.location.assign(url.href);
     return new Promise<never>(() => undefined);
   }
-  return takePayload(location.pathname, signal);
+  return takePayload(url.pathname, request.signal);
 };
 
 window.addEventListener("vite:preloadError", (event) => {
@@ -24,15 +27,17 @@ window.addEventListener("vite:preloadError", (event) => {
 
 async function start(): Promise<void> {
   const payload = readInlinePayload(document);
-  const messages = await loadMessages(payload.locale, { account: false });
-  deferAccountTexts(payload.locale, messages);
-  const i18n = createI18n(payload.locale, messages);
-  const router = createBrowserRouter({ data: payload, loader });
+  const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
+  const routes = buildRoutes(payload.locale, loader);
+  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.id;
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: leaf ? { [leaf]: payload } : {} },
+  });
   const app = (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App router={router} />
-      </I18nProvider>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
     </StrictMode>
   );
   const root = document.getElementById("root");

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRouteError } from "../lib/router";
+import { useRouteError } from "react-router";
 import { isChunkLoadError, reloadGuarded } from "./build-update";
 
 /**

@@ -16,15 +16,6 @@ describe("first-load JavaScript of the built SPA", () => {
     expect(existsSync(join(DIST, ".vite", "manifest.json")), "no frontend/dist: run npm run build first").toBe(true);
   });
 
-  test("the first load counts a locale's page texts, not the account screens' texts", () => {
-    const report = sizeReport(DIST);
-    expect(report.texts).toMatch(/^src\/locales\/[a-z]{2}\.json\?texts=page$/);
-    const account = Object.keys(report.chunks).filter((key) => key.endsWith("?texts=account"));
-    expect(account).toHaveLength(6);
-    const files = account.map((key) => report.chunks[key]?.file);
-    expect(Object.values(report.pages).flatMap((first) => first.chunks.filter((chunk) => files.includes(chunk.file)))).toEqual([]);
-  });
-
   test.each(Object.keys(CONTENT_PAGES))(`%s: at most ${FIRST_LOAD_BUDGET_KIB} KiB gzip`, (page) => {
     const report = sizeReport(DIST);
     const first = report.pages[page];

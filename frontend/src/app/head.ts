@@ -1,4 +1,4 @@
-import type { TFunction } from "../lib/i18n";
+import type { TFunction } from "i18next";
 import { NOT_FOUND, type Payload } from "./payload";
 
 const SITE = "Splash";

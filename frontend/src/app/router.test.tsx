@@ -1,15 +1,16 @@
 /** The app composes the features: account screens by route name, profile blocks on the account page. */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter } from "../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { fakeApi, ok } from "../lib/auth/test-utils";
 import { cartStore } from "../lib/cart";
 import { resetCartTestState } from "../lib/cart/test-utils";
 import { cardFixture, productFixture } from "../features/shop/test-utils";
-import { createI18n, I18nProvider } from "../lib/i18n";
+import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
 import type { Payload } from "./payload";
-import { App } from "./router";
+import { buildRoutes } from "./router";
 
 function payload(route: Payload["route"], page: Payload["page"] = null): Payload {
   return {
@@ -36,12 +37,12 @@ function payload(route: Payload["route"], page: Payload["page"] = null): Payload
 }
 
 function renderAt(path: string, value: Payload | ((path: string) => Payload)) {
-  const loader = ({ pathname }: { pathname: string }) => (typeof value === "function" ? value(pathname) : value);
-  const router = createMemoryRouter({ initialEntries: [path], loader });
+  const loader = ({ request }: { request: Request }) => (typeof value === "function" ? value(new URL(request.url).pathname) : value);
+  const router = createMemoryRouter(buildRoutes("en", loader), { initialEntries: [path] });
   const view = render(
-    <I18nProvider i18n={createI18n("en", en)}>
-      <App router={router} />
-    </I18nProvider>,
+    <I18nextProvider i18n={createI18n("en", en)}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
   );
   return { ...view, router };
 }

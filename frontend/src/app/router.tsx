@@ -1,8 +1,10 @@
 /**
- * The SPA: every URL renders from its page payload (the router loads it), through RouteView, so
- * server and browser agree. Which screen a payload shows is decided here from the payload itself.
+ * The SPA's routes, built from contracts/routes.json for the domain's locale. Every route has the
+ * same loader (its page payload) and renders through RouteView, so server and browser agree.
  */
 import { Suspense, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
 import { AcademyItemBlock, ChildCoursesBlock, CoursePage, LessonPage } from "../features/academy";
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
@@ -14,8 +16,8 @@ import { ProductIntroBlock, ProductItemBlock, ProductListBlock, ProductPage } fr
 import { AuthProvider, authStore } from "../lib/auth";
 import { CartProvider, cartStore } from "../lib/cart";
 import { CaptchaProvider } from "../lib/captcha";
-import { useTranslation } from "../lib/i18n";
-import { RouterProvider, useLocation, useRouteData, type Router } from "../lib/router";
+import type { Locale } from "../lib/i18n";
+import { routeId, spaRoutes } from "../lib/routes";
 import { startUpdatePolling } from "./build-update";
 import { usePageViews } from "./tracking";
 import { ComingSoon } from "./coming-soon";
@@ -84,7 +86,8 @@ function Screen({ payload }: { payload: Payload }) {
   return <ComingSoon routeName={name} />;
 }
 
-export function RouteView({ payload }: { payload: Payload }) {
+export function RouteView() {
+  const payload = useLoaderData() as Payload;
   const login = payload.page ? payload.page.layout === "login" : LOGIN_LAYOUT_ROUTES.has(payload.route.name);
   const Layout = login ? LoginLayout : DefaultLayout;
   return (
@@ -96,7 +99,8 @@ export function RouteView({ payload }: { payload: Payload }) {
 
 /** Title, focus after client-side navigation, and the build-update poll. */
 function Root() {
-  const payload = useRouteData<Payload | null>() ?? undefined;
+  const matches = useMatches();
+  const payload = matches[matches.length - 1]?.data as Payload | undefined;
   const { t } = useTranslation();
   const location = useLocation();
   const first = useRef(true);
@@ -120,7 +124,7 @@ function Root() {
       <CartProvider store={cartStore}>
         <BlockComponentsProvider components={SUPPLIED_BLOCKS}>
           <CaptchaProvider siteKey={payload?.settings.recaptchaSiteKey ?? null}>
-            {payload && <RouteView payload={payload} />}
+            <Outlet />
           </CaptchaProvider>
         </BlockComponentsProvider>
       </CartProvider>
@@ -128,11 +132,18 @@ function Root() {
   );
 }
 
-/** The app around a router: the browser's (entry-client), the server's (entry-server) or a test's. */
-export function App({ router }: { router: Router }) {
-  return (
-    <RouterProvider router={router} errorElement={<ErrorScreen />}>
-      <Root />
-    </RouterProvider>
-  );
+export function buildRoutes(locale: Locale, loader: LoaderFunction): RouteObject[] {
+  return [
+    {
+      id: "root",
+      element: <Root />,
+      errorElement: <ErrorScreen />,
+      children: spaRoutes().map((route) => ({
+        id: routeId(route.name, locale),
+        path: route.paths[locale],
+        loader,
+        element: <RouteView />,
+      })),
+    },
+  ];
 }

@@ -3,7 +3,7 @@
  * (route names as in contracts/routes.json), consent from the consent form.
  */
 import { useEffect, useRef } from "react";
-import { useLocation } from "../lib/router";
+import { useLocation } from "react-router";
 import { CONSENT_EVENT, readConsent } from "../features/content";
 import { startTracking, updateConsent, type Tracker } from "../lib/tracking";
 

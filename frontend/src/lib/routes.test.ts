@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import contract from "../../../contracts/routes.json";
 import type { Locale } from "./i18n";
-import { routeId, routeParams, routePath, routeTable, shopPath, spaRoutes } from "./routes";
+import { routeId, routePath, routeTable, shopPath, spaRoutes } from "./routes";
 
 /** The expected path of every route in every locale, written out from contracts/routes.json. */
 const EXPECTED: Record<string, Record<Locale, string>> = {
@@ -161,14 +161,5 @@ describe("shopPath", () => {
     ["sv", "/butik"],
   ] as [Locale, string][])("the %s shop lives at %s, the parent of its product pages", (locale, expected) => {
     expect(shopPath(locale)).toBe(expected);
-  });
-});
-
-describe("routeParams", () => {
-  test("the parameters of a path of the named route, or null for another path", () => {
-    expect(routeParams("order", "en", "/order/spl-7k3m")).toEqual({ slug: "spl-7k3m" });
-    expect(routeParams("product", "es", "/tienda/traje-flotador")).toEqual({ slug: "traje-flotador" });
-    expect(routeParams("product", "es", "/shop/traje-flotador")).toBeNull();
-    expect(routeParams("order", "en", "/order/a/b")).toBeNull();
   });
 });

@@ -24,20 +24,6 @@ export function routePath(name: string, locale: Locale, params: Record<string, s
   });
 }
 
-/** The parameters of `pathname` when it is a path of the named route in this locale ("/order/:slug" → {slug}), else null. */
-export function routeParams(name: string, locale: Locale, pathname: string): Record<string, string> | null {
-  const template = routeTable.routes.find((route) => route.name === name)?.paths[locale];
-  if (!template) return null;
-  const keys: string[] = [];
-  const pattern = template.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:(\w+)/g, (_, key: string) => {
-    keys.push(key);
-    return "([^/]+)";
-  });
-  const match = new RegExp(`^${pattern}/?$`).exec(pathname);
-  if (!match) return null;
-  return Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? "")]));
-}
-
 /** Routes the SPA renders (server-only ones such as sitemap.xml are left to the backend). */
 export function spaRoutes(): RouteEntry[] {
   return routeTable.routes.filter((route) => route.kind !== "server");

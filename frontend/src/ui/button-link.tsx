@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../lib/router";
+import { Link } from "react-router";
 
 type Props = {
   to: string;

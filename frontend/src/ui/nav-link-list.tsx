@@ -1,4 +1,4 @@
-import { Link } from "../lib/router";
+import { Link } from "react-router";
 
 export type NavItem = { id: number; title: string; path: string; items?: NavItem[] };
 

@@ -1,22 +1,16 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, useLocation } from "../lib/router";
-import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, test } from "vitest";
 import type { RichText as RichTextData } from "./rich-text-types";
 import { RichText } from "./rich-text";
 
-/** The rich text on "/", and after a client-side navigation to /academy that page. */
-function Pages({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return pathname === "/academy" ? <p>Academy page</p> : <>{children}</>;
-}
-
 function renderRichText(nodes: RichTextData, props: { minHeadingLevel?: 1 | 2 | 3 } = {}) {
   return render(
     <MemoryRouter initialEntries={["/"]}>
-      <Pages>
-        <RichText nodes={nodes} {...props} />
-      </Pages>
+      <Routes>
+        <Route path="/" element={<RichText nodes={nodes} {...props} />} />
+        <Route path="/academy" element={<p>Academy page</p>} />
+      </Routes>
     </MemoryRouter>,
   );
 }

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "../lib/router";
+import { Link } from "react-router";
 import type { InlineNode, LinkNode, RichNode, RichText as RichTextData, TextNode } from "./rich-text-types";
 import { ContentImage } from "./content-image";
 

@@ -12,8 +12,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const FRONTEND = resolve(HERE, "../..");
 const FIXTURES = resolve(FRONTEND, "../fixtures");
 
-/** The test server's port; SPLASH_E2E_PORT moves the three test servers (PORT, PORT+1, PORT+2) when another run holds them. */
-export const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
+export const PORT = 8123;
 export const LOCALES = ["nl", "en", "de", "es", "fr", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
 

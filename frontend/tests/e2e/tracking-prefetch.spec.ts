@@ -114,28 +114,6 @@ test("hovering a link prefetches its payload, and the click then uses it: one re
   expect(payloads.filter((path) => path === wanted)).toHaveLength(1);
 });
 
-test("a link scrolled into view in the main content prefetches its payload, and the click then uses it: one request", async ({ page }) => {
-  await page.goto(`${origin("nl")}/`);
-  await waitForHydration(page);
-  const payloads: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/_payload/")) payloads.push(url.pathname);
-  });
-  // The main content's last page link: below the fold on the home page.
-  const link = page.locator("main a[href^='/']:not([href='/'])").last();
-  const path = (await link.getAttribute("href")) ?? "";
-  const wanted = `/_payload${path.split(/[?#]/)[0]}.json`;
-  await link.scrollIntoViewIfNeeded();
-  await expect.poll(() => payloads).toContain(wanted);
-  const before = payloads.length;
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${path.split(/[?#]/)[0]}$`));
-  await expect(page.locator("main h1")).toBeVisible();
-  expect(payloads.slice(before).filter((requested) => requested === wanted), "no second request for the prefetched payload").toEqual([]);
-  expect(payloads.filter((requested) => requested === wanted)).toHaveLength(1);
-});
-
 for (const [label, connection] of [
   ["a 2g connection", { effectiveType: "2g", saveData: false }],
   ["data-saver", { effectiveType: "4g", saveData: true }],

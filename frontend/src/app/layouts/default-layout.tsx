@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from "react";
-import { useTranslation } from "../../lib/i18n";
-import { useLocation, useNavigation } from "../../lib/router";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation } from "react-router";
 import { CartFeedback } from "../../features/cart";
 import type { Payload } from "../payload";
 import { Footer } from "./footer";

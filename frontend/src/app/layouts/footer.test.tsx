@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, test } from "vitest";
-import { createI18n, I18nProvider, type Locale } from "../../lib/i18n";
+import { createI18n, type Locale } from "../../lib/i18n";
 import messages from "../../locales/nl.json";
 import type { Payload } from "../payload";
 import { LanguageSwitcher } from "./footer";
@@ -41,9 +42,9 @@ function payload(locale: Locale, alternates: Payload["alternates"]): Payload {
 function renderSwitcher(value: Payload) {
   const i18n = createI18n("nl", messages);
   return render(
-    <I18nProvider i18n={i18n}>
+    <I18nextProvider i18n={i18n}>
       <LanguageSwitcher payload={value} />
-    </I18nProvider>,
+    </I18nextProvider>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../lib/api";
 import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../lib/auth";
@@ -8,7 +9,7 @@ import { fakeApi, jwt, ok, signedInStore, userFixture } from "../../lib/auth/tes
 import { CartProvider, createCartStore } from "../../lib/cart";
 import { ADDED, renderWithCart, resetCartTestState, setCartCookie } from "../../lib/cart/test-utils";
 import { readCookie } from "../../lib/cookies";
-import { createI18n, I18nProvider, type Locale } from "../../lib/i18n";
+import { createI18n, type Locale } from "../../lib/i18n";
 import en from "../../locales/en.json";
 import type { Payload } from "../payload";
 import { Header } from "./header";
@@ -132,7 +133,7 @@ describe("the header's cart badge", () => {
   test("the server renders 0 whatever the cookie holds (no cookie is read during a render)", () => {
     setCartCookie([{ variantId: 12, quantity: 3, options: [] }]);
     const html = renderToString(
-      <I18nProvider i18n={createI18n("en", en)}>
+      <I18nextProvider i18n={createI18n("en", en)}>
         <AuthProvider store={createAuthStore(api)}>
           <CartProvider store={createCartStore()}>
             <MemoryRouter>
@@ -140,7 +141,7 @@ describe("the header's cart badge", () => {
             </MemoryRouter>
           </CartProvider>
         </AuthProvider>
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     expect(html).toContain('data-testid="cart-count">0</span>');
   });

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { rememberRedirect, useAuth } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart";
-import { type Locale, useTranslation } from "../../lib/i18n";
+import type { Locale } from "../../lib/i18n";
 import { useAccountPath } from "../../lib/pages/account-path";
 import { CartIcon, CloseIcon, MenuIcon, UserIcon } from "../../ui/icons";
 import { Logo } from "../../ui/logo";

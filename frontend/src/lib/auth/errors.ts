@@ -1,5 +1,5 @@
 /** Account failures in the visitor's language: the API's `details.code` decides the text. */
-import type { TFunction } from "../i18n";
+import type { TFunction } from "i18next";
 import { ApiError } from "../api";
 import type { ErrorDescription } from "../forms";
 import type { AuthErrorCode } from "./types";

@@ -5,11 +5,12 @@
  */
 import { render, screen, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter, useLocation } from "../router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import { api } from "../api";
 import { clearCookie } from "../cookies";
-import { createI18n, I18nProvider, type Locale, type Messages } from "../i18n";
+import { createI18n, type Locale, type Messages } from "../i18n";
 import { forgetAccountPaths } from "../pages/account-path";
 import { forgetLegalPaths } from "../pages/legal-paths";
 import de from "../../locales/de.json";
@@ -111,14 +112,14 @@ export function renderWithAuth(ui: ReactElement, { path = "/", locale = "en", st
   location: () => string | null;
 } {
   const view = render(
-    <I18nProvider i18n={createI18n(locale, MESSAGES[locale])}>
+    <I18nextProvider i18n={createI18n(locale, MESSAGES[locale])}>
       <AuthProvider store={store} googleSignIn={googleSignIn}>
         <MemoryRouter initialEntries={[path]}>
           {ui}
           <CurrentLocation />
         </MemoryRouter>
       </AuthProvider>
-    </I18nProvider>,
+    </I18nextProvider>,
   );
   return { ...view, store, location: () => screen.getByTestId("location").textContent };
 }

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { createI18n, I18nProvider } from "../i18n";
+import { createI18n } from "../i18n";
 import en from "../../locales/en.json";
 import { Form } from "../forms/form";
 import { SubmitButton, TextField } from "../forms/fields";
@@ -237,14 +238,14 @@ describe("<Form captcha>", () => {
 
   function renderForm(siteKey: string | null, onSubmit = vi.fn(), captcha = true) {
     const view = render(
-      <I18nProvider i18n={createI18n("en", en)}>
+      <I18nextProvider i18n={createI18n("en", en)}>
         <CaptchaProvider siteKey={siteKey}>
           <Form id="contact" fields={FIELDS} onSubmit={onSubmit} captcha={captcha} initialValues={{ email: "jan@example.com" }}>
             <TextField name="email" />
             <SubmitButton />
           </Form>
         </CaptchaProvider>
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     return { ...view, onSubmit, form: view.container.querySelector("form") as HTMLFormElement };
   }

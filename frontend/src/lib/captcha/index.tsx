@@ -1,6 +1,6 @@
 /** The captcha as forms use it: off without a site key, otherwise a token per submit. */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { Trans } from "../i18n";
+import { Trans } from "react-i18next";
 import { executeRecaptcha, loadRecaptcha } from "./recaptcha";
 
 export { CaptchaError, loadRecaptcha, executeRecaptcha, resetRecaptcha, POLL_MS } from "./recaptcha";

@@ -1,4 +1,5 @@
-import { formatPrice, type TFunction } from "../i18n";
+import type { TFunction } from "i18next";
+import { formatPrice } from "../i18n";
 import type { ShippingQuote } from "./quote-types";
 
 /**

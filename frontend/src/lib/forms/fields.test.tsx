@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, test, vi } from "vitest";
-import { createI18n, I18nProvider } from "../i18n";
+import { createI18n } from "../i18n";
 import en from "../../locales/en.json";
 import { Checkbox, FileField, PasswordFields, RadioGroup, Select, TextArea, TextField } from "./fields";
 import { Form } from "./form";
@@ -12,11 +13,11 @@ const i18n = createI18n("en", en);
 
 function renderInForm(fields: FieldDefinitions, children: ReactNode, onSubmit = vi.fn()) {
   const view = render(
-    <I18nProvider i18n={i18n}>
+    <I18nextProvider i18n={i18n}>
       <Form id="f" fields={fields} onSubmit={onSubmit}>
         {children}
       </Form>
-    </I18nProvider>,
+    </I18nextProvider>,
   );
   return { ...view, onSubmit, form: view.container.querySelector("form") as HTMLFormElement };
 }

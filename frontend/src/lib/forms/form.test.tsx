@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ApiError } from "../api";
-import { createI18n, I18nProvider } from "../i18n";
+import { createI18n } from "../i18n";
 import en from "../../locales/en.json";
 import { Checkbox, isMessageVisible, SubmitButton, TextField } from "./fields";
 import { DEBOUNCE_MS, deriveState, Form, type FormProps, type FormState } from "./form";
@@ -24,7 +25,7 @@ type Props = Omit<FormProps, "id" | "fields" | "onSubmit" | "children"> & {
 function renderForm({ fields = FIELDS, onSubmit = vi.fn(), children, ...props }: Props = {}) {
   const i18n = createI18n("en", en);
   const view = render(
-    <I18nProvider i18n={i18n}>
+    <I18nextProvider i18n={i18n}>
       <Form id="contact" fields={fields} onSubmit={onSubmit} {...props}>
         {children ?? (
           <>
@@ -34,7 +35,7 @@ function renderForm({ fields = FIELDS, onSubmit = vi.fn(), children, ...props }:
           </>
         )}
       </Form>
-    </I18nProvider>,
+    </I18nextProvider>,
   );
   return { ...view, onSubmit, form: view.container.querySelector("form") as HTMLFormElement };
 }

@@ -3,8 +3,9 @@
  * spec's required messages, e.g. 'Street is required.'). A prefix keeps two addresses apart
  * in one form (shipping and billing).
  */
-import { type TFunction, useTranslation } from "../i18n";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Select, TextField } from "./fields";
 import { SHIPPING_COUNTRIES, type ShippingCountry } from "../vocabulary";
 import type { FieldDefinitions } from "./schema";

@@ -1,6 +1,7 @@
+import type { TFunction } from "i18next";
 import { describe, expect, test } from "vitest";
 import { ValidationError } from "yup";
-import { createI18n, type Locale, LOCALES, type Messages, type TFunction } from "../i18n";
+import { createI18n, LOCALES, type Locale, type Messages } from "../i18n";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
 import es from "../../locales/es.json";

@@ -2,7 +2,7 @@
  * One message per rule, in the user's language, with the field's label. A field or a whole form
  * can override the message of any rule, and the default 'This field is not valid.'.
  */
-import type { TFunction } from "../i18n";
+import type { TFunction } from "i18next";
 import type { RuleCall, RuleName } from "./rules";
 
 export type MessageOverrides = Partial<Record<RuleName | "invalid", string>>;

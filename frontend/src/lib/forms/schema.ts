@@ -1,5 +1,5 @@
 /** Field declarations compiled to one yup schema; each field runs its rules in order. */
-import type { TFunction } from "../i18n";
+import type { TFunction } from "i18next";
 import { mixed, object, type AnyObject, type ObjectSchema } from "yup";
 import { ruleMessage, type MessageOverrides } from "./messages";
 import { firstFailure, parseRules, type RuleCall, type RuleSpec, type Values } from "./rules";

@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "../../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
 import { fakeApi, failure, ok, signedInStore, userFixture } from "../../../lib/auth/test-utils";
 import { CartProvider, createCartStore } from "../../../lib/cart";
 import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
-import { createI18n, I18nProvider } from "../../../lib/i18n";
+import { createI18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import { COURSE_ID, courseFixture, meFixture } from "../test-utils";
 import { CoursePage } from "./course-page";
@@ -140,7 +141,7 @@ describe("CoursePage, signed in: ownership refreshed after hydration", () => {
 
 test("the server's render is the published page: no personal state, nothing read from the browser", () => {
   const html = renderToString(
-    <I18nProvider i18n={createI18n("en", en)}>
+    <I18nextProvider i18n={createI18n("en", en)}>
       <AuthProvider store={createAuthStore(api)} googleSignIn={false}>
         <CartProvider store={createCartStore()}>
           <MemoryRouter initialEntries={["/academy/learn-to-swim"]}>
@@ -148,7 +149,7 @@ test("the server's render is the published page: no personal state, nothing read
           </MemoryRouter>
         </CartProvider>
       </AuthProvider>
-    </I18nProvider>,
+    </I18nextProvider>,
   );
   expect(html).toContain('id="level-3"');
   expect(html).toContain("Unlock the whole course");

@@ -1,7 +1,8 @@
 import { Suspense } from "react";
-import { Link, useLocation } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { rememberRedirect } from "../../../lib/auth";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { RichText } from "../../../ui/rich-text";
 import { useCourseView } from "../hooks/use-course-view";

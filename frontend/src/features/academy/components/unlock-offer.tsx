@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { Link } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCart } from "../../../lib/cart";
-import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
+import { formatPrice, useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { Icon } from "../../../ui/icon";
 import type { ImageData } from "../../../ui/rich-text-types";

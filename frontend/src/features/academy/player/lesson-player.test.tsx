@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { createI18n, I18nProvider, type Locale } from "../../../lib/i18n";
+import { createI18n, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import nl from "../../../locales/nl.json";
 import { accessFixture, lessonFixture } from "../lesson/test-utils";
@@ -29,9 +30,9 @@ function renderPlayer(overrides: Partial<LessonPlayerProps> = {}, locale: Locale
     ...overrides,
   };
   const view = render(
-    <I18nProvider i18n={createI18n(locale, locale === "nl" ? nl : en)}>
+    <I18nextProvider i18n={createI18n(locale, locale === "nl" ? nl : en)}>
       <LessonPlayer {...props} />
-    </I18nProvider>,
+    </I18nextProvider>,
   );
   return { ...view, props, element: view.container.querySelector("video") as HTMLVideoElement };
 }

@@ -3,7 +3,7 @@
  * own UI texts (`lesson.controls.*`): media-chrome ships no Dutch or Swedish, and the player's
  * words should be the shop's in every language. Its own texts stand for anything not listed.
  */
-import type { TFunction } from "../../../lib/i18n";
+import type { TFunction } from "i18next";
 
 /** media-chrome's text → our key under lesson.controls (its lower-case variants are its aria-labels). */
 export const MEDIA_CHROME_TEXTS: Record<string, string> = {

@@ -1,11 +1,12 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "../../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { createAuthStore, AuthProvider } from "../../../lib/auth";
 import { api } from "../../../lib/api";
 import { fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../lib/auth/test-utils";
-import { createI18n, I18nProvider } from "../../../lib/i18n";
+import { createI18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import { EmailConfirmedScreen } from "./email-confirmed-screen";
 
@@ -50,13 +51,13 @@ describe("EmailConfirmedScreen", () => {
 
   test("the published HTML shows neither outcome (it knows no query string), so hydration cannot differ", () => {
     const html = renderToString(
-      <I18nProvider i18n={createI18n("en", en)}>
+      <I18nextProvider i18n={createI18n("en", en)}>
         <AuthProvider store={createAuthStore(api)}>
           <MemoryRouter initialEntries={["/email-confirmed?status=invalid"]}>
             <EmailConfirmedScreen />
           </MemoryRouter>
         </AuthProvider>
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     expect(html).toContain('aria-busy="true"');
     expect(html).not.toContain("invalid or expired");

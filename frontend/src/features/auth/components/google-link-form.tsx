@@ -1,8 +1,9 @@
 import { useMemo } from "react";
-import { Link } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { authErrorText, useAuth } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { googleLink } from "../api/google-link";
 import { useContinue } from "../hooks/use-continue";

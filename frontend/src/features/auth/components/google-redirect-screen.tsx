@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useAuth } from "../../../lib/auth";
 import { useHydrated } from "../../../lib/hydration";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { googleCallback } from "../api/google-callback";

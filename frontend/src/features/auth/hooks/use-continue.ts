@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useNavigate } from "../../../lib/router";
+import { useNavigate } from "react-router";
 import { takeRedirect } from "../../../lib/auth";
 import { useLocale } from "../../../lib/i18n";
 import { useAccountPath } from "../../../lib/pages/account-path";

@@ -1,4 +1,4 @@
-import type { TFunction } from "../../../lib/i18n";
+import type { TFunction } from "i18next";
 import type { FieldDefinitions } from "../../../lib/forms";
 
 /** A new password and its confirmation, as the API accepts them (8–128 characters). */

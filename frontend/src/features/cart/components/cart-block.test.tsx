@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "../../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
@@ -8,7 +9,7 @@ import { failure, fakeApi, jwt, ok, signedInStore, userFixture, type ApiCall, ty
 import { CART_COOKIE, CartProvider, createCartStore, type CartLine, type CartQuote, type QuoteRequest, type ShippingCountryCode } from "../../../lib/cart";
 import { ADDED, renderWithCart, resetCartTestState, setCartCookie, variantFixture } from "../../../lib/cart/test-utils";
 import { readCookie } from "../../../lib/cookies";
-import { createI18n, I18nProvider, type Locale } from "../../../lib/i18n";
+import { createI18n, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import { CartBlock } from "./cart-block";
 
@@ -82,7 +83,7 @@ describe("CartBlock, empty and loading", () => {
   test("the server (and hydration) renders a busy skeleton, never 'empty': the cart is the browser's", () => {
     setCartCookie([line(13)]);
     const html = renderToString(
-      <I18nProvider i18n={createI18n("en", en)}>
+      <I18nextProvider i18n={createI18n("en", en)}>
         <AuthProvider store={createAuthStore(api)}>
           <CartProvider store={createCartStore()}>
             <MemoryRouter>
@@ -90,7 +91,7 @@ describe("CartBlock, empty and loading", () => {
             </MemoryRouter>
           </CartProvider>
         </AuthProvider>
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain("Loading your cart…");

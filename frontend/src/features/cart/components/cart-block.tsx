@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useAuth } from "../../../lib/auth";
 import { lineKey, useCart, useQuote, type CartLine, type QuoteItem, type ShippingCountryCode } from "../../../lib/cart";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { Confirm } from "../../../ui/confirm";

@@ -1,6 +1,7 @@
-import { Link } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { CartLine, QuoteItem } from "../../../lib/cart";
-import { formatPrice, useTranslation } from "../../../lib/i18n";
+import { formatPrice } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Confirm } from "../../../ui/confirm";
 import { Icon } from "../../../ui/icon";

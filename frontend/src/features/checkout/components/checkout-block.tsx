@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useAuth, type User } from "../../../lib/auth";
 import { useCart, useQuote, type CartLine } from "../../../lib/cart";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { useCheckout } from "../hooks/use-checkout";

@@ -1,6 +1,7 @@
-import { Link, useLocation } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { rememberRedirect } from "../../../lib/auth";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import type { OrderProblem as Problem } from "../utils/order-errors";
 

@@ -1,4 +1,4 @@
-import type { TFunction } from "../../../lib/i18n";
+import type { TFunction } from "i18next";
 import type { OrderAddress } from "../types";
 
 /** An address as it is printed on a parcel: street and number, extra information, postal code and city, country. */

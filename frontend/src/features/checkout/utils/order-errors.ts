@@ -4,7 +4,7 @@
  * captcha that did not vouch for them (no token, or the server refused it), or anything else. The texts are the checkout's own, in the parent's language (the server's
  * messages are for developers).
  */
-import type { TFunction } from "../../../lib/i18n";
+import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api";
 import { CaptchaError } from "../../../lib/captcha";
 import type { AccountError, OrderError } from "../../../lib/vocabulary";

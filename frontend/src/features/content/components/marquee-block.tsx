@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../ui/icon";
 import type { MarqueeBlockData } from "../types";
 

@@ -1,10 +1,11 @@
 /** Helpers for the block tests (imported by *.test.tsx only; never part of the app bundle). */
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { MemoryRouter } from "../../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
 import { createApiClient, type ApiClient } from "../../../lib/api";
-import { createI18n, I18nProvider, type Locale, type Messages } from "../../../lib/i18n";
+import { createI18n, type Locale, type Messages } from "../../../lib/i18n";
 import de from "../../../locales/de.json";
 import en from "../../../locales/en.json";
 import es from "../../../locales/es.json";
@@ -17,9 +18,9 @@ export const MESSAGES: Record<Locale, Messages> = { nl, en, de, es, fr, sv };
 /** The app's providers around a block: UI texts in `locale` (a missing text throws) and a router. */
 export function Providers({ children, locale = "en", path = "/" }: { children: ReactNode; locale?: Locale; path?: string }) {
   return (
-    <I18nProvider i18n={createI18n(locale, MESSAGES[locale])}>
+    <I18nextProvider i18n={createI18n(locale, MESSAGES[locale])}>
       <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-    </I18nProvider>
+    </I18nextProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
 
 export const ORDER_CARD_TITLE = "order-card__title";
 

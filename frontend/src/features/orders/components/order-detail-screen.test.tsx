@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../lib/auth/test-utils";
 import type { Locale } from "../../../lib/i18n";
@@ -14,7 +15,12 @@ function renderOrder(order: Partial<Order> | null, locale: Locale = "en") {
     [`GET /orders/${SLUG}`]: () => (order ? ok({ data: orderFixture(order) }) : failure(404, {}, "NotFoundError")),
     [`POST /orders/${SLUG}/payments`]: () => ok({ data: { checkoutUrl: "http://127.0.0.1:8000/api/payments/test/tr_3" } }),
   });
-  renderWithAuth(<OrderDetailScreen notFound={<p>Not found</p>} />, { path: `/order/${SLUG}`, locale });
+  renderWithAuth(
+    <Routes>
+      <Route path="/order/:slug" element={<OrderDetailScreen notFound={<p>Not found</p>} />} />
+    </Routes>,
+    { path: `/order/${SLUG}`, locale },
+  );
   return server;
 }
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useLocation } from "../../../lib/router";
-import { routeParams } from "../../../lib/routes";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
 import { config } from "../../../lib/config";
 import { useHydrated } from "../../../lib/hydration";
-import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
+import { formatPrice } from "../../../lib/i18n";
 import { useOrder } from "../hooks/use-order";
 import type { Order, OrderAddress } from "../types";
 import { addressLines, formatDay } from "../utils/format";
@@ -140,8 +140,7 @@ function LoadedOrder({ slug, notFound }: { slug: string; notFound: ReactNode }) 
 /** `/order/{slug}`: the order with its lines, VAT, totals, addresses, status, bank details, refunds and invoice. */
 export function OrderDetailScreen({ notFound }: { notFound: ReactNode }) {
   const hydrated = useHydrated();
-  const { pathname } = useLocation();
-  const slug = routeParams("order", useLocale(), pathname)?.slug;
+  const { slug } = useParams();
   // The published HTML is the same for every order: the order shows once hydrated.
   if (!hydrated) return <OrderSkeleton />;
   if (!slug) return <>{notFound}</>;

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
-import { Link } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useAuth } from "../../../lib/auth";
-import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
+import { formatPrice, useLocale } from "../../../lib/i18n";
 import { useLiveRead } from "../../../lib/live-read";
 import { routePath, shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";

@@ -1,4 +1,5 @@
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../lib/i18n";
 import { usePayNow } from "../hooks/use-pay-now";
 
 /**

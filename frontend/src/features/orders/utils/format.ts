@@ -1,4 +1,5 @@
-import { intlLocale, type TFunction } from "../../../lib/i18n";
+import type { TFunction } from "i18next";
+import { intlLocale } from "../../../lib/i18n";
 import type { OrderAddress } from "../types";
 
 /** A day in the page's language: "25 November 2026" (en), "25 november 2026" (nl). */

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Link } from "../../../lib/router";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocale } from "../../../lib/i18n";
 import { useLiveRead } from "../../../lib/live-read";
 import { pagePaths } from "../../../lib/pages/page-paths";
 import { ButtonLink } from "../../../ui/button-link";

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../../lib/i18n";
-import { useNavigate } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useAuth, type User } from "../../../lib/auth";
 import { AddressesSection } from "./addresses-section";
 import { ConfirmBanner } from "./confirm-banner";

@@ -1,9 +1,10 @@
 import { useMemo, useState } from "react";
-import { Link, useNavigate } from "../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api";
 import { authErrorText, describeAuthError, useAuth, type User } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale, useTranslation } from "../../../lib/i18n";
+import { useLocale } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { changePassword } from "../api/change-password";
 import { logoutEverywhere } from "../api/logout-everywhere";

@@ -1,7 +1,8 @@
 /** Between the API's addresses, the address form's values and what PUT /users/me takes. */
+import type { TFunction } from "i18next";
 import type { ApiError } from "../../../lib/api";
 import type { Country, UserAddress } from "../../../lib/auth";
-import { type Locale, type TFunction } from "../../../lib/i18n";
+import type { Locale } from "../../../lib/i18n";
 import type { ShippingCountry } from "../../../lib/vocabulary";
 import type { AddressInput } from "../api/update-me";
 

@@ -1,5 +1,6 @@
-import { Link } from "../../../lib/router";
-import { formatPrice, intlLocale, useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatPrice, intlLocale } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Icon } from "../../../ui/icon";
 import type { ProductCard } from "../types";

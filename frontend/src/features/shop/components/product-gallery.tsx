@@ -1,4 +1,4 @@
-import { useTranslation } from "../../../lib/i18n";
+import { useTranslation } from "react-i18next";
 import { ContentImage } from "../../../ui/content-image";
 import type { ImageData } from "../../../ui/rich-text-types";
 

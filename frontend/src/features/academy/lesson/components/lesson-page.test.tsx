@@ -2,7 +2,8 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { prerenderToNodeStream } from "react-dom/static";
-import { MemoryRouter } from "../../../../lib/router";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../../../lib/api";
 import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../../../lib/auth";
@@ -10,7 +11,7 @@ import { failure, fakeApi, ok, signedInStore, userFixture, type Reply } from "..
 import { CART_COOKIE, CartProvider, createCartStore } from "../../../../lib/cart";
 import { renderWithCart, resetCartTestState } from "../../../../lib/cart/test-utils";
 import { readCookie } from "../../../../lib/cookies";
-import { createI18n, I18nProvider, type Locale } from "../../../../lib/i18n";
+import { createI18n, type Locale } from "../../../../lib/i18n";
 import en from "../../../../locales/en.json";
 import { FakeHls } from "../../player/test-hls";
 import { accessFixture, lessonFixture } from "../test-utils";
@@ -215,7 +216,7 @@ async function prerender(node: ReactNode): Promise<string> {
 
 function Page({ lesson }: { lesson: LessonData }) {
   return (
-    <I18nProvider i18n={createI18n("en", en)}>
+    <I18nextProvider i18n={createI18n("en", en)}>
       <AuthProvider store={createAuthStore(api)}>
         <CartProvider store={createCartStore()}>
           <MemoryRouter initialEntries={[lesson.path]}>
@@ -223,7 +224,7 @@ function Page({ lesson }: { lesson: LessonData }) {
           </MemoryRouter>
         </CartProvider>
       </AuthProvider>
-    </I18nProvider>
+    </I18nextProvider>
   );
 }
 

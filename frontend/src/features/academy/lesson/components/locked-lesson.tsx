@@ -1,6 +1,7 @@
-import { Link } from "../../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { rememberRedirect, type AuthStatus } from "../../../../lib/auth";
-import { useLocale, useTranslation } from "../../../../lib/i18n";
+import { useLocale } from "../../../../lib/i18n";
 import { routePath } from "../../../../lib/routes";
 import { ContentImage } from "../../../../ui/content-image";
 import type { LessonData } from "../types";

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Link } from "../../../../lib/router";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCart, type AddedVariant } from "../../../../lib/cart";
-import { formatPrice, useLocale, useTranslation } from "../../../../lib/i18n";
+import { formatPrice, useLocale } from "../../../../lib/i18n";
 import { routePath } from "../../../../lib/routes";
 import type { Offer } from "../types";
 
