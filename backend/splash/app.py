@@ -66,7 +66,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     )
     app.ctx.settings = settings
     app.ctx.routes = RouteTable.load(settings.routes_file)
-    app.ctx.published = PublishedSite(settings.publish_dir)
+    app.ctx.published = PublishedSite(settings.publish_dir, settings.publish_check_seconds)
     # Content's API pages carry blocks other domains fill in; the app layer supplies them.
     app.ctx.fill_block = compose.fill_block
 

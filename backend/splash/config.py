@@ -55,6 +55,8 @@ class Settings(BaseSettings):
     media_dir: Path = REPO_ROOT / "fixtures" / "media"
     vite_dev_url: str | None = None
     build_poll_seconds: int = Field(default=3600, ge=10)
+    # How soon a running server serves a new publish (it looks at var/publish/CURRENT this often).
+    publish_check_seconds: float = Field(default=1.0, ge=0, le=60)
     mail_url: str = "outbox://var/outbox"
     mail_from: str = "Splash <hello@splash.localhost>"
     shop_email: str = "hello@splash.localhost"

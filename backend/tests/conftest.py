@@ -95,6 +95,7 @@ def video_storage(tmp_path_factory: pytest.TempPathFactory) -> str:
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path, video_storage: str) -> Settings:
     return Settings(
+        publish_check_seconds=0,  # a test publishes and reads at once
         env="test",
         database_url=database_url,
         var_dir=tmp_path / "var",

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,9 +46,14 @@ def not_found_key(locale: str) -> str:
 
 
 class PublishedSite:
-    def __init__(self, root: Path) -> None:
+    """``check_every``: how often (seconds) CURRENT is looked at again, so how soon a new publish
+    goes live; 0 looks at every read (a stat per request: a fifth of the edge's time)."""
+
+    def __init__(self, root: Path, check_every: float = 0.0) -> None:
         self.root = root
+        self.check_every = check_every
         self._pointer = str(root / "CURRENT")
+        self._checked = -math.inf
         self._build: str | None = None
         self._mtime: int | None = None
         self._index: dict[str, dict[str, Any]] = {}
@@ -58,6 +65,10 @@ class PublishedSite:
         return self._build
 
     def _refresh(self) -> None:
+        now = time.monotonic()
+        if now - self._checked < self.check_every:
+            return
+        self._checked = now
         try:
             mtime = os.stat(self._pointer).st_mtime_ns  # per request: a str path, no pathlib
         except FileNotFoundError:
