@@ -10,7 +10,7 @@ from splash import db
 from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
-from splash.answer_cache import AnswerCache, KeptBytes, answer_size, generation_for
+from splash.answer_cache import AnswerCache, generation_for
 from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
@@ -75,7 +75,6 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.answers = AnswerCache(generation_for(settings))
     app.ctx.edge = edge.Edge()
     app.ctx.csp_policies = {}  # security_headers: one policy per route kind
-    app.ctx.pages = KeptBytes(answer_size)  # rendered pages, by locale, path and payload ETag
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
     app.ctx.payments = create_provider(settings)
 

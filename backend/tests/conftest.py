@@ -17,6 +17,8 @@ from typing import Any
 
 import asyncpg
 import pytest
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from sanic import Sanic
 from tortoise import Tortoise
 
@@ -269,3 +271,19 @@ def spa_built() -> Path:
     if not dist.exists():
         pytest.fail("The SPA is not built: run `make build` (make test does it first)")
     return dist
+
+
+REDIS_URL = "redis://127.0.0.1:6379/15"  # a database of its own, so tests keep off real keys
+
+
+@pytest.fixture
+async def redis() -> AsyncIterator[Redis]:
+    """A client of the machine's Redis; the test is skipped when there is none."""
+    client = Redis.from_url(REDIS_URL)
+    try:
+        await client.ping()
+    except (RedisConnectionError, OSError) as exc:
+        await client.aclose()
+        pytest.skip(f"no Redis at {REDIS_URL} ({exc})")
+    yield client
+    await client.aclose()

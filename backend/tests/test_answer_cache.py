@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from splash.answer_cache import Answer, AnswerCache, FileGeneration, RedisGeneration
-
-REDIS_URL = "redis://127.0.0.1:6379/15"
+from tests.conftest import REDIS_URL
 
 
 class Counter:
@@ -110,17 +108,10 @@ async def test_a_file_generation_changes_with_every_bump(tmp_path: Path):
 
 
 @pytest.fixture
-async def redis_key() -> AsyncIterator[str]:
-    client = Redis.from_url(REDIS_URL)
-    try:
-        await client.ping()
-    except (RedisConnectionError, OSError) as exc:
-        await client.aclose()
-        pytest.skip(f"no Redis at {REDIS_URL} ({exc})")
+async def redis_key(redis: Redis) -> AsyncIterator[str]:
     key = f"splash:test:{secrets.token_hex(4)}:generation"
     yield key
-    await client.delete(key)
-    await client.aclose()
+    await redis.delete(key)
 
 
 async def test_instances_sharing_redis_drop_their_answers_together(redis_key: str):

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import cast
 
-from sanic import Blueprint, Request, empty, file, json, raw, text
+from sanic import Blueprint, Request, empty, file, html, json, raw, text
 from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
 from splash import db, video_files
-from splash.answer_cache import Answer
 from splash.errors import NotFoundError
 from splash.http import edge
 from splash.http.compression import etag_matches
@@ -27,7 +26,6 @@ from splash.web.shell import render_shell
 from splash.web.sitemap import robots_txt, sitemap_xml
 
 bp = Blueprint("web")
-NONCE_MARK = "\x00nonce\x00"  # where the shell puts each response's CSP nonce
 REVALIDATE = "public, max-age=0, must-revalidate"
 
 
@@ -220,18 +218,9 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     if resolved.build is not None:
         # The domain's root redirects some visitors (by cookie and browser languages).
         edge.mark(request, resolved.build, _current_build(request), None if path else _stays)
-    key = (domain_locale(request), path, resolved.etag)
-    kept = request.app.ctx.pages.get(key)
-    if kept is None:
-        kept = Answer(_render(request, path, resolved).encode(), "text/html; charset=utf-8")
-        if resolved.status == 200 and not request.app.ctx.settings.vite_dev_url:
-            request.app.ctx.pages.keep(key, kept)
-    # The page is rendered once per build with a mark where each response's nonce goes.
-    body = csp_nonce(request).encode().join(kept.body.split(NONCE_MARK.encode()))
-    return raw(
-        body,
+    return html(
+        _render(request, path, resolved),
         status=resolved.status,
-        content_type=kept.content_type,
         headers={"cache-control": "no-cache", "vary": "host"},
     )
 
@@ -256,5 +245,5 @@ def _render(request: Request, path: str, resolved: services.Resolved) -> str:
         fragment="" if dev_url else resolved.fragment,
         payload=resolved.payload,
         dev_url=dev_url,
-        nonce=NONCE_MARK,
+        nonce=csp_nonce(request),
     )

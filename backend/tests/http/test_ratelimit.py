@@ -7,13 +7,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from splash.app import create_app
 from splash.http.ratelimit import MemoryRateLimiter, RedisRateLimiter, create_rate_limiter
+from tests.conftest import REDIS_URL
 from tests.support import serving
 
-REDIS_URL = "redis://127.0.0.1:6379/15"
 URL = "/api/forms/contact/submissions"
 
 
@@ -99,18 +98,6 @@ def test_without_a_redis_url_the_limiter_is_in_process():
 
 
 # --- Redis ----------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def redis() -> AsyncIterator[Redis]:
-    client = Redis.from_url(REDIS_URL)
-    try:
-        await client.ping()
-    except (RedisConnectionError, OSError) as exc:
-        await client.aclose()
-        pytest.skip(f"no Redis at {REDIS_URL} ({exc})")
-    yield client
-    await client.aclose()
 
 
 @pytest.fixture
