@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { contentPage, formText, message, origin, outbox, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+import { contentPage, formText, mailedLink, message, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
 
 const PASSWORD = "Zwemles-Niveau-2026";
 
@@ -21,20 +21,6 @@ function freshEmail(locale: Locale): string {
 }
 
 const label = (locale: Locale, key: string) => message(locale, `forms.labels.${key}`);
-
-/** The first link in a mail to `to` that starts with `prefix` (mails arrive through the outbox worker). */
-async function mailedLink(page: Page, to: string, prefix: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      for (const mail of (await outbox(page.request)).filter((sent) => sent.to === to)) {
-        link ??= (mail.text ?? "").match(new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`))?.[0];
-      }
-      return link;
-    }, `a mail to ${to} with a link starting ${prefix}`)
-    .toBeTruthy();
-  return link as string;
-}
 
 /** From the cart through the checkout to the test provider, paid, and back on the thank-you page. */
 async function checkOutAndPay(page: Page, locale: Locale, email: string | null, { lessonsOnly = false } = {}): Promise<void> {
@@ -98,7 +84,7 @@ async function guestBuysASuit(page: Page, locale: Locale): Promise<void> {
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await checkOutAndPay(page, locale, email);
 
-  await page.goto(await mailedLink(page, email, `${site}/reset?code=`));
+  await page.goto(await mailedLink(page.request, email, `${site}/reset?code=`));
   await waitForHydration(page);
   await page.getByLabel(label(locale, "password"), { exact: true }).fill(PASSWORD);
   await page.getByLabel(label(locale, "passwordConfirmation"), { exact: true }).fill(PASSWORD);

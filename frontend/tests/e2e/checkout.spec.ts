@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { contentPage, formText, message, origin, outbox, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+import { contentPage, formText, mailedLink, message, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
 
 const PASSWORD = "Drijfpak-Blauw-2026";
 
@@ -101,20 +101,6 @@ async function cartCookie(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((cookie) => cookie.name === "cart")?.value;
 }
 
-/** The first link in a mail to `to` that starts with `prefix` (mails arrive through the outbox worker). */
-async function mailedLink(page: Page, to: string, prefix: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      for (const mail of (await outbox(page.request)).filter((sent) => sent.to === to)) {
-        link ??= (mail.text ?? "").match(new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`))?.[0];
-      }
-      return link;
-    }, `a mail to ${to} with a link starting ${prefix}`)
-    .toBeTruthy();
-  return link as string;
-}
-
 for (const locale of ["nl", "en"] as const) {
   test(`a guest orders two suits, pays, then sees the order in the profile (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
@@ -134,9 +120,9 @@ for (const locale of ["nl", "en"] as const) {
     await expectNoSeriousA11yViolations(page, `thank you (${locale})`);
 
     // The e-mails: the confirmation names the order; another sets the new account's password.
-    const orderLink = await mailedLink(page, email, `${site}/order/`);
+    const orderLink = await mailedLink(page.request, email, `${site}/order/`);
     expect(orderLink).toBe(`${site}/order/${slug}`);
-    const setPassword = await mailedLink(page, email, `${site}/reset?code=`);
+    const setPassword = await mailedLink(page.request, email, `${site}/reset?code=`);
     await page.goto(setPassword);
     await waitForHydration(page);
     await page.getByLabel(label(locale, "password"), { exact: true }).fill(PASSWORD);

@@ -230,6 +230,32 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
+/**
+ * The first mail the outbox worker has sent that `matches`, waiting for it: mails leave through
+ * the transactional outbox, after the request that queued them has answered.
+ */
+export async function mailMatching(
+  request: APIRequestContext,
+  description: string,
+  matches: (mail: OutboxMessage) => boolean,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox(request)).find(matches);
+      return found !== undefined;
+    }, description)
+    .toBe(true);
+  return found as OutboxMessage;
+}
+
+/** The first link starting with `prefix` in a mail to `to` (waiting for the mail). */
+export async function mailedLink(request: APIRequestContext, to: string, prefix: string): Promise<string> {
+  const pattern = new RegExp(`${prefix.replace(/[.?]/g, "\\$&")}\\S+`);
+  const mail = await mailMatching(request, `a mail to ${to} with a link starting ${prefix}`, (sent) => sent.to === to && pattern.test(sent.text ?? ""));
+  return (mail.text ?? "").match(pattern)?.[0] as string;
+}
+
 export type PageFixture = { path: string; title: string; h1: string; seoTitle: string; seoDescription: string };
 
 /**
