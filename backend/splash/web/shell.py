@@ -37,7 +37,7 @@ def render_shell(
             spa=spa,
             fragment=fragment,
             payload_json=inline_json(payload),
-            locale_chunk=spa.locale_chunks.get(head.lang),
+            modules=[*spa.preloads, *filter(None, [spa.locale_chunks.get(head.lang)])],
             dev_url=dev_url,
             nonce=nonce,
         )

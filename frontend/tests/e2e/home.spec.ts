@@ -1,7 +1,7 @@
 /** The home page in Dutch (localhost) and English (en.localhost): content, chrome, head, SSR, hydration, a11y. */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { COMPANY, LOCALES, OG_LOCALES, collectProblems, homePage, menus, message, mobileMenu, origin, type Locale } from "./support";
+import { COMPANY, LOCALES, OG_LOCALES, collectProblems, homePage, menus, message, mobileMenu, origin, waitForHydration, type Locale } from "./support";
 
 const BANNER_REPEAT = 8;
 const SOCIAL_HOSTS = ["facebook.com", "instagram.com", "linkedin.com", "x.com", "tiktok.com"];
@@ -123,6 +123,22 @@ for (const locale of ["nl", "en"] as const satisfies readonly Locale[]) {
       await expect(panel).toBeVisible();
       await page.waitForLoadState("networkidle");
       expect(problems, problems.join("\n")).toEqual([]);
+    });
+
+    test("paints its content before it asks for the JavaScript, then hydrates", async ({ page }) => {
+      await page.goto(url);
+      await waitForHydration(page);
+      const order = await page.evaluate(() => {
+        const painted = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime);
+        return { painted, firstScript: Math.min(...scripts), scripts: scripts.length };
+      });
+      expect(order.painted, "first contentful paint").toBeDefined();
+      expect(order.scripts).toBeGreaterThan(0);
+      expect(order.firstScript).toBeGreaterThanOrEqual(order.painted as number);
     });
 
     test("has no serious or critical accessibility violations", async ({ page }) => {
