@@ -15,7 +15,11 @@ CLS, Speed Index, transfer sizes and request count, and it is checked against th
 budgets in loadtests/budgets.json (a failed request always fails). The server is always
 stopped. On the same server, loadtests/timing.py then prints the median answer times of
 forgot-password and send-email-confirmation for an existing account and for unknown addresses
-side by side (no budget: they should simply match).
+side by side (no budget: they should simply match), and loadtests/navigation.mjs times
+client-side navigations to prefetched pages (hover, then click; ten of each case) beside a
+fresh load of the same page: the median navigation against the goal of 100 ms (printed, not
+enforced) and, as the budget, its ratio to the fresh load's first contentful paint
+("navigation" in loadtests/budgets.json).
 
 Every report goes to loadtests/results/lighthouse-<page>-<run>.json (git-ignored); open one
 in https://googlechrome.github.io/lighthouse/viewer/ for the details.
@@ -108,6 +112,11 @@ BUDGET_KEYS: dict[str, tuple[str, str]] = {
 }
 
 
+NAVIGATION = HERE / "navigation.mjs"
+NAVIGATION_RUNS = 10
+NAVIGATION_GOAL_MS = 100  # the performance issue's goal for a navigation to a prefetched page
+
+
 class BenchError(run.RunError):
     """The benchmark could not be done (a page did not answer, Lighthouse failed, ...)."""
 
@@ -195,7 +204,10 @@ def median_run(reports: list[Report]) -> Report:
     def key(report: Report) -> tuple[float, float]:
         metrics = extract_metrics(report)
         score, lcp = metrics["score"], metrics["lcp_ms"]
-        return (-1.0 if score is None else score, -(lcp if lcp is not None else float("inf")))
+        return (
+            -1.0 if score is None else score,
+            -(lcp if lcp is not None else float("inf")),
+        )
 
     ranked = sorted(reports, key=key)
     return ranked[(len(ranked) - 1) // 2]  # with an even count, the worse of the two middle
@@ -258,7 +270,97 @@ def format_table(metrics: dict[str, Metrics]) -> str:
     return "\n".join(lines)
 
 
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[(len(ordered) - 1) // 2]  # with an even count, the lower middle
+
+
+def percentile_95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]  # nearest rank
+
+
+def check_navigation(budget: dict, results: dict[str, dict[str, list]]) -> list[str]:
+    """Case → {"navigation": [ms…], "fresh": [ms…]} in, one line per problem out.
+
+    The budget ("navigation" in budgets.json) is max_ratio: a case's median navigation over
+    the median first contentful paint of the same page loaded fresh. A case without numbers
+    (a missing first paint) is a problem, not a pass.
+    """
+    problems = [
+        f"navigation: unknown budget key {key!r}"
+        for key in budget
+        if key != "max_ratio" and not key.startswith("$")
+    ]
+    for case, result in results.items():
+        fresh = [value for value in result.get("fresh", []) if value is not None]
+        if not result.get("navigation") or not fresh:
+            problems.append(f"{case}: no measurements")
+            continue
+        ratio = median(result["navigation"]) / median(fresh)
+        if ratio > budget["max_ratio"]:
+            problems.append(
+                f"{case}: navigation {ratio:.2f}x the fresh load's first paint"
+                f" > budget {budget['max_ratio']:g}x"
+            )
+    return problems
+
+
+def format_navigation(results: dict[str, dict[str, list]]) -> str:
+    """One row per case: the navigation's median and p95, the fresh load's first paint, their
+    ratio and whether the median meets the goal."""
+    width = max(len("navigation"), *(len(case) for case in results))
+    header = (
+        f"{'navigation':<{width}} {'p50 ms':>8} {'p95 ms':>8} {'fresh FCP':>10} {'ratio':>7}"
+        f"  goal {NAVIGATION_GOAL_MS} ms"
+    )
+    lines = [header, "-" * len(header)]
+    for case, result in results.items():
+        fresh = [value for value in result.get("fresh", []) if value is not None]
+        if not result.get("navigation") or not fresh:
+            lines.append(f"{case:<{width}} {'-':>8} {'-':>8} {'-':>10} {'-':>7}  -")
+            continue
+        p50, p95, first = (
+            median(result["navigation"]),
+            percentile_95(result["navigation"]),
+            median(fresh),
+        )
+        met = "met" if p50 <= NAVIGATION_GOAL_MS else "missed"
+        lines.append(
+            f"{case:<{width}} {p50:>8.0f} {p95:>8.0f} {first:>10.0f} {p50 / first:>6.2f}x  {met}"
+        )
+    return "\n".join(lines)
+
+
 # -- the run ---------------------------------------------------------------------------------
+
+
+def navigation(port: int, runs: int = NAVIGATION_RUNS) -> dict[str, dict[str, list]]:
+    """loadtests/navigation.mjs against the server: its JSON (case → navigation and fresh ms)."""
+    command = [
+        "node",
+        str(NAVIGATION),
+        "--origin",
+        f"http://localhost:{port}",
+        "--runs",
+        str(runs),
+    ]
+    print(f"bench: client-side navigations ({runs} per case)", flush=True)
+    try:
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=LIGHTHOUSE_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise BenchError(f"the navigations took longer than {LIGHTHOUSE_TIMEOUT:.0f} s") from None
+    if done.returncode != 0:
+        raise BenchError(
+            f"navigation.mjs exited with code {done.returncode}\n{done.stderr[-2000:]}"
+        )
+    return json.loads(done.stdout)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -266,7 +368,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="loadtests/bench.py", description=summary)
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (default 3)")
     parser.add_argument(
-        "--page", action="append", choices=list(PAGES), help="only this page (repeatable)"
+        "--page",
+        action="append",
+        choices=list(PAGES),
+        help="only this page (repeatable)",
     )
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -334,7 +439,10 @@ def lighthouse(url: str, output: Path) -> Report:
         '--extra-headers={"Accept-Language": "nl-NL,nl;q=0.9"}',
     ]
     # fmt: on
-    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    env = {
+        **os.environ,
+        "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium"),
+    }
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(
             command,
@@ -386,7 +494,8 @@ def benchmark(port: int, pages: dict[str, str], runs: int) -> dict[str, Report]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    budgets = json.loads(BUDGETS.read_text())["lighthouse"]
+    every_budget = json.loads(BUDGETS.read_text())
+    budgets = every_budget["lighthouse"]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwinds through the finally
 
     log_path = RESULTS / "bench-server.log"
@@ -395,6 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         server, port = start(log_path)
         reports = benchmark(port, args.pages, args.runs)
         answer_times = timing.measure(port)
+        navigations = navigation(port)
     except run.RunError as error:
         print(f"bench: FAILED — {error}", file=sys.stderr)
         return 2
@@ -407,11 +517,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench: server stopped in {run.stop_server(server):.1f} s", flush=True)
 
     metrics = {page: extract_metrics(report) for page, report in reports.items()}
-    print(f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; ", end="")
+    print(
+        f"\nLighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; ",
+        end="",
+    )
     print(f"median of {args.runs} run(s) per page; reports in {RESULTS.relative_to(ROOT)}/\n")
     print(format_table(metrics))
     timing.report(answer_times)
-    problems = check_budgets(budgets, reports)
+    print(f"\nClient-side navigations to a prefetched page, {NAVIGATION_RUNS} per case:\n")
+    print(format_navigation(navigations))
+    problems = check_budgets(budgets, reports) + check_navigation(
+        every_budget["navigation"], navigations
+    )
     scores = [values["score"] for values in metrics.values() if values["score"] is not None]
     low, high = (f"{min(scores):.0f}", f"{max(scores):.0f}") if scores else ("none", "none")
     span = f"score {low}" if low == high else f"scores {low} to {high}"

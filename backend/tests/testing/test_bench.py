@@ -246,3 +246,41 @@ def test_the_table_has_a_row_per_page_and_a_dash_for_a_missing_value():
     assert home.split()[0] == "home"
     assert home.split()[1:] == ["95", "1500", "2000", "100", "0.010", "1800", "250", "130", "18"]
     assert cart.split()[6] == "-"
+
+
+NAVIGATIONS = {
+    "home → product list": {"navigation": [70.0, 60.0, 120.0], "fresh": [150.0, 140.0, 160.0]},
+    "product list → product": {"navigation": [80.0, 90.0, 400.0], "fresh": [100.0, 120.0, 110.0]},
+}
+
+
+def test_a_navigation_within_its_ratio_passes():
+    assert bench.check_navigation({"max_ratio": 1}, NAVIGATIONS) == []
+
+
+def test_a_navigation_slower_than_a_fresh_load_is_reported():
+    slow = {"course → lesson": {"navigation": [400.0, 380.0, 420.0], "fresh": [200.0, 190.0]}}
+    assert bench.check_navigation({"max_ratio": 1}, slow) == [
+        "course → lesson: navigation 2.11x the fresh load's first paint > budget 1x"
+    ]
+
+
+def test_a_navigation_without_numbers_fails_rather_than_passes():
+    missing = {"blog → article": {"navigation": [50.0], "fresh": [None]}}
+    assert bench.check_navigation({"max_ratio": 1}, missing) == ["blog → article: no measurements"]
+    assert bench.check_navigation({"max_ratio": 1, "max_ratoi": 2}, {}) == [
+        "navigation: unknown budget key 'max_ratoi'"
+    ]
+
+
+def test_the_navigation_table_shows_median_p95_and_the_goal():
+    table = bench.format_navigation(NAVIGATIONS).splitlines()
+    assert table[0].split()[-3:] == ["goal", "100", "ms"]
+    assert table[2].split()[-5:] == ["70", "120", "150", "0.47x", "met"]
+    assert table[3].split()[-5:] == ["90", "400", "110", "0.82x", "met"]
+
+
+def test_the_budgets_file_budgets_navigation_as_a_ratio():
+    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["navigation"]
+    assert bench.check_navigation(budgets, NAVIGATIONS) == []
+    assert 0 < budgets["max_ratio"] <= 1

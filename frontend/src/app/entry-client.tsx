@@ -7,7 +7,7 @@ import { createI18n, loadMessages } from "../lib/i18n";
 import { isOutdated, reloadGuarded } from "./build-update";
 import { readInlinePayload } from "./payload";
 import { startPrefetching, takePayload } from "./prefetch";
-import { buildRoutes } from "./router";
+import { buildRoutes, preloadScreen } from "./router";
 import "./styles.css";
 
 /** Client-side navigation: one payload request; a new deployment turns it into a full load. */
@@ -17,7 +17,10 @@ const loader: LoaderFunction = ({ request }) => {
     window.location.assign(url.href);
     return new Promise<never>(() => undefined);
   }
-  return takePayload(url.pathname, request.signal);
+  return takePayload(url.pathname, request.signal).then(async (payload) => {
+    await preloadScreen(payload).catch(() => undefined); // a chunk that fails loads again as the screen renders
+    return payload;
+  });
 };
 
 window.addEventListener("vite:preloadError", (event) => {
@@ -44,7 +47,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error("No #root element");
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
-  startPrefetching();
+  startPrefetching(document, preloadScreen);
 }
 
 void start();

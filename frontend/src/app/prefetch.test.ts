@@ -20,7 +20,7 @@ describe("prefetched payloads", () => {
   test("a prefetched payload serves the next navigation without a second request", async () => {
     const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ status: 200 }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    prefetchPayload("/contact", 1000);
+    prefetchPayload("/contact", undefined, 1000);
     const payload = await takePayload("/contact", undefined, 2000);
     expect(payload).toEqual({ status: 200 });
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -30,7 +30,7 @@ describe("prefetched payloads", () => {
   test("a stale prefetch (over 30 s) is not used", async () => {
     const fetch = vi.fn().mockImplementation(() => Promise.resolve(new Response("{}", { status: 200 })));
     vi.stubGlobal("fetch", fetch);
-    prefetchPayload("/faq", 0);
+    prefetchPayload("/faq", undefined, 0);
     await takePayload("/faq", undefined, 31_000);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -54,5 +54,23 @@ describe("API links are never taken for pages", () => {
     for (const link of document.querySelectorAll("a")) link.dispatchEvent(new Event("pointerover", { bubbles: true }));
     stop();
     expect(fetch.mock.calls.map((call) => call[0])).toEqual(["/_payload/over-ons.json"]);
+  });
+});
+
+describe("the code of a prefetched screen", () => {
+  test("is asked for with its payload on intent, and not when the payload fails", async () => {
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(url.includes("kapot") ? new Response("{}", { status: 500 }) : new Response(JSON.stringify({ status: 200, route: { name: "faq" } }), { status: 200 })),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const preload = vi.fn(() => Promise.resolve());
+    document.body.innerHTML = '<main><a href="/veelgestelde-vragen">FAQ</a><a href="/kapot">Kapot</a></main>';
+    const stop = startPrefetching(document, preload);
+    for (const link of document.querySelectorAll("a")) link.dispatchEvent(new Event("pointerover", { bubbles: true }));
+    stop();
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+    expect(preload).toHaveBeenCalledWith({ status: 200, route: { name: "faq" } });
+    await takePayload("/kapot").catch(() => undefined);
+    expect(preload).toHaveBeenCalledTimes(1);
   });
 });

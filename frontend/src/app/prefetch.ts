@@ -2,7 +2,8 @@
  * Link prefetch (spec §9): the payload of an internal link is fetched when the visitor shows
  * intent (hover, focus, touch) or the link scrolls into view in the main content — never on
  * slow connections (2g, slow-2g) or with data-saver on. The navigation then uses it: still
- * one request per navigation.
+ * one request per navigation. With the payload, the code its screen needs is asked for too
+ * (`preload`, the router's preloadScreen), so the navigation renders at once.
  */
 import { config } from "../lib/config";
 import { fetchPayload, type Payload } from "./payload";
@@ -17,11 +18,14 @@ export function prefetchAllowed(connection: Connection | undefined): boolean {
   return !connection.saveData && !["slow-2g", "2g"].includes(connection.effectiveType ?? "");
 }
 
-export function prefetchPayload(pathname: string, now = Date.now()): void {
+/** What a screen's payload needs besides itself (its lazy chunks), asked for with it. */
+export type PreloadCode = (payload: Payload) => Promise<unknown>;
+
+export function prefetchPayload(pathname: string, preload?: PreloadCode, now = Date.now()): void {
   const cached = cache.get(pathname);
   if (cached && now - cached.at < KEEP_MS) return;
   const payload = fetchPayload(pathname);
-  payload.catch(() => cache.delete(pathname));
+  payload.then(preload, () => cache.delete(pathname)).catch(() => undefined); // the screen asks again
   cache.set(pathname, { at: now, payload });
 }
 
@@ -45,12 +49,12 @@ function internalPath(target: EventTarget | null): string | null {
 }
 
 /** Starts intent and visibility prefetching for the whole document; returns a stop function. */
-export function startPrefetching(doc: Document = document): () => void {
+export function startPrefetching(doc: Document = document, preload?: PreloadCode): () => void {
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
   if (!prefetchAllowed(connection)) return () => undefined;
   const onIntent = (event: Event) => {
     const path = internalPath(event.target);
-    if (path) prefetchPayload(path);
+    if (path) prefetchPayload(path, preload);
   };
   const events = ["pointerover", "focusin", "touchstart"] as const;
   events.forEach((name) => doc.addEventListener(name, onIntent, { passive: true }));
@@ -60,7 +64,7 @@ export function startPrefetching(doc: Document = document): () => void {
       : new IntersectionObserver((entries) => {
           for (const entry of entries) {
             const path = entry.isIntersecting ? internalPath(entry.target) : null;
-            if (path) prefetchPayload(path);
+            if (path) prefetchPayload(path, preload);
           }
         });
   const observeMain = () => doc.querySelectorAll("main a[href^='/']").forEach((link) => observer?.observe(link));

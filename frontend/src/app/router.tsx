@@ -9,7 +9,7 @@ import { AcademyItemBlock, ChildCoursesBlock, CoursePage, LessonPage } from "../
 import { AuthScreen, isAuthRoute } from "../features/auth";
 import { CartBlock } from "../features/cart";
 import { CheckoutBlock } from "../features/checkout";
-import { ArticlePage, BlockComponentsProvider, ContentPage, type BlockComponentMap } from "../features/content";
+import { ArticlePage, BlockComponentsProvider, ContentPage, preloadBlocks, type BlockComponentMap } from "../features/content";
 import { isOrderRoute, OrderScreen, OrdersBlock } from "../features/orders";
 import { ProfileBlock } from "../features/profile";
 import { ProductIntroBlock, ProductItemBlock, ProductListBlock, ProductPage } from "../features/shop";
@@ -42,6 +42,22 @@ const SUPPLIED_BLOCKS: BlockComponentMap = {
   "academy-item": AcademyItemBlock,
   "child-courses": ChildCoursesBlock,
 };
+
+/**
+ * The code a payload's screen needs beyond the entry (its page's or its blocks' lazy chunks):
+ * asked for with the payload on a link's intent and by the loader, so the screen renders at
+ * once instead of through its Suspense fallback.
+ */
+export function preloadScreen(payload: Payload): Promise<unknown> {
+  if (payload.status === 404) return Promise.resolve();
+  if (payload.page) return preloadBlocks(payload.page.blocks, SUPPLIED_BLOCKS);
+  if (payload.product) return ProductPage.preload();
+  if (payload.course) return CoursePage.preload();
+  if (payload.lesson) return LessonPage.preload();
+  if (isAuthRoute(payload.route.name)) return AuthScreen.preload();
+  if (isOrderRoute(payload.route.name)) return OrderScreen.preload();
+  return Promise.resolve();
+}
 
 function Screen({ payload }: { payload: Payload }) {
   if (payload.status === 404) return <NotFound />;

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "../../lib/preloadable";
 // With the app's CSS (course pages and the academy's blocks are published as HTML); only the code loads lazily.
 import "./academy.css";
 
@@ -6,12 +6,12 @@ import "./academy.css";
 export type { CourseData } from "./types";
 
 /** The course page: its own chunk, loaded on course pages only. */
-export const CoursePage = lazy(() => import("./components/course-page").then((module) => ({ default: module.CoursePage })));
+export const CoursePage = preloadable(() => import("./components/course-page").then((module) => module.CoursePage));
 
 // The academy blocks share one small chunk, loaded on pages that show them.
 const blocks = () => import("./components/academy-blocks");
-export const AcademyItemBlock = lazy(() => blocks().then((module) => ({ default: module.AcademyItemBlock })));
-export const ChildCoursesBlock = lazy(() => blocks().then((module) => ({ default: module.ChildCoursesBlock })));
+export const AcademyItemBlock = preloadable(() => blocks().then((module) => module.AcademyItemBlock));
+export const ChildCoursesBlock = preloadable(() => blocks().then((module) => module.ChildCoursesBlock));
 
 
 // --- the lesson page and its player (the lesson helper's block) ---------------------------------
@@ -22,4 +22,4 @@ import "./lesson/lesson.css";
 export type { LessonData } from "./lesson/types";
 
 /** The lesson page: its own chunk, loaded on lesson pages only. */
-export const LessonPage = lazy(() => import("./lesson/components/lesson-page").then((module) => ({ default: module.LessonPage })));
+export const LessonPage = preloadable(() => import("./lesson/components/lesson-page").then((module) => module.LessonPage));

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "../../lib/preloadable";
 // With the app's CSS (the cart page is published as HTML); only the block's code loads lazily.
 import "./cart.css";
 
@@ -6,4 +6,4 @@ import "./cart.css";
 export { CartFeedback } from "./components/cart-feedback";
 
 /** The cart page's block: its own chunk, loaded on the cart page only. */
-export const CartBlock = lazy(() => import("./components/cart-block").then((module) => ({ default: module.CartBlock })));
+export const CartBlock = preloadable(() => import("./components/cart-block").then((module) => module.CartBlock));

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "../../lib/preloadable";
 // With the app's CSS (the account page is published as HTML); only the code below loads lazily.
 import "./profile.css";
 
@@ -6,4 +6,4 @@ import "./profile.css";
  * The account page's profile block, loaded only where the page has it: visitors who never open the
  * account page never load the form system. (Its orders block is features/orders'.)
  */
-export const ProfileBlock = lazy(() => import("./components/profile-block").then((module) => ({ default: module.ProfileBlock })));
+export const ProfileBlock = preloadable(() => import("./components/profile-block").then((module) => module.ProfileBlock));

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { ApiClient } from "../../../lib/api";
+import { preloadable, preloadOf } from "../../../lib/preloadable";
 import type { BlockData, ItemBlockData } from "../types";
 import { suppliedComponent, useSuppliedBlocks, type BlockComponentMap } from "./block-components";
 import {
@@ -27,7 +28,12 @@ import { ReviewsBlock } from "./reviews-block";
 import "../content.css";
 
 // Forms (formik + yup) load only on pages that have one; publishing still renders them.
-const FormBlock = lazy(() => import("./form-block").then((module) => ({ default: module.FormBlock })));
+const FormBlock = preloadable(() => import("./form-block").then((module) => module.FormBlock));
+
+/** The code of a page's lazy blocks (forms, the blocks other features supply), asked for ahead of rendering. */
+export function preloadBlocks(blocks: BlockData[], supplied: BlockComponentMap): Promise<unknown> {
+  return Promise.all(blocks.map((block) => (block.type === "form" ? FormBlock.preload() : preloadOf(suppliedComponent(supplied, block)))));
+}
 
 /** Blocks that can carry the page's main heading (h1): the first of them on the page does. */
 const MAIN_HEADING_TYPES = new Set<BlockData["type"]>(["intro", "blog-intro", "academy-intro"]);
