@@ -73,4 +73,16 @@ describe("the code of a prefetched screen", () => {
     await takePayload("/kapot").catch(() => undefined);
     expect(preload).toHaveBeenCalledTimes(1);
   });
+
+  test("is not asked for a link merely in view; intent on it later asks, without a second request", async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ status: 200 }), { status: 200 })));
+    vi.stubGlobal("fetch", fetch);
+    const preload = vi.fn(() => Promise.resolve());
+    prefetchPayload("/in-beeld", undefined, 1000);
+    await Promise.resolve();
+    expect(preload).not.toHaveBeenCalled();
+    prefetchPayload("/in-beeld", preload, 2000);
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledWith({ status: 200 }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

@@ -2,8 +2,9 @@
  * Link prefetch (spec §9): the payload of an internal link is fetched when the visitor shows
  * intent (hover, focus, touch) or the link scrolls into view in the main content — never on
  * slow connections (2g, slow-2g) or with data-saver on. The navigation then uses it: still
- * one request per navigation. With the payload, the code its screen needs is asked for too
- * (`preload`, the router's preloadScreen), so the navigation renders at once.
+ * one request per navigation. On intent, the code its screen needs is asked for too
+ * (`preload`, the router's preloadScreen), so the navigation renders at once; a link merely in
+ * view costs no code.
  */
 import { config } from "../lib/config";
 import { fetchPayload, type Payload } from "./payload";
@@ -22,11 +23,14 @@ export function prefetchAllowed(connection: Connection | undefined): boolean {
 export type PreloadCode = (payload: Payload) => Promise<unknown>;
 
 export function prefetchPayload(pathname: string, preload?: PreloadCode, now = Date.now()): void {
-  const cached = cache.get(pathname);
-  if (cached && now - cached.at < KEEP_MS) return;
-  const payload = fetchPayload(pathname);
-  payload.then(preload, () => cache.delete(pathname)).catch(() => undefined); // the screen asks again
-  cache.set(pathname, { at: now, payload });
+  let cached = cache.get(pathname);
+  if (!cached || now - cached.at >= KEEP_MS) {
+    const payload = fetchPayload(pathname);
+    payload.catch(() => cache.delete(pathname));
+    cached = { at: now, payload };
+    cache.set(pathname, cached);
+  }
+  if (preload) cached.payload.then(preload).catch(() => undefined); // the screen asks again
 }
 
 /** A prefetched payload for this path (used once), or a fresh request. */
@@ -64,7 +68,7 @@ export function startPrefetching(doc: Document = document, preload?: PreloadCode
       : new IntersectionObserver((entries) => {
           for (const entry of entries) {
             const path = entry.isIntersecting ? internalPath(entry.target) : null;
-            if (path) prefetchPayload(path, preload);
+            if (path) prefetchPayload(path); // the payload only: code waits for intent
           }
         });
   const observeMain = () => doc.querySelectorAll("main a[href^='/']").forEach((link) => observer?.observe(link));
