@@ -1,20 +1,38 @@
 /** The server entry: renders one route from its payload to HTML (used by `python -m splash publish`). */
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
+import type { i18n as I18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { createI18n, loadMessages } from "../lib/i18n";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from "react-router";
+import { createI18n, loadMessages, type Locale } from "../lib/i18n";
 import { pageDescription, pageTitle } from "./head";
 import type { Payload } from "./payload";
 import { buildRoutes } from "./router";
 
 export type Rendered = { html: string; head: { title: string; description: string } };
 
+type LocaleRenderer = { i18n: I18n; handler: StaticHandler };
+const renderers = new Map<Locale, Promise<LocaleRenderer>>();
+
+/**
+ * A locale's texts and routes, made once for every page a publish renders in it: each page's
+ * payload reaches the routes' loader as the request's context.
+ */
+function rendererOf(locale: Locale): Promise<LocaleRenderer> {
+  let renderer = renderers.get(locale);
+  if (!renderer) {
+    renderer = loadMessages(locale).then((messages) => ({
+      i18n: createI18n(locale, messages),
+      handler: createStaticHandler(buildRoutes(locale, ({ context }) => (context as { payload: Payload }).payload)),
+    }));
+    renderers.set(locale, renderer);
+  }
+  return renderer;
+}
+
 export async function render(url: string, payload: Payload): Promise<Rendered> {
-  const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
-  const routes = buildRoutes(payload.locale, () => payload);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, "http://splash.invalid")));
+  const { i18n, handler } = await rendererOf(payload.locale);
+  const context = await handler.query(new Request(new URL(url, "http://splash.invalid")), { requestContext: { payload } });
   if (context instanceof Response) throw new Error(`Rendering ${url} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // prerender waits for lazy parts (forms, the product page). A boundary whose content is
