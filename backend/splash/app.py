@@ -68,7 +68,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.routes = RouteTable.load(settings.routes_file)
     app.ctx.published = PublishedSite(settings.publish_dir, settings.publish_check_seconds)
     # Content's API pages carry blocks other domains fill in; the app layer supplies them.
-    app.ctx.fill_block = compose.fill_block
+    app.ctx.fill_blocks = compose.fill_blocks
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)

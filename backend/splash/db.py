@@ -8,6 +8,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pypika_tortoise import Query, Table
+from pypika_tortoise.queries import QueryBuilder
+from pypika_tortoise.terms import Term
 from tortoise import Tortoise, connections
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.exceptions import ValidationError as FieldValueError
@@ -164,6 +167,41 @@ async def page_of(found: QuerySet[ModelT], offset: int, limit: int) -> tuple[lis
     if rows:
         return rows, int(getattr(rows[0], _FOUND))
     return rows, await count_filtered(found) if offset else 0
+
+
+# Joined reads: one statement where Tortoise's querysets need several (a LEFT JOIN whose ON
+# holds a condition, such as the texts of one locale). Built with Tortoise's own query builder,
+# so quoting and parameters follow the connected database; rows come back as models.
+
+
+def sql_query() -> type[Query]:
+    """The query builder of the connected database (its quoting and parameter style)."""
+    return connections.get("default").query_class
+
+
+def table(model: type[Model], alias: str) -> Table:
+    return Table(model._meta.db_table, alias=alias)
+
+
+def columns(source: Table, model: type[Model]) -> list[Term]:
+    """Every column of ``model`` read from ``source``, named ``<alias>.<column>`` as
+    :func:`instance` reads it back."""
+    alias = source.get_table_name()
+    return [source.field(column).as_(f"{alias}.{column}") for column in model._meta.db_fields]
+
+
+def instance(model: type[ModelT], alias: str, row: dict[str, Any]) -> ModelT | None:
+    """The ``model`` whose :func:`columns` ``row`` holds under ``alias``; None where a LEFT JOIN
+    found no row."""
+    values = {column: row[f"{alias}.{column}"] for column in model._meta.db_fields}
+    if values[model._meta.db_pk_column] is None:
+        return None
+    return model._init_from_db(**values)
+
+
+async def rows(query: QueryBuilder) -> list[dict[str, Any]]:
+    """What a query built with :func:`sql_query` selects: a dict per row, by column name."""
+    return await connections.get("default").execute_query_dict(*query.get_parameterized_sql())
 
 
 async def disconnect() -> None:

@@ -7,9 +7,9 @@ requests that read it, or in ``NOT_READS`` as a step of a flow. Each request is 
 cache miss (the content's generation is bumped first, as an edit does), so the count is what
 computing the answer costs.
 
-``OVER_BUDGET`` pins the exact count of the reads still above three (pages whose blocks gather
-products, articles and courses; the academy's course views), so that they can only get better:
-one that changes fails until its pin is moved (or it leaves the list at three or fewer).
+``OVER_BUDGET`` pins the exact count of the reads still above three (the page list with every
+page's blocks), so that they can only get better: one that changes fails until its pin is
+moved (or it leaves the list at three or fewer).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from splash.academy import video_tokens
 from splash.academy.models import LessonVideo
 from splash.accounts import services as accounts
 from splash.app import create_app
-from splash.config import LOCALES
 from splash.content.models import Article, Page
 from splash.http.openapi import build_document
 from splash.orders.models import Payment
@@ -174,31 +173,13 @@ NOT_READS = {
     "/api/connect/google/callback": "Google's redirect back: trades a code, then redirects",
 }
 
-_PAGE = "the page with the page tree (1)"
-_PRODUCTS = "the products' texts with their products, and their variants"
-_COURSE = "the course tree (4 statements) and its texts (3)"
-
 # Reads still above the budget, by label: their exact count, and where the statements go.
 OVER_BUDGET: dict[str, tuple[int, str]] = {
-    **{
-        f"/api/pages/<{page}.{locale}>?populate=*": pinned
-        for locale in LOCALES
-        for page, pinned in {
-            "home": (4, f"{_PAGE}, the product list ({_PRODUCTS}), the article list"),
-            "shop": (5, f"{_PAGE}, the product list and a product card (each: {_PRODUCTS})"),
-            "academy": (
-                17,
-                f"{_PAGE}, the course card and the level cards (each: {_COURSE}), the "
-                "academy's figures (2)",
-            ),
-        }.items()
-    },
     "/api/pages?fields[0]=slug&fields[1]=blocks&pagination[pageSize]=100": (
-        27,
-        "every page of a locale with its blocks: each page's blocks as above",
+        6,
+        "the page tree, the locale's pages, then for all their blocks at once one statement per "
+        "part: the article lists, the blog's categories, the product cards, the course trees",
     ),
-    "/api/courses/<course>/me": (10, f"the parent, {_COURSE}, what they own and watched (2)"),
-    "/api/academy/me": (10, f"the parent, {_COURSE}, what they own and watched (2)"),
 }
 
 

@@ -1,14 +1,18 @@
 """A course as one tree — levels, lessons, the offers that unlock them and their list prices —
-loaded in a fixed number of queries, plus the texts of one locale. What the describer, the
-grants, the published pages and a parent's view all start from."""
+with the texts of one locale when asked, in one statement. What the describer, the grants, the
+published pages and a parent's view all start from."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from tortoise.expressions import RawSQL
+from pypika_tortoise.queries import QueryBuilder, Table
+from pypika_tortoise.terms import Criterion, EmptyCriterion
+from tortoise.models import Model
 
+from splash import db
 from splash.academy.models import (
     Course,
     CourseText,
@@ -86,50 +90,135 @@ class CourseTree:
         return None
 
 
-# Whether a lesson comes free with some product, asked beside the lesson (no second query).
-FREE_WITH_SUIT = RawSQL(
-    f'EXISTS (SELECT 1 FROM "{FreeLesson._meta.db_table}" '
-    f'WHERE "lesson_id" = "{Lesson._meta.db_table}"."id")'
-)
-
-
 def _list(offer: OfferRow | None) -> int:
     return offer.list_price if offer else 0
 
 
-async def trees(course_ids: Iterable[int] | None = None) -> list[CourseTree]:
-    """The published courses (only ``course_ids`` when given), in course order."""
-    courses = Course.filter(published=True)
-    if course_ids is not None:
-        courses = courses.filter(id__in=list(course_ids))
-    found = await courses.order_by("position", "id")
-    ids = [course.id for course in found]
-    levels = await Level.filter(course_id__in=ids).order_by("position", "id")
-    lessons = (
-        await Lesson.filter(level__course_id__in=ids)
-        .annotate(free_with_suit=FREE_WITH_SUIT)
-        .order_by("position", "id")
-    )
-    offers = await Offer.filter(course_id__in=ids).select_related("variant")
-    rows = {
-        (offer.kind, _offered(offer)): OfferRow(offer.variant.id, offer.kind, offer.variant.price)
-        for offer in offers
-    }
-    free_ids = frozenset(
-        lesson.id
-        for lesson in lessons
-        if lesson.free_with_suit  # type: ignore[attr-defined]  # annotated
-    )
-    return [_tree(course, levels, lessons, rows, free_ids) for course in found]
+@dataclass(frozen=True)
+class Texts:
+    """One locale's texts of a course tree, by id."""
+
+    course: CourseText
+    levels: dict[int, LevelText] = field(default_factory=dict)
+    lessons: dict[int, LessonText] = field(default_factory=dict)
 
 
-def _offered(offer: Offer) -> int:
-    """The id of what an offer unlocks: its lesson, its level or its course."""
-    if offer.kind is OfferKind.LESSON:
-        return offer.lesson_id  # type: ignore[attr-defined,no-any-return]
-    if offer.kind is OfferKind.LEVEL:
-        return offer.level_id  # type: ignore[attr-defined,no-any-return]
-    return offer.course_id  # type: ignore[attr-defined,no-any-return]
+LocalizedTree = tuple[CourseTree, Texts | None]  # None: the course has no texts in that locale
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One storey of the tree statement: a node's table, its texts and its offer (the offer and
+    the texts name the node in their column ``key``)."""
+
+    alias: str
+    model: type[Model]
+    text: type[Model]
+    kind: OfferKind
+    key: str
+
+    @property
+    def table(self) -> Table:
+        return db.table(self.model, self.alias)
+
+    @property
+    def text_table(self) -> Table:
+        return db.table(self.text, f"{self.alias}_text")
+
+
+COURSE = _Part("course", Course, CourseText, OfferKind.BUNDLE, "course_id")
+LEVEL = _Part("level", Level, LevelText, OfferKind.LEVEL, "level_id")
+LESSON = _Part("lesson", Lesson, LessonText, OfferKind.LESSON, "lesson_id")
+
+
+def _statement(locale: str | None, where: Criterion | EmptyCriterion) -> QueryBuilder:
+    """A row per lesson (per level without lessons, per course without levels) with its level
+    and course, each node's offer and list price, whether the lesson comes free with a suit,
+    and with ``locale`` each node's texts there."""
+    query = db.sql_query()
+    course, level, lesson = COURSE.table, LEVEL.table, LESSON.table
+    # The catalog's variants, reached through the offer's relation (never the catalog's models).
+    variants: type[Model] = Offer._meta.fields_map["variant"].related_model  # type: ignore[attr-defined]
+    gifts = db.table(FreeLesson, "gift")
+    free = query.from_(gifts).select(gifts.lesson_id).distinct().as_("free")
+    statement = (
+        query.from_(course)
+        .left_join(level)
+        .on(level.course_id == course.id)
+        .left_join(lesson)
+        .on(lesson.level_id == level.id)
+        .left_join(free)
+        .on(free.lesson_id == lesson.id)
+        .select(free.lesson_id.notnull().as_("free_with_suit"))
+    )
+    for part, node in ((COURSE, course), (LEVEL, level), (LESSON, lesson)):
+        offer, variant = (
+            db.table(Offer, f"{part.alias}_offer"),
+            db.table(variants, f"{part.alias}_price"),
+        )
+        statement = (
+            statement.left_join(offer)
+            .on((offer.field(part.key) == node.id) & (offer.kind == part.kind.value))
+            .left_join(variant)
+            .on(variant.id == offer.variant_id)
+            .select(
+                *db.columns(node, part.model),
+                offer.variant_id.as_(f"{part.alias}_offer"),
+                variant.price.as_(f"{part.alias}_price"),
+            )
+        )
+        if locale is not None:
+            text = part.text_table
+            statement = (
+                statement.left_join(text)
+                .on((text.field(part.key) == node.id) & (text.locale == locale))
+                .select(*db.columns(text, part.text))
+            )
+    return (
+        statement.where(course.published.eq(True))
+        .where(where)
+        .orderby(course.position, course.id, level.position, level.id, lesson.position, lesson.id)
+    )
+
+
+async def _load(locale: str | None, where: Criterion | EmptyCriterion) -> list[LocalizedTree]:
+    nodes: dict[str, dict[int, Any]] = {part.alias: {} for part in (COURSE, LEVEL, LESSON)}
+    texts: dict[str, dict[int, Any]] = {part.alias: {} for part in (COURSE, LEVEL, LESSON)}
+    offers: dict[tuple[OfferKind, int], OfferRow] = {}
+    free: set[int] = set()
+    for row in await db.rows(_statement(locale, where)):
+        for part in (COURSE, LEVEL, LESSON):
+            node_id = row[f"{part.alias}.id"]
+            if node_id is None or node_id in nodes[part.alias]:
+                continue  # a lesson's row repeats its level and course
+            nodes[part.alias][node_id] = db.instance(part.model, part.alias, row)
+            if row[f"{part.alias}_offer"] is not None:
+                price = row[f"{part.alias}_price"]
+                offers[part.kind, node_id] = OfferRow(row[f"{part.alias}_offer"], part.kind, price)
+            text = db.instance(part.text, f"{part.alias}_text", row) if locale else None
+            if text is not None:
+                texts[part.alias][node_id] = text
+        if row["free_with_suit"]:
+            free.add(row["lesson.id"])
+    levels, lessons = list(nodes["level"].values()), list(nodes["lesson"].values())
+    found = []
+    for course in nodes["course"].values():
+        tree = _tree(course, levels, lessons, offers, frozenset(free))
+        text = texts["course"].get(course.id)
+        found.append((tree, _texts(tree, text, texts) if text else None))
+    return found
+
+
+def _texts(tree: CourseTree, course: CourseText, texts: dict[str, dict[int, Any]]) -> Texts:
+    return Texts(
+        course,
+        {
+            n.level.id: texts["level"][n.level.id]
+            for n in tree.levels
+            if n.level.id in texts["level"]
+        },
+        {i: texts["lesson"][i] for i in tree.lesson_ids() if i in texts["lesson"]},
+    )
 
 
 def _tree(
@@ -159,30 +248,44 @@ def _tree(
     return CourseTree(course, nodes, offers.get((OfferKind.BUNDLE, course.id)), course_free)
 
 
-async def trees_of_variants(variant_ids: Iterable[int]) -> list[CourseTree]:
-    """The courses whose offers are sold as any of these variants."""
-    ids = await Offer.filter(variant_id__in=list(variant_ids)).values_list("course_id", flat=True)
-    return await trees({int(str(course_id)) for course_id in ids}) if ids else []
+async def localized(
+    locale: str | None, course_ids: Iterable[int] | None = None
+) -> list[LocalizedTree]:
+    """The published courses (only ``course_ids`` when given), in course order, with their
+    texts in ``locale`` (none asked when None)."""
+    wanted = None if course_ids is None else list(course_ids)
+    if wanted == []:
+        return []
+    return await _load(locale, EmptyCriterion() if wanted is None else COURSE.table.id.isin(wanted))
 
 
-@dataclass(frozen=True)
-class Texts:
-    """One locale's texts of a course tree, by id."""
-
-    course: CourseText
-    levels: dict[int, LevelText] = field(default_factory=dict)
-    lessons: dict[int, LessonText] = field(default_factory=dict)
-
-
-async def texts(tree: CourseTree, locale: str) -> Texts | None:
-    """The course's texts in ``locale``; None when it has none there (not published there)."""
-    course = await CourseText.get_or_none(course_id=tree.course.id, locale=locale)
-    if course is None:
-        return None
-    levels = await LevelText.filter(level_id__in=[n.level.id for n in tree.levels], locale=locale)
-    lessons = await LessonText.filter(lesson_id__in=tree.lesson_ids(), locale=locale)
-    return Texts(
-        course,
-        {text.level_id: text for text in levels},  # type: ignore[attr-defined]
-        {text.lesson_id: text for text in lessons},  # type: ignore[attr-defined]
+async def localized_of_variants(
+    variant_ids: Iterable[int], locale: str | None
+) -> list[LocalizedTree]:
+    """The published courses whose offers are sold as any of these variants, with their texts
+    in ``locale`` (none asked when None)."""
+    wanted = list(variant_ids)
+    if not wanted:
+        return []
+    offers = db.table(Offer, "sold")
+    sold = (
+        db.sql_query().from_(offers).select(offers.course_id).where(offers.variant_id.isin(wanted))
     )
+    return await _load(locale, COURSE.table.id.isin(sold))
+
+
+async def localized_at(locale: str, slug: str) -> tuple[CourseTree, Texts] | None:
+    """The published course whose slug in ``locale`` is ``slug``, with its texts there."""
+    found = await _load(locale, COURSE.text_table.slug == slug)
+    if not found:
+        return None
+    tree, texts = found[0]
+    return (tree, texts) if texts else None
+
+
+async def trees(course_ids: Iterable[int] | None = None) -> list[CourseTree]:
+    return [tree for tree, _ in await localized(None, course_ids)]
+
+
+async def trees_of_variants(variant_ids: Iterable[int]) -> list[CourseTree]:
+    return [tree for tree, _ in await localized_of_variants(variant_ids, None)]

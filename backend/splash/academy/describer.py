@@ -64,9 +64,10 @@ LABELS: dict[str, dict[OfferKind, str]] = {
 async def describe_offers(
     lines: Sequence[SellableLine], user_id: int | None, locale: str, table: RouteTable
 ) -> list[SellableLine]:
-    trees = await catalogue.trees_of_variants([line.variant_id for line in lines])
-    if not trees:
+    localized = await catalogue.localized_of_variants([line.variant_id for line in lines], locale)
+    if not localized:
         return list(lines)
+    trees = [tree for tree, _ in localized]
     owned = await owned_lessons(user_id, [i for tree in trees for i in tree.lesson_ids()])
     found: dict[int, tuple[CourseTree, OfferRow, set[int]]] = {}
     for tree in trees:
@@ -74,7 +75,7 @@ async def describe_offers(
             unlocked = tree.unlocks(line.variant_id)
             if unlocked:
                 found[line.variant_id] = (tree, unlocked[0], set(unlocked[1]))
-    texts = {tree.course.id: await catalogue.texts(tree, locale) for tree in trees}
+    texts = {tree.course.id: texts for tree, texts in localized}
     prices = {tree.course.id: pages.priced(tree, owned) for tree in trees}
     described = []
     for line in lines:

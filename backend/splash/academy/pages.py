@@ -7,11 +7,19 @@ anything); the SPA asks for the visitor's own view after hydration (``services.c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from splash.academy import catalogue, storage
-from splash.academy.catalogue import CourseTree, LessonNode, LevelNode, OfferRow, Texts
-from splash.academy.models import CourseText, Lesson, LessonText, LessonVideo, Level
+from splash.academy.catalogue import (
+    CourseTree,
+    LessonNode,
+    LevelNode,
+    LocalizedTree,
+    OfferRow,
+    Texts,
+)
+from splash.academy.models import CourseText, LessonText, LessonVideo
 from splash.academy.offers import OfferPrice, bundle_offer, lesson_offer, level_offer
 from splash.config import Settings
 from splash.content import services as content
@@ -143,20 +151,9 @@ def _seo(title: str, description: str, image: str) -> dict[str, Any]:
     return {"title": title, "description": description, "image": image}
 
 
-async def _find(locale: str, slug: str) -> tuple[CourseTree, Texts] | None:
-    text = await CourseText.get_or_none(locale=locale, slug=slug)
-    if text is None:
-        return None
-    found = await catalogue.trees([text.course_id])  # type: ignore[attr-defined]
-    if not found:
-        return None
-    texts = await catalogue.texts(found[0], locale)
-    return (found[0], texts) if texts else None
-
-
 async def course_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
     """The course published at /academy/{slug} (/course/{slug}), or None."""
-    found = await _find(locale, slug)
+    found = await catalogue.localized_at(locale, slug)
     if found is None:
         return None
     tree, texts = found
@@ -186,7 +183,7 @@ async def lesson_at(
     locale: str, course_slug: str, slug: str, table: RouteTable, settings: Settings
 ) -> dict[str, Any] | None:
     """The lesson published at /academy/{course}/{slug}, or None."""
-    found = await _find(locale, course_slug)
+    found = await catalogue.localized_at(locale, course_slug)
     if found is None:
         return None
     tree, texts = found
@@ -277,8 +274,7 @@ async def video(lesson_id: int, settings: Settings) -> dict[str, Any] | None:
 async def published_paths(locale: str, table: RouteTable) -> list[str]:
     """Every course and lesson path of ``locale``, for publishing and the sitemap."""
     paths: list[str] = []
-    for tree in await catalogue.trees():
-        texts = await catalogue.texts(tree, locale)
+    for tree, texts in await catalogue.localized(locale):
         if texts is None:
             continue
         paths.append(course_path(table, locale, texts.course.slug))
@@ -289,32 +285,40 @@ async def published_paths(locale: str, table: RouteTable) -> list[str]:
     return paths
 
 
-async def course_card_of(key: str, locale: str, table: RouteTable) -> dict[str, Any] | None:
-    for tree in await catalogue.trees():
-        if tree.course.key == key:
-            texts = await catalogue.texts(tree, locale)
-            return course_card(tree, texts, locale, table) if texts else None
-    return None
+@dataclass(frozen=True)
+class PublishedCourses:
+    """Every published course with its texts in one locale: what the academy's blocks show (the
+    course card, the level cards, the academy's figures), read once for all of a page's blocks."""
+
+    trees: list[LocalizedTree]
+    locale: str
+    table: RouteTable
+
+    def course_card(self, key: str) -> dict[str, Any] | None:
+        for tree, texts in self.trees:
+            if tree.course.key == key:
+                return course_card(tree, texts, self.locale, self.table) if texts else None
+        return None
+
+    def level_cards(self, key: str | None) -> list[dict[str, Any]]:
+        """The level cards of the course ``key`` (every published course when None)."""
+        cards: list[dict[str, Any]] = []
+        for tree, texts in self.trees:
+            if texts is None or key not in (None, tree.course.key):
+                continue
+            offers = priced(tree, set())
+            cards += [
+                level_card(tree, level, texts, self.locale, self.table, offers)
+                for level in tree.levels
+            ]
+        return cards
+
+    def stats(self) -> dict[str, int]:
+        """What the academy holds: lessons, levels and minutes of every published course."""
+        lessons = [node for tree, _ in self.trees for node in tree.lessons()]
+        levels = sum(len(tree.levels) for tree, _ in self.trees)
+        return {"lessons": len(lessons), "levels": levels, "minutes": _minutes(lessons)}
 
 
-async def level_cards(locale: str, table: RouteTable, key: str | None) -> list[dict[str, Any]]:
-    """The level cards of the course ``key`` (every published course when None)."""
-    cards: list[dict[str, Any]] = []
-    for tree in await catalogue.trees():
-        if key is not None and tree.course.key != key:
-            continue
-        texts = await catalogue.texts(tree, locale)
-        if texts is None:
-            continue
-        offers = priced(tree, set())
-        cards += [level_card(tree, level, texts, locale, table, offers) for level in tree.levels]
-    return cards
-
-
-async def stats() -> dict[str, int]:
-    """What the academy holds: lessons, levels and minutes of every published course (their
-    numbers only: not the course trees)."""
-    lessons = Lesson.filter(level__course__published=True)
-    minutes: list[int] = await lessons.values_list("minutes", flat=True)  # type: ignore[assignment]
-    levels = await Level.filter(course__published=True).count()
-    return {"lessons": len(minutes), "levels": levels, "minutes": sum(minutes)}
+async def published_courses(locale: str, table: RouteTable) -> PublishedCourses:
+    return PublishedCourses(await catalogue.localized(locale), locale, table)

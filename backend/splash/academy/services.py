@@ -15,35 +15,32 @@ from splash.academy import access, catalogue, pages
 from splash.academy.catalogue import CourseTree, LessonNode, Texts
 from splash.academy.entitlements import owned_lessons
 from splash.academy.models import Course, Lesson, LessonProgress, LessonVideo
-from splash.academy.pages import course_at, lesson_at, level_cards, published_paths, stats
+from splash.academy.pages import (
+    PublishedCourses,
+    course_at,
+    lesson_at,
+    published_courses,
+    published_paths,
+)
+from splash.academy.watching import Watching, watching
 from splash.errors import ForbiddenError, NotFoundError
 from splash.route_table import RouteTable
 
 __all__ = [
+    "PublishedCourses",
     "academy_me",
     "course_at",
-    "course_card",
     "course_me",
     "has_courses",
     "lesson_at",
-    "level_cards",
+    "published_courses",
     "published_paths",
     "save_progress",
-    "stats",
 ]
 
 
 async def has_courses() -> bool:
     return await Course.exists()
-
-
-async def course_card(key: str, locale: str, table: RouteTable) -> dict[str, Any] | None:
-    return await pages.course_card_of(key, locale, table)
-
-
-async def _progress(user_id: int, lesson_ids: list[int]) -> dict[int, LessonProgress]:
-    rows = await LessonProgress.filter(user_id=user_id, lesson_id__in=lesson_ids)
-    return {row.lesson_id: row for row in rows}  # type: ignore[attr-defined]
 
 
 def _continue_node(
@@ -68,11 +65,11 @@ def _completed(progress: dict[int, LessonProgress]) -> set[int]:
     return {lesson for lesson, row in progress.items() if row.completed_at is not None}
 
 
-async def _continue_at(
+def _continue_at(
     tree: CourseTree,
     texts: Texts,
     progress: dict[int, LessonProgress],
-    owned: set[int],
+    mine: Watching,
     locale: str,
     table: RouteTable,
 ) -> dict[str, Any] | None:
@@ -81,32 +78,29 @@ async def _continue_at(
         return None
     text = texts.lessons[node.lesson.id]
     row = progress.get(node.lesson.id)
-    video = await LessonVideo.get_or_none(lesson_id=node.lesson.id)
     return {
         "lessonId": node.lesson.id,
         "title": text.title,
         "path": pages.lesson_path(table, locale, texts.course.slug, text.slug),
         "positionMs": row.position_ms if row and row.completed_at is None else 0,
-        "durationMs": video.duration_ms if video else node.lesson.minutes * 60_000,
+        "durationMs": mine.video_ms.get(node.lesson.id, node.lesson.minutes * 60_000),
         "poster": pages.poster(node, locale),
-        "access": access.access(node.lesson.id in owned, node.lesson.free_preview).value,
+        "access": access.access(node.lesson.id in mine.owned, node.lesson.free_preview).value,
     }
 
 
 async def _tree(course_id: int, locale: str) -> tuple[CourseTree, Texts]:
-    found = await catalogue.trees([course_id])
-    texts = await catalogue.texts(found[0], locale) if found else None
-    if not found or texts is None:
-        raise NotFoundError("Course not found")
-    return found[0], texts
+    for tree, texts in await catalogue.localized(locale, [course_id]):
+        if texts is not None:
+            return tree, texts
+    raise NotFoundError("Course not found")
 
 
 async def course_me(user_id: int, course_id: int, locale: str, table: RouteTable) -> dict[str, Any]:
     """GET /courses/{id}/me: the course as this parent sees it."""
     tree, texts = await _tree(course_id, locale)
-    lesson_ids = tree.lesson_ids()
-    owned = await owned_lessons(user_id, lesson_ids)
-    progress = await _progress(user_id, lesson_ids)
+    mine = await watching(user_id, tree.lesson_ids())
+    owned, progress = mine.owned, mine.progress
     offers = pages.priced(tree, owned)
     completed = _completed(progress)
     return {
@@ -133,25 +127,20 @@ async def course_me(user_id: int, course_id: int, locale: str, table: RouteTable
         ],
         "bundle": pages.offer_public(tree.bundle, offers),
         "lessonOffers": [pages.offer_public(node.offer, offers) for node in tree.lessons()],
-        "continue": await _continue_at(tree, texts, progress, owned, locale, table),
+        "continue": _continue_at(tree, texts, progress, mine, locale, table),
     }
 
 
 async def academy_me(user_id: int, locale: str, table: RouteTable) -> dict[str, Any]:
     """GET /academy/me: the courses where the parent owns or watched something."""
-    trees = await catalogue.trees()
-    every_lesson = [lesson_id for tree in trees for lesson_id in tree.lesson_ids()]
-    owned_anywhere = await owned_lessons(user_id, every_lesson)
-    progress_anywhere = await _progress(user_id, every_lesson)
+    trees = await catalogue.localized(locale)
+    mine = await watching(user_id, [i for tree, _ in trees for i in tree.lesson_ids()])
     courses = []
-    for tree in trees:  # the texts only of the courses the parent has something in
+    for tree, texts in trees:
         lesson_ids = tree.lesson_ids()
-        owned = owned_anywhere.intersection(lesson_ids)
-        progress = {k: v for k, v in progress_anywhere.items() if k in set(lesson_ids)}
-        if not (owned or progress):
-            continue
-        texts = await catalogue.texts(tree, locale)
-        if texts is None:
+        owned = mine.owned.intersection(lesson_ids)
+        progress = {k: v for k, v in mine.progress.items() if k in set(lesson_ids)}
+        if not (owned or progress) or texts is None:
             continue
         courses.append(
             {
@@ -161,7 +150,7 @@ async def academy_me(user_id: int, locale: str, table: RouteTable) -> dict[str, 
                 "ownedLessons": len(owned),
                 "completedLessons": len(_completed(progress)),
                 "lessonCount": len(lesson_ids),
-                "continue": await _continue_at(tree, texts, progress, owned, locale, table),
+                "continue": _continue_at(tree, texts, progress, mine, locale, table),
             }
         )
     return {"courses": courses}

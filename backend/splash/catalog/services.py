@@ -7,6 +7,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pypika_tortoise.functions import Count
+from pypika_tortoise.queries import QueryBuilder, Table
+from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.expressions import F
 
 from splash import db
@@ -168,21 +171,72 @@ async def find_products(locale: str, query: CollectionQuery, table: RouteTable) 
     }
 
 
-async def product_cards(locale: str, table: RouteTable, limit: int) -> dict[str, Any]:
-    """The first products of the shop, as the collection list block shows them."""
-    return await find_products(
-        locale, CollectionQuery(page_size=limit, order_by=("product__position",)), table
+@dataclass(frozen=True)
+class BlockCards:
+    """The product cards a page's blocks show: the shop's first ones (of ``total``) and the
+    ones named by key."""
+
+    first: list[dict[str, Any]]  # in shop order
+    total: int  # the published products with texts in the locale
+    by_key: dict[str, dict[str, Any]]
+
+    def first_page(self, size: int) -> dict[str, Any]:
+        """The first ``size`` products, as the collection list block shows them."""
+        query = CollectionQuery(page_size=size)
+        return {"data": self.first[:size], "meta": pagination_meta(query, self.total)}
+
+
+async def block_cards(locale: str, table: RouteTable, first: int, keys: list[str]) -> BlockCards:
+    """The cards of the shop's first ``first`` products and of the products ``keys``, in one
+    statement (a row per variant)."""
+    query = db.sql_query()
+
+    def shown(alias: str) -> tuple[Table, Table, QueryBuilder]:
+        text, product = db.table(ProductText, alias), db.table(Product, f"{alias}_product")
+        found = query.from_(text).join(product).on(product.id == text.product_id)
+        return text, product, found.where((text.locale == locale) & product.published.eq(True))
+
+    text, product, statement = shown("text")
+    ranked, ranked_product, leading = shown("ranked")
+    *_, counted = shown("counted")
+    variant = db.table(ProductVariant, "variant")
+    wanted: Criterion | EmptyCriterion = EmptyCriterion()
+    if first:
+        order = (ranked_product.position, ranked.id)
+        wanted |= text.id.isin(leading.select(ranked.id).orderby(*order).limit(first))
+    if keys:
+        wanted |= product.key.isin(keys)
+    statement = (
+        statement.left_join(variant)
+        .on(variant.product_id == product.id)
+        .select(
+            *db.columns(text, ProductText),
+            *db.columns(product, Product),
+            *db.columns(variant, ProductVariant),
+            counted.select(Count("*")).as_("total"),
+        )
+        .where(wanted)
+        .orderby(product.position, text.id, variant.position, variant.id)
     )
+    return _block_cards(await db.rows(statement), table, first)
 
 
-async def product_card(locale: str, key: str, table: RouteTable) -> dict[str, Any] | None:
-    text = await ProductText.get_or_none(
-        locale=locale, product__key=key, product__published=True
-    ).select_related("product")
-    if text is None:
-        return None
-    variants = await _variants_of([text.product.id])
-    return _card(text.product, text, variants[text.product.id], table)
+def _block_cards(rows: list[dict[str, Any]], table: RouteTable, first: int) -> BlockCards:
+    found: dict[int, tuple[ProductText, Product, list[ProductVariant]]] = {}
+    for row in rows:
+        if row["text.id"] not in found:
+            text, product = (
+                db.instance(ProductText, "text", row),
+                db.instance(Product, "text_product", row),
+            )
+            assert text and product  # joined, not left-joined
+            found[row["text.id"]] = (text, product, [])
+        variant = db.instance(ProductVariant, "variant", row)
+        if variant is not None:
+            found[row["text.id"]][2].append(variant)
+    cards = {p.key: _card(p, text, variants, table) for text, p, variants in found.values()}
+    total = int(rows[0]["total"]) if rows else 0
+    return BlockCards(list(cards.values())[:first], total, cards)
 
 
 async def _full(text: ProductText, others: list[ProductText], table: RouteTable) -> dict[str, Any]:

@@ -178,7 +178,7 @@ async def find_pages(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), PAGES)
     ctx = request.app.ctx
-    return json(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_block))
+    return json(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_blocks))
 
 
 @bp.get("/pages/<page_id:str>")
@@ -193,4 +193,4 @@ async def find_pages(request: Request) -> HTTPResponse:
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)
     ctx = request.app.ctx
-    return json(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_block))
+    return json(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_blocks))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -16,19 +15,14 @@ from splash import db
 from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.config import LOCALES
 from splash.content import blog, navigation
-from splash.content.blocks import RICH_TEXT, readable_blocks
+from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
+from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageNode, full_paths
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.fixtures import FixtureError
 from splash.route_table import RouteTable
-
-log = logging.getLogger(__name__)
-
-# Fills the parts of a block that other domains own (a form's fields, product cards); the app
-# layer supplies it (web/compose.py), so content imports neither forms nor catalog.
-BlockFiller = Callable[[dict[str, Any], str, RouteTable], Awaitable[dict[str, Any]]]
 
 
 async def list_locales() -> list[LocalePublic]:
@@ -197,23 +191,6 @@ def _localizations(
     ]
 
 
-async def _enrich(
-    block: dict[str, Any], locale: str, table: RouteTable, fill: BlockFiller
-) -> dict[str, Any]:
-    """What a block needs to render: content's own parts (a list's first articles, the filter
-    bar's categories) here, the other domains' parts from ``fill``."""
-    if block["type"] == "collection-list" and block["collection"] == "article":
-        lookups = {"category__slug": block["category"]} if block.get("category") else {}
-        first = CollectionQuery(
-            page_size=block.get("limit", 6), lookups=lookups, order_by=("-published_at",)
-        )
-        found = await blog.find_articles(locale, first, table)
-        return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
-    if block["type"] == "filter-bar":
-        return {**block, "categories": await blog.categories(locale)}
-    return await fill(block, locale, table)
-
-
 async def find_page(
     locale: str, path: str, table: RouteTable, fill: BlockFiller
 ) -> dict[str, Any] | None:
@@ -227,14 +204,6 @@ async def find_page(
         return None
     page = await Page.get(id=match["id"])
     return await _full_page(page, wanted, rows, paths, table, fill)
-
-
-async def _blocks(page: Page, table: RouteTable, fill: BlockFiller) -> list[dict[str, Any]]:
-    """The page's readable blocks, each with what it needs to render."""
-    blocks, skipped = readable_blocks(page.blocks)
-    for reason in skipped:
-        log.warning("skipped block", extra={"page": page.id, "reason": reason})
-    return [await _enrich(block, page.locale_id, table, fill) for block in blocks]
 
 
 async def _full_page(
@@ -253,7 +222,7 @@ async def _full_page(
         "path": path,
         "title": page.title,
         "layout": page.layout,
-        "blocks": await _blocks(page, table, fill),
+        "blocks": (await blocks_of([page], table, fill))[0],
         "seo": {
             "title": page.seo_title or page.title,
             "description": page.seo_description,
@@ -329,8 +298,11 @@ async def find_pages(
     pages, total = await db.page_of(
         found.order_by(*query.order_by), (query.page - 1) * query.page_size, query.page_size
     )
+    blocks = (
+        await blocks_of(pages, table, fill) if query.fields and "blocks" in query.fields else None
+    )
     data = []
-    for page in pages:
+    for number, page in enumerate(pages):
         entry = {
             "id": page.id,
             "slug": page.slug,
@@ -345,8 +317,8 @@ async def find_pages(
             },
             "localizations": _localizations(page.id, page.localization_key, rows, paths),
         }
-        if query.fields and "blocks" in query.fields:
-            entry["blocks"] = await _blocks(page, table, fill)
+        if blocks is not None:
+            entry["blocks"] = blocks[number]
         data.append(_shape_page(entry, query))
     return {"data": data, "meta": pagination_meta(query, total)}
 

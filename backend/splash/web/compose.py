@@ -3,8 +3,8 @@
 Content stores a page's blocks and fills what it owns itself (article lists, blog categories);
 a form's fields come from forms, product cards from catalog, and course and level cards and the
 academy's figures from academy. Content never imports those
-domains: whoever asks for a page hands it :func:`fill_block` (web's payloads here, the content
-API through ``app.ctx.fill_block``).
+domains: whoever asks for pages hands it :func:`fill_blocks` (web's payloads here, the content
+API through ``app.ctx.fill_blocks``), which reads each domain's part once for all the blocks.
 """
 
 from __future__ import annotations
@@ -16,20 +16,42 @@ from splash.catalog import services as catalog
 from splash.forms import services as forms
 from splash.route_table import RouteTable
 
+ACADEMY_BLOCKS = frozenset({"academy-item", "child-courses", "academy-intro"})
 
-async def fill_block(block: dict[str, Any], locale: str, table: RouteTable) -> dict[str, Any]:
-    """``block`` with what forms or catalog contribute to it; any other block as it is."""
+
+def _product_list(block: dict[str, Any]) -> bool:
+    return block["type"] == "collection-list" and block["collection"] == "product"
+
+
+async def fill_blocks(
+    blocks: list[dict[str, Any]], locale: str, table: RouteTable
+) -> list[dict[str, Any]]:
+    """``blocks`` (of one locale) with what forms, catalog or academy contribute to them; any
+    other block as it is."""
+    first = max((block.get("limit", 6) for block in blocks if _product_list(block)), default=0)
+    keys = [block["product"] for block in blocks if block["type"] == "product-item"]
+    cards = await catalog.block_cards(locale, table, first, keys) if first or keys else None
+    wanted = any(block["type"] in ACADEMY_BLOCKS for block in blocks)
+    courses = await academy.published_courses(locale, table) if wanted else None
+    return [_filled(block, cards, courses) for block in blocks]
+
+
+def _filled(
+    block: dict[str, Any],
+    cards: catalog.BlockCards | None,
+    courses: academy.PublishedCourses | None,
+) -> dict[str, Any]:
     if block["type"] == "form":
         return {**block, "fields": forms.public_fields(block["form"])}
-    if block["type"] == "collection-list" and block["collection"] == "product":
-        found = await catalog.product_cards(locale, table, block.get("limit", 6))
+    if cards is not None and _product_list(block):
+        found = cards.first_page(block.get("limit", 6))
         return {**block, "entries": found["data"], "pagination": found["meta"]["pagination"]}
-    if block["type"] == "product-item":
-        return {**block, "entry": await catalog.product_card(locale, block["product"], table)}
-    if block["type"] == "academy-item":
-        return {**block, "entry": await academy.course_card(block["course"], locale, table)}
-    if block["type"] == "child-courses":
-        return {**block, "entries": await academy.level_cards(locale, table, block.get("course"))}
-    if block["type"] == "academy-intro":
-        return {**block, "stats": await academy.stats()}
+    if cards is not None and block["type"] == "product-item":
+        return {**block, "entry": cards.by_key.get(block["product"])}
+    if courses is not None and block["type"] == "academy-item":
+        return {**block, "entry": courses.course_card(block["course"])}
+    if courses is not None and block["type"] == "child-courses":
+        return {**block, "entries": courses.level_cards(block.get("course"))}
+    if courses is not None and block["type"] == "academy-intro":
+        return {**block, "stats": courses.stats()}
     return block

@@ -15,7 +15,7 @@ from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content import services as content
 from splash.route_table import RouteKind, RouteMatch, RouteTable
-from splash.web.compose import fill_block
+from splash.web.compose import fill_blocks
 from splash.web.published import (
     Entry,
     PublishedSite,
@@ -99,7 +99,7 @@ async def route_payload(
             return _published(shared, locale, path, match, "lesson", lesson)
     # A content page may live under a collection's prefix (/academy/how-it-works next to the
     # courses at /academy/{slug}): a path that names no entity of the collection is a page.
-    page = await content.find_page(locale, path, table, fill_block)
+    page = await content.find_page(locale, path, table, fill_blocks)
     return _published(shared, locale, path, match, "page", page) if page else None
 
 

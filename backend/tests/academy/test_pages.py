@@ -10,7 +10,7 @@ import re
 from splash.academy.models import LessonVideo
 from splash.config import Settings
 from splash.route_table import RouteTable
-from splash.web.compose import fill_block
+from splash.web.compose import fill_blocks
 from splash.web.publish import publish
 from tests.academy.conftest import variant
 from tests.web.test_site import inline_payload
@@ -145,11 +145,23 @@ async def test_paths_that_name_no_course_or_lesson_fall_through_to_pages(client,
 async def test_the_academy_blocks_are_filled_with_real_data(course, settings: Settings):
     table = RouteTable.load(settings.routes_file)
 
-    item = await fill_block({"type": "academy-item", "course": "learn-to-swim"}, "en", table)
-    unknown = await fill_block({"type": "academy-item", "course": "level-1"}, "en", table)
-    levels = await fill_block({"type": "child-courses", "course": "learn-to-swim"}, "nl", table)
-    every = await fill_block({"type": "child-courses"}, "nl", table)
-    intro = await fill_block({"type": "academy-intro", "title": "Academy"}, "nl", table)
+    item, unknown = await fill_blocks(
+        [
+            {"type": "academy-item", "course": "learn-to-swim"},
+            {"type": "academy-item", "course": "level-1"},
+        ],
+        "en",
+        table,
+    )
+    levels, every, intro = await fill_blocks(
+        [
+            {"type": "child-courses", "course": "learn-to-swim"},
+            {"type": "child-courses"},
+            {"type": "academy-intro", "title": "Academy"},
+        ],
+        "nl",
+        table,
+    )
 
     assert item["entry"]["title"] == "Learn to swim with Splash"
     assert item["entry"]["path"] == "/academy/learn-to-swim"
