@@ -1,4 +1,5 @@
 import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
+import chromiumFlags from "./chromium-flags.json" with { type: "json" };
 
 /**
  * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
@@ -7,17 +8,7 @@ import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
  */
 const launchOptions: LaunchOptions = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-dev-shm-usage",
-  ],
+  args: chromiumFlags, // one list for the e2e tests, Lighthouse and the navigation benchmark
 };
 
 /**

@@ -55,10 +55,7 @@ RESULTS = run.RESULTS
 BUDGETS = run.BUDGETS
 LIGHTHOUSE = "lighthouse@12.8"
 LIGHTHOUSE_TIMEOUT = 300.0  # seconds per run; the first one also downloads Lighthouse
-CHROME_FLAGS = (
-    "--headless --no-sandbox --disable-gpu --disable-background-networking "
-    "--disable-component-update --disable-sync --no-first-run --disable-quic"
-)
+CHROME_FLAGS = " ".join(json.loads((ROOT / "frontend/chromium-flags.json").read_text()))
 
 # Page type → path on the Dutch domain. The product and the article are seeded fixtures
 # (fixtures/nl/catalog.yaml, fixtures/nl/articles/); the cart is the nl page 'winkelmand'; the

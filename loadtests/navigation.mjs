@@ -23,16 +23,7 @@ export const CASES = {
   "blog → article": { from: "/blog", to: "/blog/de-eerste-zwemles" },
   "course → lesson": { from: "/academy/leren-zwemmen", to: "/academy/leren-zwemmen/spetteren-en-een-nat-gezicht" },
 };
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROMIUM_FLAGS = require("./chromium-flags.json");
 
 async function hydrated(page) {
   await page.waitForFunction(() => {
