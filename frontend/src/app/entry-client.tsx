@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-router";
@@ -45,7 +45,9 @@ async function start(): Promise<void> {
   );
   const root = document.getElementById("root");
   if (!root) throw new Error("No #root element");
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // As a transition, hydration works in slices and lets the browser answer input in between,
+  // instead of one long task (an event on a part not yet hydrated is replayed once it is).
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   startPrefetching(document, preloadScreen);
 }
