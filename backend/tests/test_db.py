@@ -1,11 +1,14 @@
 """The database connection (splash/db.py): what a PostgreSQL connection goes through before the
-pool gives it out again."""
+pool gives it out again; joined reads built with Tortoise's query builder."""
 
 from __future__ import annotations
 
 import pytest
 from tortoise import Tortoise
 
+from splash import db
+from splash.catalog.models import Product, ProductVariant
+from splash.catalog.vocabulary import ProductType
 from tests.conftest import DATABASE
 
 TIMES = 12  # more than the pool holds: every connection is given out again
@@ -37,3 +40,29 @@ async def test_no_reset_query_is_sent_when_a_connection_is_given_back(postgres):
             await connection.execute(f"SET application_name = 'splash-{number}'")
 
     assert names - {""}  # a connection came back with the setting it was given back with
+
+
+async def test_a_joined_read_gives_back_the_models_the_orm_reads(seeded):
+    """JSON, enum and boolean columns come back converted as Tortoise converts them; a LEFT
+    JOIN that found no row gives None."""
+    product, variant = db.table(Product, "product"), db.table(ProductVariant, "variant")
+    statement = (
+        db.sql_query()
+        .from_(product)
+        .left_join(variant)
+        .on((variant.product_id == product.id) & (variant.sku == "no-such-sku"))
+        .select(*db.columns(product, Product), *db.columns(variant, ProductVariant))
+        .where(product.key == "splash-float-suit")
+    )
+
+    [row] = await db.rows(statement)
+
+    found, expected = (
+        db.instance(Product, "product", row),
+        await Product.get(key="splash-float-suit"),
+    )
+    assert found is not None
+    fields = ("id", "key", "type", "position", "published", "images", "size_guide")
+    assert [getattr(found, name) for name in fields] == [getattr(expected, name) for name in fields]
+    assert (type(found.type), type(found.published)) == (ProductType, bool)
+    assert db.instance(ProductVariant, "variant", row) is None

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 
-from splash.academy.models import LessonVideo
 from splash.config import Settings
 from splash.route_table import RouteTable
 from splash.web.compose import fill_blocks
 from splash.web.publish import publish
 from tests.academy.conftest import variant
+from tests.academy.video_rows import video_of
 from tests.web.test_site import inline_payload
 
 EN = "en.localhost:8000"
@@ -71,15 +71,7 @@ async def test_the_course_page_carries_levels_lessons_and_list_price_offers(clie
 
 async def test_the_lesson_page_carries_its_neighbours_video_and_captions(client, course):
     lesson = course.levels[1].lessons[0].lesson
-    await LessonVideo.create(
-        lesson=lesson,
-        prefix="videos/level-2-lesson-1/p1",
-        key_hex="00" * 16,
-        duration_ms=8000,
-        width=1280,
-        height=720,
-        captions=["de", "nl"],
-    )
+    await video_of(lesson.id, "videos/level-2-lesson-1/p1", ["de", "nl"])
 
     data = await payload(client, "/course/schwimmen-lernen/treiben-wie-ein-stern", host=DE)
 

@@ -8,8 +8,9 @@ import asyncio
 
 import pytest
 
-from splash.academy.models import LessonProgress, LessonVideo
+from splash.academy.models import LessonProgress
 from tests.academy.conftest import bearer, owning, variant
+from tests.academy.video_rows import video_of
 from tests.conftest import Client
 from tests.support import serving
 
@@ -98,15 +99,7 @@ async def test_the_course_view_needs_a_signed_in_parent_and_a_known_course(clien
 async def test_progress_is_saved_capped_and_completed_stays_completed(api, course, parent):
     await owning(parent, "LEVEL-2")
     lesson = course.levels[1].lessons[0].lesson
-    await LessonVideo.create(
-        lesson=lesson,
-        prefix="videos/level-2-lesson-1/abc",
-        key_hex="00" * 16,
-        duration_ms=8000,
-        width=1280,
-        height=720,
-        captions=["nl"],
-    )
+    await video_of(lesson.id, "videos/level-2-lesson-1/abc", ["nl"])
 
     first = await api.save(lesson.id, {"positionMs": 12000, "completed": False})
     done = await api.save(lesson.id, {"positionMs": 8000, "completed": True})

@@ -32,16 +32,23 @@ async def lesson_with_video(
     key: str = "video-test-lesson", *, free_preview: bool = False
 ) -> Lesson:
     found = await lesson(key, free_preview=free_preview)
-    await LessonVideo.create(
-        lesson=found,
-        prefix=f"videos/{key}/0123456789abcdef",
+    await video_of(found.id, f"videos/{key}/0123456789abcdef", ["nl", "en"])
+    return found
+
+
+async def video_of(
+    lesson_id: int, prefix: str, captions: list[str], duration_ms: int = 8000
+) -> LessonVideo:
+    """A lesson's packaged video row (its files are not written)."""
+    return await LessonVideo.create(
+        lesson_id=lesson_id,
+        prefix=prefix,
         key_hex=KEY_HEX,
-        duration_ms=8000,
+        duration_ms=duration_ms,
         width=1280,
         height=720,
-        captions=["nl", "en"],
+        captions=captions,
     )
-    return found
 
 
 async def owner_of(found: Lesson, email: str = "eigenaar@example.com") -> User:

@@ -3,10 +3,13 @@ countries and the cart quote; product pages on their locale's segment only."""
 
 import pytest
 
+from splash.catalog import services as catalog
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.seed import read_catalog
 from splash.config import REPO_ROOT
 from splash.fixtures import read_yaml
+from splash.route_table import RouteTable
+from tests.support import counting_statements
 
 CATALOG = read_catalog(REPO_ROOT / "fixtures")
 POPULATE = "populate[introImage]=true&populate[product][populate][introImage]=true"
@@ -158,6 +161,20 @@ async def test_the_product_list_pages_in_the_domains_language(client, seeded):
     prices = [v.price for v in CATALOG.products[0].variants]
     assert card["priceFrom"] == min(prices)
     assert card["introImage"]["src"].startswith("/media/products/")
+
+
+async def test_a_pages_product_cards_are_the_lists_cards_in_one_statement(client, seeded, settings):
+    table = RouteTable.load(settings.routes_file)
+    first = (await client.get("/api/products?pagination[pageSize]=1")).json
+    every = (await client.get("/api/products")).json["data"]
+    last = every[-1]["key"]
+
+    with counting_statements() as statements:
+        cards = await catalog.block_cards("nl", table, 1, [last, "no-such-product"])
+
+    assert len(statements) == 1
+    assert cards.first_page(1) == first
+    assert cards.by_key == {card["key"]: card for card in (first["data"][0], every[-1])}
 
 
 async def test_products_filter_by_key_and_refuse_unknown_filters(client, seeded):
