@@ -5,10 +5,14 @@ Field limits match the SPA's field groups (frontend/src/lib/forms/groups.tsx).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, field_validator
+from annotated_types import GroupedMetadata
+from pydantic import BaseModel, BeforeValidator, Field, StringConstraints, field_validator
+from pydantic_core import PydanticCustomError
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 from splash.orders.vocabulary import ShippingCountry
@@ -16,17 +20,45 @@ from splash.schemas import PublicModel, RequestBody
 
 MAX_ADDRESSES = 10
 
+
+@dataclass(frozen=True)
+class Trimmed(GroupedMetadata):
+    """A text kept without its surrounding whitespace, whose documented ``maxLength`` holds for
+    what is sent, not only for what is kept: a longer value is refused before the whitespace
+    goes (a fuzzer found a padded address accepted against the schema)."""
+
+    max_length: int
+    min_length: int | None = None
+    pattern: str | None = None
+
+    def __iter__(self) -> Iterator[Any]:
+        yield StringConstraints(
+            strip_whitespace=True,
+            min_length=self.min_length,
+            max_length=self.max_length,
+            pattern=self.pattern,
+        )
+        yield BeforeValidator(self._sent_at_most)
+
+    def _sent_at_most(self, value: object) -> object:
+        if isinstance(value, str) and len(value) > self.max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": self.max_length},
+            )
+        return value
+
+
 Email = Annotated[
     str,
-    StringConstraints(
-        strip_whitespace=True, max_length=254, pattern=r"^[^\s@\x00]+@[^\s@\x00]+\.[^\s@\x00]{2,}$"
-    ),
+    Trimmed(254, pattern=r"^[^\s@\x00]+@[^\s@\x00]+\.[^\s@\x00]{2,}$"),
 ]
 Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=MAX_LENGTH)]
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+Name = Annotated[str, Trimmed(80, min_length=1)]
 
-Addition = Annotated[str, StringConstraints(strip_whitespace=True, max_length=10)]
-AdditionalInfo = Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)]
+Addition = Annotated[str, Trimmed(10)]
+AdditionalInfo = Annotated[str, Trimmed(120)]
 
 
 class Register(RequestBody):
@@ -36,9 +68,7 @@ class Register(RequestBody):
 
 
 class Login(RequestBody):
-    identifier: Annotated[
-        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=254)
-    ]
+    identifier: Annotated[str, Trimmed(254, min_length=1)]
     password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_LENGTH)]
 
 
@@ -74,17 +104,15 @@ class AddressFields(RequestBody):
     """An address as a parent types it: in the profile (``AddressInput``) and at the checkout
     (the order's shipping and billing address). One definition, so both refuse the same."""
 
-    street: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+    street: Annotated[str, Trimmed(120, min_length=1)]
     housenumber: Annotated[
         str,
-        StringConstraints(strip_whitespace=True, min_length=1, max_length=10, pattern=r"\d"),
+        Trimmed(10, min_length=1, pattern=r"\d"),
     ]
     addition: Addition | None = None
     additional_info: AdditionalInfo | None = None
-    postal_code: Annotated[
-        str, StringConstraints(strip_whitespace=True, min_length=3, max_length=10)
-    ]
-    city: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+    postal_code: Annotated[str, Trimmed(10, min_length=3)]
+    city: Annotated[str, Trimmed(80, min_length=1)]
     country: ShippingCountry  # where Splash ships (spec §3)
 
     @field_validator("addition", "additional_info", mode="after")

@@ -193,3 +193,20 @@ async def test_changing_needs_the_current_password_and_a_matching_confirmation(c
 async def test_changing_without_a_token_is_a_401(client, database):
     await confirmed_user(client)
     assert (await change(client, None)).status == 401
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        " " * 10 + "ouder@example.com" + " " * 240,  # kept, it would fit; sent, it does not
+        "\u0085" + "ouder@example.com" + "*" * 240,
+    ],
+)
+async def test_an_address_longer_than_its_documented_254_characters_is_a_400(
+    client, database, email
+):
+    """The schema says maxLength 254 for what is sent: whitespace that would be stripped counts."""
+    response = await forgot(client, email)
+
+    assert response.status == 400
+    assert error_paths(response) == [["email"]]
