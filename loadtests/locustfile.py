@@ -54,8 +54,9 @@ PAGES: list[str] = ["index"]
 MENUS: list[str] = ["primary", "secondary", "legal"]
 MENU_TYPES: list[str] = ["TREE", "FLAT"]
 
-# The hashed bundle the home HTML points at.
-SCRIPT_RE = re.compile(r'<script[^>]*\btype="module"[^>]*\bsrc="(/assets/[^"]+\.js)"')
+# The hashed bundle the home HTML's entry loader adds after the first paint (shell.html's
+# entry-loader.js), and the stylesheet the HTML links.
+SCRIPT_RE = re.compile(r'\bentry\.src = "(/assets/[^"]+\.js)"')
 STYLESHEET_RE = re.compile(
     r'<link[^>]*\brel="stylesheet"[^>]*\bhref="(/assets/[^"]+\.css)"'
 )
