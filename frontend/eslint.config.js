@@ -73,6 +73,23 @@ export default defineConfig(
           ],
         },
       ],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-i18next",
+              importNames: ["useTranslation"],
+              message: "Use useTranslation from src/lib/i18n: the instance's own t, not a copy per component.",
+            },
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Use Link from src/ui/link: a plain anchor the router follows, without resolving each path.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

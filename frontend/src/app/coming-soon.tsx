@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { ButtonLink } from "../ui/button-link";
 
 /** Shown for a screen whose capability has not shipped yet (never an error). */

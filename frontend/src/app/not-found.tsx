@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { ButtonLink } from "../ui/button-link";
 
 /** The 404 screen: an image, general.404.title and a button home, in the domain's language. */

@@ -3,7 +3,7 @@
  * same loader (its page payload) and renders through RouteView, so server and browser agree.
  */
 import { Suspense, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Outlet, useLoaderData, useLocation, useMatches, type LoaderFunction, type RouteObject } from "react-router";
 import { AcademyItemBlock, ChildCoursesBlock, CoursePage, LessonPage } from "../features/academy";
 import { AuthScreen, isAuthRoute } from "../features/auth";

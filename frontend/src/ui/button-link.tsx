@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link";
 
 type Props = {
   to: string;
@@ -9,18 +9,10 @@ type Props = {
   onClick?: () => void;
 };
 
-/** A link styled as a button; external URLs become plain anchors. */
+/** A link styled as a button. */
 export function ButtonLink({ to, children, variant = "primary", onClick }: Props) {
-  const className = `button button--${variant}`;
-  if (/^https?:\/\//.test(to)) {
-    return (
-      <a className={className} href={to} onClick={onClick}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <Link className={className} to={to} onClick={onClick}>
+    <Link className={`button button--${variant}`} to={to} onClick={onClick}>
       {children}
     </Link>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link";
 
 export type NavItem = { id: number; title: string; path: string; items?: NavItem[] };
 

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link";
 import type { InlineNode, LinkNode, RichNode, RichText as RichTextData, TextNode } from "./rich-text-types";
 import { ContentImage } from "./content-image";
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useLocation, useNavigation } from "react-router";
 import { CartFeedback } from "../../features/cart";
 import type { Payload } from "../payload";

@@ -1,6 +1,5 @@
 import type { ReactElement } from "react";
-import { useTranslation } from "react-i18next";
-import { LOCALES } from "../../lib/i18n";
+import { LOCALES, useTranslation } from "../../lib/i18n";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon, XIcon } from "../../ui/icons";
 import { NavLinkList } from "../../ui/nav-link-list";
 import type { Payload, SiteSettings } from "../payload";

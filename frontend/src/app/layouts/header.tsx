@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useTranslation } from "../../lib/i18n";
+import { useLocation } from "react-router";
+import { Link } from "../../ui/link";
 import { rememberRedirect, useAuth } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart";
 import type { Locale } from "../../lib/i18n";

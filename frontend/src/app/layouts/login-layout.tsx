@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
+import { Link } from "../../ui/link";
 import { Logo } from "../../ui/logo";
 import type { Payload } from "../payload";
 import { PageTransition, SkipLink } from "./default-layout";

@@ -3,7 +3,7 @@
  * aria-describedby, sets aria-invalid, and announces its message through a live region.
  */
 import { useId, useState, type ChangeEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { useHydrated } from "../hydration";
 import { fieldId, useFormContext } from "./form";
 import type { ShowMode } from "./schema";

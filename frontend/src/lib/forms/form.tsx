@@ -14,7 +14,7 @@
  */
 import { useFormik, type FormikErrors } from "formik";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { ApiError } from "../api";
 import { CaptchaNotice, useCaptcha } from "../captcha";
 import { ruleMessage, type MessageOverrides } from "./messages";

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { Select, TextField } from "./fields";
 import { SHIPPING_COUNTRIES, type ShippingCountry } from "../vocabulary";
 import type { FieldDefinitions } from "./schema";

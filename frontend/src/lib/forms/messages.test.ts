@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { describe, expect, test } from "vitest";
 import { ValidationError } from "yup";
-import { createI18n, LOCALES, type Locale, type Messages } from "../i18n";
+import { createI18n, formatLongDate, LOCALES, type Locale, type Messages } from "../i18n";
 import de from "../../locales/de.json";
 import en from "../../locales/en.json";
 import es from "../../locales/es.json";
@@ -38,7 +38,7 @@ async function errorsOf(fields: FieldDefinitions, values: Values, formMessages?:
   }
 }
 
-const longDate = (locale: Locale, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(`${iso}T00:00:00`));
+const longDate = (locale: Locale, iso: string) => formatLongDate(new Date(`${iso}T00:00:00`), locale);
 
 /**
  * One call per rule (length three times, one per wording), the text key it uses and what the message
@@ -140,8 +140,8 @@ describe("ruleMessage in English", () => {
     [{ name: "min", args: ["1"] }, "Quantity", "Quantity must be at least 1."],
     [{ name: "require_one", args: ["phone"] }, "Email address", "Please fill in Email address or Phone number."],
     [{ name: "is", args: ["nl", "de"] }, "Country", "Country must be one of: nl, de."],
-    [{ name: "date_after", args: ["2026-05-01"] }, "Delivery date", "Delivery date must be after May 1, 2026."],
-    [{ name: "date_between", args: ["2026-05-01", "2026-05-31"] }, "Delivery date", "Delivery date must be between May 1, 2026 and May 31, 2026."],
+    [{ name: "date_after", args: ["2026-05-01"] }, "Delivery date", "Delivery date must be after 1 May 2026."],
+    [{ name: "date_between", args: ["2026-05-01", "2026-05-31"] }, "Delivery date", "Delivery date must be between 1 May 2026 and 31 May 2026."],
     [{ name: "date_format", args: ["DD-MM-YYYY"] }, "Birth date", "Birth date must be a date written as DD-MM-YYYY."],
   ] as [RuleCall, string, string][])("%o with label %s reads %s", (call, label, expected) => {
     expect(messageIn("en", call, label)).toBe(expected);

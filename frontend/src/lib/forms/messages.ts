@@ -3,6 +3,7 @@
  * can override the message of any rule, and the default 'This field is not valid.'.
  */
 import type { TFunction } from "i18next";
+import { formatLongDate } from "../i18n";
 import type { RuleCall, RuleName } from "./rules";
 
 export type MessageOverrides = Partial<Record<RuleName | "invalid", string>>;
@@ -10,7 +11,7 @@ export type MessageOverrides = Partial<Record<RuleName | "invalid", string>>;
 function formatDate(raw: string | undefined, language: string): string {
   const date = raw ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00` : raw) : new Date();
   if (Number.isNaN(date.getTime())) return raw ?? "";
-  return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
+  return formatLongDate(date, language);
 }
 
 /** `length` has three wordings: at least, at most, between. */

@@ -18,3 +18,20 @@ export function formatPrice(cents: number, language: string): string {
   }
   return format.format(cents / 100);
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A long date in the page's language ("1 May 2025", "1 mei 2025"), on the calendar of `timeZone`
+ * (the browser's own when not given). One formatter per language and zone: making one costs more
+ * than the formatting, and a published page formats many dates.
+ */
+export function formatLongDate(date: Date, language: string, timeZone?: string): string {
+  const key = `${language} ${timeZone ?? ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
 import { ContentImage } from "../../../ui/content-image";
 import type { AcademyItemBlockData, ChildCoursesBlockData, LevelCard } from "../types";
 import { FreeBadges } from "./lesson-item";

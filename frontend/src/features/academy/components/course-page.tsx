@@ -1,8 +1,8 @@
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../ui/link";
 import { rememberRedirect } from "../../../lib/auth";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { RichText } from "../../../ui/rich-text";
 import { useCourseView } from "../hooks/use-course-view";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
 import { Icon, type IconName } from "../../../ui/icon";
 import type { LessonAccess } from "../../../lib/vocabulary";
 import type { LessonView } from "../utils/course-view";

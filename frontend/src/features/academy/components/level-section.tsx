@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ImageData } from "../../../ui/rich-text-types";
 import type { LevelView } from "../utils/course-view";
 import { FreeBadges, LessonItem } from "./lesson-item";

@@ -1,8 +1,7 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import { useCart } from "../../../lib/cart";
-import { formatPrice, useLocale } from "../../../lib/i18n";
+import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { Icon } from "../../../ui/icon";
 import type { ImageData } from "../../../ui/rich-text-types";

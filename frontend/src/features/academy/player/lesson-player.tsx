@@ -21,7 +21,7 @@ import {
 } from "media-chrome/react";
 import { MediaCaptionsMenu, MediaCaptionsMenuButton, MediaPlaybackRateMenu, MediaPlaybackRateMenuButton } from "media-chrome/react/menu";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ImageData } from "../../../ui/rich-text-types";
 import type { LessonAccessData, LessonVideo } from "../lesson/types";
 import { mediaChromeDictionary } from "./media-texts";

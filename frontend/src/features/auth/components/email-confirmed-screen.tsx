@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { describeAuthError, sendEmailConfirmation } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
 import { useHydrated } from "../../../lib/hydration";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { useAccountPath } from "../../../lib/pages/account-path";
 import { EMAIL_CHANGE_OUTCOMES } from "../../../lib/vocabulary";
 import { ButtonLink } from "../../../ui/button-link";

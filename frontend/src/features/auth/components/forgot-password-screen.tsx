@@ -1,9 +1,8 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import { describeAuthError } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { forgotPassword } from "../api/forgot-password";
 import { AuthCard } from "./auth-card";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useGoogleSignIn } from "../../../lib/auth";
 import { config } from "../../../lib/config";
 import { GoogleIcon } from "../../../ui/icons";

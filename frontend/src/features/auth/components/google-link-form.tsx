@@ -1,9 +1,8 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import { authErrorText, useAuth } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { googleLink } from "../api/google-link";
 import { useContinue } from "../hooks/use-continue";

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuth } from "../../../lib/auth";
 import { useHydrated } from "../../../lib/hydration";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { googleCallback } from "../api/google-callback";

@@ -1,9 +1,8 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import { authErrorCode, describeAuthError, useAuth } from "../../../lib/auth";
 import { Form, PasswordFields, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { register } from "../api/register";

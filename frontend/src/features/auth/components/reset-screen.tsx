@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { Link } from "../../../ui/link";
 import { authErrorCode, describeAuthError, useAuth } from "../../../lib/auth";
 import { Form, PasswordFields, SubmitButton } from "../../../lib/forms";
 import { useHydrated } from "../../../lib/hydration";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { useAccountPath } from "../../../lib/pages/account-path";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";

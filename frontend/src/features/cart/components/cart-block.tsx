@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useAuth } from "../../../lib/auth";
 import { lineKey, useCart, useQuote, type CartLine, type QuoteItem, type ShippingCountryCode } from "../../../lib/cart";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { Confirm } from "../../../ui/confirm";

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useCart, type CartFeedback as Feedback } from "../../../lib/cart";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { ContentImage } from "../../../ui/content-image";

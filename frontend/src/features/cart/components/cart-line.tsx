@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import type { CartLine, QuoteItem } from "../../../lib/cart";
-import { formatPrice } from "../../../lib/i18n";
+import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Confirm } from "../../../ui/confirm";
 import { Icon } from "../../../ui/icon";

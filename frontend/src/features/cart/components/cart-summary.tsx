@@ -1,6 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { formatPrice, useLocale } from "../../../lib/i18n";
+import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { shippingText, type QuoteState, type ShippingCountry, type ShippingCountryCode } from "../../../lib/cart";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Address, addressFields } from "../../../lib/forms";
 import type { CheckoutState } from "../hooks/use-checkout";
 import { BILLING } from "../utils/draft";

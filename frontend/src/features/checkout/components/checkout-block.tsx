@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useAuth, type User } from "../../../lib/auth";
 import { useCart, useQuote, type CartLine } from "../../../lib/cart";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { useCheckout } from "../hooks/use-checkout";

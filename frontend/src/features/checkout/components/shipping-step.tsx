@@ -1,9 +1,8 @@
 import { useId, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { UserAddress } from "../../../lib/auth";
 import type { ShippingCountry } from "../../../lib/cart";
 import { Address, addressFields, Checkbox, useFormContext, type FieldDefinitions } from "../../../lib/forms";
-import { formatPrice } from "../../../lib/i18n";
+import { formatPrice, useTranslation } from "../../../lib/i18n";
 import type { ShippingCountry as CountryCode } from "../../../lib/vocabulary";
 import type { CheckoutState } from "../hooks/use-checkout";
 import { addressValues, SEPARATE_BILLING, SHIPPING, stepTitleKey } from "../utils/draft";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Form, SubmitButton, useFormContext, type FieldDefinitions } from "../../../lib/forms";
 import type { CheckoutState } from "../hooks/use-checkout";
 import type { FormStep, StepValues } from "../utils/draft";

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Trans } from "react-i18next";
+import { Link } from "../../../ui/link";
 import { CaptchaNotice, useCaptcha } from "../../../lib/captcha";
 import { shippingText, type QuoteState } from "../../../lib/cart";
-import { formatPrice, type Locale } from "../../../lib/i18n";
+import { formatPrice, useTranslation, type Locale } from "../../../lib/i18n";
 import { usePrivacyPath, useTermsPath } from "../../../lib/pages/legal-paths";
 import type { CheckoutState } from "../hooks/use-checkout";
 import { billsSeparately, orderDraft, stepTitleKey, type Step } from "../utils/draft";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
 import type { ArticleData } from "../types";
 import { ContentImage } from "../../../ui/content-image";
 import { formatDate, isoDate } from "./format";

@@ -1,5 +1,5 @@
 /** The plain content blocks: intros, text, media, buttons, cards, numbers and icon rows. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ButtonLink } from "../../../ui/button-link";
 import { Icon, isIconName } from "../../../ui/icon";
 import type {

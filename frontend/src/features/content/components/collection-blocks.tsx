@@ -1,7 +1,7 @@
 /** The blog's blocks: the article list, its category filter and its pagination (see collection.tsx). */
 import { useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
 import { Icon } from "../../../ui/icon";
 import type { CollectionListBlockData, FilterBarBlockData, PaginationBlockData } from "../types";
 import { useCollection, type FocusRequest } from "./collection";

@@ -5,7 +5,7 @@
  * came with the page (no request on load).
  */
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { api, type ApiClient } from "../../../lib/api";
 import { findArticles, type ArticlePage } from "../api/find-articles";
 import type { BlockData } from "../types";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Icon } from "../../../ui/icon";
 import { NO_CONSENT, readConsent, useConsent, writeConsent } from "../consent";
 import type { ConsentEmbedBlockData } from "../types";

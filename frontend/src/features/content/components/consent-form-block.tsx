@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { NO_CONSENT, useConsent, writeConsent, type ConsentChoice } from "../consent";
 import type { ConsentFormBlockData } from "../types";
 

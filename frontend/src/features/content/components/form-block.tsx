@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Checkbox, Form, SubmitButton, TextArea, TextField, type FieldDefinitions } from "../../../lib/forms";
 import { submitForm } from "../api/submit-form";
 import type { FormBlockData, FormFieldData } from "../types";

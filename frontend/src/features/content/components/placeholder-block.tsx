@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Icon, type IconName } from "../../../ui/icon";
 import type { MainHeadingLevel } from "./basic-blocks";
 

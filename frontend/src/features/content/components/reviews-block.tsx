@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Rating } from "../../../ui/rating";
 import type { ReviewsBlockData } from "../types";
 import { formatDate, isoDate } from "./format";

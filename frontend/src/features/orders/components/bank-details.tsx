@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { formatPrice } from "../../../lib/i18n";
+import { formatPrice, useTranslation } from "../../../lib/i18n";
 import type { BankTransfer } from "../types";
 
 /** Where to transfer the money, with the reference that matches it to the order. */

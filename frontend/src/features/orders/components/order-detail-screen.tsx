@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { config } from "../../../lib/config";
 import { useHydrated } from "../../../lib/hydration";
-import { formatPrice } from "../../../lib/i18n";
+import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { useOrder } from "../hooks/use-order";
 import type { Order, OrderAddress } from "../types";
 import { addressLines, formatDay } from "../utils/format";

@@ -1,9 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { endCheckout, useCart } from "../../../lib/cart";
 import { useHydrated } from "../../../lib/hydration";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath, shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { useOrder } from "../hooks/use-order";

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../ui/link";
 import { useAuth } from "../../../lib/auth";
-import { formatPrice, useLocale } from "../../../lib/i18n";
+import { formatPrice, useLocale, useTranslation } from "../../../lib/i18n";
 import { useLiveRead } from "../../../lib/live-read";
 import { routePath, shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";

@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { usePayNow } from "../hooks/use-pay-now";
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { authErrorText } from "../../../lib/auth";
 import { Address, addressFields, Form, SubmitButton } from "../../../lib/forms";
 import { addressFieldErrors, type AddressValues } from "../utils/address-values";

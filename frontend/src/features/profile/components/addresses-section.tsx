@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { User, UserAddress } from "../../../lib/auth";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { ADD_ID, cardId, formId, keepId, removeId, useAddressBook } from "../hooks/use-address-book";
 import { addressName, addressValues, countryName, newAddressValues } from "../utils/address-values";
 import { AddressEditor } from "./address-editor";

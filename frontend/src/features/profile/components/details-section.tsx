@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { describeAuthError, useAuth, type User } from "../../../lib/auth";
 import { Form, PersonalDetails, personalDetailsFields, SubmitButton } from "../../../lib/forms";
 import { updateMe } from "../api/update-me";

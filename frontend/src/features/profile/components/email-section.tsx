@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { describeAuthError, type User } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
 import { changeEmail } from "../api/change-email";

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { useLocale } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { useLiveRead } from "../../../lib/live-read";
 import { pagePaths } from "../../../lib/pages/page-paths";
 import { ButtonLink } from "../../../ui/button-link";

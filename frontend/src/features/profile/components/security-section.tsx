@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../ui/link";
 import { ApiError } from "../../../lib/api";
 import { authErrorText, describeAuthError, useAuth, type User } from "../../../lib/auth";
 import { Form, SubmitButton, TextField, type FieldDefinitions } from "../../../lib/forms";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { changePassword } from "../api/change-password";
 import { logoutEverywhere } from "../api/logout-everywhere";

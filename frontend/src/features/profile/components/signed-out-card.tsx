@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { rememberRedirect } from "../../../lib/auth";
-import { useLocale } from "../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { Icon } from "../../../ui/icon";

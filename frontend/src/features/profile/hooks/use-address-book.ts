@@ -4,7 +4,7 @@
  * heading after a removal, back to the button that opened a question or an editor).
  */
 import { useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ApiError } from "../../../lib/api";
 import { authErrorText, useAuth, type User } from "../../../lib/auth";
 import { fieldId } from "../../../lib/forms";

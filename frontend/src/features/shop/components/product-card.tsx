@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formatPrice, intlLocale } from "../../../lib/i18n";
+import { Link } from "../../../ui/link";
+import { formatPrice, intlLocale, useTranslation } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Icon } from "../../../ui/icon";
 import type { ProductCard } from "../types";

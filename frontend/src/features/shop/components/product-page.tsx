@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useCart } from "../../../lib/cart";
-import { formatPrice } from "../../../lib/i18n";
+import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { RichText } from "../../../ui/rich-text";
 import { useLiveVariants } from "../hooks/use-live-values";
 import type { Colour, ProductData, Size } from "../types";

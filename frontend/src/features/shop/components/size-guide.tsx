@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Size, SizeGuideRow } from "../types";
 import { parseWeight, suggestSize, type SizeSuggestion } from "../utils/suggest-size";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Colour, ProductVariant, Size, SizeGuideRow } from "../types";
 import { coloursOf, sizesOf, sizeUnavailable, type Choice } from "../utils/variant-choice";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../../lib/i18n";
+import { Link } from "../../../../ui/link";
 import type { LessonData } from "../types";
 import { LessonComplete } from "./lesson-complete";
 import { LessonStage } from "./lesson-stage";

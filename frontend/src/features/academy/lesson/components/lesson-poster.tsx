@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { ContentImage } from "../../../../ui/content-image";
 import type { ImageData } from "../../../../ui/rich-text-types";
 import { formatPosition } from "../../player/time";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { api } from "../../../../lib/api";
 import { useAuth } from "../../../../lib/auth";
 import { ContentImage } from "../../../../ui/content-image";

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../../ui/link";
 import { rememberRedirect, type AuthStatus } from "../../../../lib/auth";
-import { useLocale } from "../../../../lib/i18n";
+import { useLocale, useTranslation } from "../../../../lib/i18n";
 import { routePath } from "../../../../lib/routes";
 import { ContentImage } from "../../../../ui/content-image";
 import type { LessonData } from "../types";

@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../../../ui/link";
 import { useCart, type AddedVariant } from "../../../../lib/cart";
-import { formatPrice, useLocale } from "../../../../lib/i18n";
+import { formatPrice, useLocale, useTranslation } from "../../../../lib/i18n";
 import { routePath } from "../../../../lib/routes";
 import type { Offer } from "../types";
 
