@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pypika_tortoise import Query, Table
 from pypika_tortoise.queries import QueryBuilder
@@ -21,6 +22,7 @@ from tortoise.queryset import QuerySet
 from splash.errors import ValidationError
 
 ModelT = TypeVar("ModelT", bound=Model)
+T = TypeVar("T")
 
 MODEL_MODULES = [
     "splash.content.models",
@@ -202,6 +204,50 @@ def instance(model: type[ModelT], alias: str, row: dict[str, Any]) -> ModelT | N
 async def rows(query: QueryBuilder) -> list[dict[str, Any]]:
     """What a query built with :func:`sql_query` selects: a dict per row, by column name."""
     return await connections.get("default").execute_query_dict(*query.get_parameterized_sql())
+
+
+# What a read_once block has read, by key.
+_kept: ContextVar[dict[str, Any] | None] = ContextVar("read_once", default=None)
+
+
+@asynccontextmanager
+async def read_once() -> AsyncIterator[None]:
+    """Within this block each :func:`once` read happens once: publishing computes thousands of
+    payloads from one state of the content, and reading a collection's rows for each of them
+    made it cost a few statements per entry (the page tree for each page: quadratic)."""
+    token = _kept.set({})
+    try:
+        yield
+    finally:
+        _kept.reset(token)
+
+
+async def once(key: str, read: Callable[[], Awaitable[T]]) -> T | None:
+    """What ``read`` gives, read at the first call with ``key`` in a :func:`read_once` block and
+    kept for the rest of it; None outside one, where the caller reads only what it needs."""
+    kept = _kept.get()
+    if kept is None:
+        return None
+    if key not in kept:
+        kept[key] = await read()
+    return cast(T, kept[key])
+
+
+async def filter_once(model: type[ModelT], **lookup: Any) -> list[ModelT]:
+    """``model.filter(field=value)``, one field; in a :func:`read_once` block every row of
+    ``model`` is read at the first call and grouped by that field, each group in model order."""
+    [(field, value)] = lookup.items()
+    groups = await once(f"{model.__name__} by {field}", lambda: _grouped(model, field))
+    if groups is None:
+        return await model.filter(**lookup)
+    return groups.get(value, [])
+
+
+async def _grouped(model: type[ModelT], field: str) -> dict[Any, list[ModelT]]:
+    groups: dict[Any, list[ModelT]] = {}
+    for row in await model.all():
+        groups.setdefault(getattr(row, field), []).append(row)
+    return groups
 
 
 async def disconnect() -> None:

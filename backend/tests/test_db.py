@@ -1,7 +1,10 @@
 """The database connection (splash/db.py): what a PostgreSQL connection goes through before the
-pool gives it out again; joined reads built with Tortoise's query builder."""
+pool gives it out again; joined reads built with Tortoise's query builder; what a read_once
+block reads once."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
 
 import pytest
 from tortoise import Tortoise
@@ -10,6 +13,7 @@ from splash import db
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from tests.conftest import DATABASE
+from tests.support import counting_statements
 
 TIMES = 12  # more than the pool holds: every connection is given out again
 
@@ -66,3 +70,38 @@ async def test_a_joined_read_gives_back_the_models_the_orm_reads(seeded):
     assert [getattr(found, name) for name in fields] == [getattr(expected, name) for name in fields]
     assert (type(found.type), type(found.published)) == (ProductType, bool)
     assert db.instance(ProductVariant, "variant", row) is None
+
+
+async def test_a_read_once_block_reads_each_key_once_and_nothing_is_kept_outside_one(database):
+    reads: list[str] = []
+
+    def reader(key: str) -> Callable[[], Awaitable[str]]:
+        async def read() -> str:
+            reads.append(key)
+            return f"{key} {len(reads)}"
+
+        return read
+
+    outside = await db.once("menus", reader("menus"))
+    async with db.read_once():
+        inside = [await db.once(key, reader(key)) for key in ("menus", "pages", "menus")]
+    after = await db.once("menus", reader("menus"))
+
+    assert (outside, after) == (None, None)
+    assert inside == ["menus 1", "pages 2", "menus 1"]
+    assert reads == ["menus", "pages"]
+
+
+async def test_filter_once_gives_what_filter_gives_reading_the_table_once(seeded):
+    product_ids = [*await Product.all().values_list("id", flat=True), 0]
+    live = [await ProductVariant.filter(product_id=pid) for pid in product_ids]
+
+    with counting_statements() as statements:
+        async with db.read_once():
+            once = [await db.filter_once(ProductVariant, product_id=pid) for pid in product_ids]
+
+    assert [[v.sku for v in variants] for variants in once] == [
+        [v.sku for v in variants] for variants in live
+    ]
+    assert len(live[0]) > 1 and live[-1] == []
+    assert len(statements) == 1

@@ -256,7 +256,17 @@ async def localized(
     wanted = None if course_ids is None else list(course_ids)
     if wanted == []:
         return []
+    every = await _every(locale) if wanted is None else None
+    if every is not None:
+        return every
     return await _load(locale, EmptyCriterion() if wanted is None else COURSE.table.id.isin(wanted))
+
+
+async def _every(locale: str | None) -> list[LocalizedTree] | None:
+    """Every published course with its texts in ``locale``, read at the first call in a
+    :func:`db.read_once` block (publishing: each course and lesson page, each page whose
+    blocks show courses); None outside one."""
+    return await db.once(f"academy.courses:{locale}", lambda: _load(locale, EmptyCriterion()))
 
 
 async def localized_of_variants(
@@ -276,6 +286,9 @@ async def localized_of_variants(
 
 async def localized_at(locale: str, slug: str) -> tuple[CourseTree, Texts] | None:
     """The published course whose slug in ``locale`` is ``slug``, with its texts there."""
+    every = await _every(locale)
+    if every is not None:
+        return next(((tree, t) for tree, t in every if t and t.course.slug == slug), None)
     found = await _load(locale, COURSE.text_table.slug == slug)
     if not found:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from splash import db
 from splash.academy import catalogue, storage
 from splash.academy.catalogue import (
     CourseTree,
@@ -139,11 +140,11 @@ def course_card(tree: CourseTree, texts: Texts, locale: str, table: RouteTable) 
 
 
 async def _course_localizations(tree: CourseTree, locale: str, table: RouteTable) -> list[Any]:
-    others = await CourseText.filter(course_id=tree.course.id).exclude(locale=locale)
+    texts = await db.filter_once(CourseText, course_id=tree.course.id)
     return [
         {"locale": text.locale, "path": course_path(table, text.locale, text.slug)}
-        for text in sorted(others, key=lambda text: text.locale)
-        if text.locale in table.locales
+        for text in sorted(texts, key=lambda text: text.locale)
+        if text.locale in table.locales and text.locale != locale
     ]
 
 
@@ -235,9 +236,10 @@ async def _lesson_localizations(
 ) -> list[Any]:
     courses = {
         text.locale: text.slug
-        for text in await CourseText.filter(course_id=tree.course.id).exclude(locale=locale)
+        for text in await db.filter_once(CourseText, course_id=tree.course.id)
+        if text.locale != locale
     }
-    lessons = await LessonText.filter(lesson_id=node.lesson.id).exclude(locale=locale)
+    lessons = await db.filter_once(LessonText, lesson_id=node.lesson.id)
     return [
         {
             "locale": text.locale,
@@ -251,9 +253,10 @@ async def _lesson_localizations(
 async def video(lesson_id: int, settings: Settings) -> dict[str, Any] | None:
     """The lesson's package as the player reads it: URLs from the video storage (this server's
     /media/videos, or a CDN in front of S3)."""
-    row = await LessonVideo.get_or_none(lesson_id=lesson_id)
-    if row is None:
+    rows = await db.filter_once(LessonVideo, lesson_id=lesson_id)  # one at most
+    if not rows:
         return None
+    row = rows[0]
     names = {locale.code: locale.name for locale in await content.list_locales()}
     return {
         "master": storage.public_url(settings, f"{row.prefix}/master.m3u8"),

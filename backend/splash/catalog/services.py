@@ -10,7 +10,7 @@ from typing import Any
 from pypika_tortoise.functions import Count
 from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
-from tortoise.expressions import F
+from tortoise.expressions import F, Subquery
 
 from splash import db
 from splash.catalog.models import Product, ProductText, ProductVariant
@@ -239,10 +239,14 @@ def _block_cards(rows: list[dict[str, Any]], table: RouteTable, first: int) -> B
     return BlockCards(list(cards.values())[:first], total, cards)
 
 
-async def _full(text: ProductText, others: list[ProductText], table: RouteTable) -> dict[str, Any]:
+def _full(
+    text: ProductText,
+    others: list[ProductText],
+    variants: list[ProductVariant],
+    table: RouteTable,
+) -> dict[str, Any]:
     """The product page's answer: ``text`` in its locale, ``others`` the other locales'."""
     product = text.product
-    variants = (await _variants_of([product.id]))[product.id]
     return {
         **_card(product, text, variants, table),
         "description": text.description,
@@ -270,18 +274,43 @@ async def product_by_id(raw_id: str, locale: str, table: RouteTable) -> dict[str
     text = next((t for t in texts if t.locale == locale), None)
     if text is None:
         raise NotFoundError("Product not found")
-    return await _full(text, [t for t in texts if t is not text], table)
+    variants = await _variants_of([text.product.id])
+    return _full(text, [t for t in texts if t is not text], variants[text.product.id], table)
 
 
 async def product_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
-    """The product published at /shop/{slug} (in the locale's segment), for its page."""
-    text = await ProductText.get_or_none(
-        locale=locale, slug=slug, product__published=True
-    ).select_related("product")
+    """The product published at /shop/{slug} (in the locale's segment), for its page: in a
+    :func:`db.read_once` block every published product is read at the first."""
+    shop = await db.once("catalog.product_pages", _product_pages)
+    if shop is None:  # this product's rows only
+        named = ProductText.filter(locale=locale, slug=slug).values("product_id")
+        shop = await _product_pages(product_id__in=Subquery(named))
+    text = shop.at.get((locale, slug))
     if text is None:
         return None
-    others = await ProductText.filter(product_id=text.product.id).exclude(locale=locale)
-    return await _full(text, others, table)
+    others = [other for other in shop.texts[text.product.id] if other is not text]
+    return _full(text, others, shop.variants[text.product.id], table)
+
+
+@dataclass(frozen=True)
+class _ProductPages:
+    """Every published product's texts (with the product) by locale and slug and by product, and
+    its variants by product: what product pages show, in two statements."""
+
+    at: dict[tuple[str, str], ProductText]
+    texts: dict[int, list[ProductText]]
+    variants: dict[int, list[ProductVariant]]
+
+
+async def _product_pages(**lookups: Any) -> _ProductPages:
+    """The pages of the published products whose texts ``lookups`` find (all without any)."""
+    found = ProductText.filter(product__published=True, **lookups)
+    texts = await found.select_related("product")
+    by_product: dict[int, list[ProductText]] = {}
+    for text in texts:
+        by_product.setdefault(text.product.id, []).append(text)
+    variants = await _variants_of(list(by_product)) if by_product else {}
+    return _ProductPages({(t.locale, t.slug): t for t in texts}, by_product, variants)
 
 
 async def product_paths(locale: str, table: RouteTable) -> list[str]:

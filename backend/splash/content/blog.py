@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from splash import db
@@ -34,6 +35,10 @@ def article_card(article: Article, table: RouteTable) -> dict[str, Any]:
     }
 
 
+# What an article's translations are listed by.
+_TRANSLATION = ("id", "locale_id", "slug", "localization_key")
+
+
 async def _localizations_of(
     articles: list[Article], table: RouteTable
 ) -> dict[int, list[dict[str, Any]]]:
@@ -42,21 +47,25 @@ async def _localizations_of(
     others = (
         await Article.filter(localization_key__in=keys, published=True)
         .order_by("id")
-        .values("id", "locale_id", "slug", "localization_key")
+        .values(*_TRANSLATION)
     )
-    return {
-        article.id: [
-            {
-                "id": o["id"],
-                "locale": o["locale_id"],
-                "slug": o["slug"],
-                "path": article_path(table, o["locale_id"], o["slug"]),
-            }
-            for o in others
-            if o["localization_key"] == article.localization_key and o["id"] != article.id
-        ]
-        for article in articles
-    }
+    return {article.id: _localizations(article, others, table) for article in articles}
+
+
+def _localizations(
+    article: Article, others: list[dict[str, Any]], table: RouteTable
+) -> list[dict[str, Any]]:
+    """The translations of ``article`` among ``others`` (published articles in id order)."""
+    return [
+        {
+            "id": o["id"],
+            "locale": o["locale_id"],
+            "slug": o["slug"],
+            "path": article_path(table, o["locale_id"], o["slug"]),
+        }
+        for o in others
+        if o["localization_key"] == article.localization_key and o["id"] != article.id
+    ]
 
 
 def full_article(
@@ -113,11 +122,38 @@ async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -
 
 
 async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
-    """The published article at a blog path, for publishing."""
-    article = await Article.get_or_none(locale_id=locale, slug=slug, published=True).select_related(
-        "category"
-    )
-    return (await full_articles([article], table))[0] if article else None
+    """The published article at a blog path, for publishing: in a :func:`db.read_once` block
+    every published article is read at the first."""
+    every = await db.once("content.articles", _published_articles)
+    if every is None:
+        found = Article.get_or_none(locale_id=locale, slug=slug, published=True)
+        article = await found.select_related("category")
+        return (await full_articles([article], table))[0] if article else None
+    article = every.at.get((locale, slug))
+    if article is None:
+        return None
+    return full_article(article, table, _localizations(article, every.keyed(article), table))
+
+
+@dataclass(frozen=True)
+class _Published:
+    """Every published article by locale and slug, and each one's translations as
+    :func:`_localizations` reads them (in id order), by localization key."""
+
+    at: dict[tuple[str, str], Article]
+    translations: dict[str, list[dict[str, Any]]]
+
+    def keyed(self, article: Article) -> list[dict[str, Any]]:
+        return self.translations[article.localization_key]
+
+
+async def _published_articles() -> _Published:
+    articles = await Article.filter(published=True).order_by("id").select_related("category")
+    translations: dict[str, list[dict[str, Any]]] = {}
+    for article in articles:
+        row = {name: getattr(article, name) for name in _TRANSLATION}
+        translations.setdefault(article.localization_key, []).append(row)
+    return _Published({(a.locale_id, a.slug): a for a in articles}, translations)
 
 
 async def article_slugs(locale: str) -> list[str]:

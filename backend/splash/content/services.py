@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from typing import Any
 
 from tortoise.expressions import Case, F, When
@@ -18,7 +15,7 @@ from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.page_blocks import BlockFiller, blocks_of
-from splash.content.paths import PageNode, full_paths
+from splash.content.paths import PageTree
 from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.fixtures import FixtureError
@@ -26,6 +23,12 @@ from splash.route_table import RouteTable
 
 
 async def list_locales() -> list[LocalePublic]:
+    """The shop's locales (read once in a :func:`db.read_once` block)."""
+    locales = await db.once("content.locales", _read_locales)
+    return locales if locales is not None else await _read_locales()
+
+
+async def _read_locales() -> list[LocalePublic]:
     return [
         LocalePublic(code=row.code, name=row.name, is_default=row.is_default)
         for row in await Locale.all()
@@ -105,15 +108,14 @@ def _fingerprint(text: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:8]
 
 
-PageTree = tuple[list[dict[str, Any]], dict[int, str]]
-_read_once: ContextVar[PageTree | None] = ContextVar("page_tree", default=None)
-
-
 async def _page_tree() -> PageTree:
-    """Every published page (id, slug, locale, localization key) and its full path."""
-    tree = _read_once.get()
-    if tree is not None:
-        return tree
+    """Every published page (id, slug, locale, localization key) and its full path: read once
+    in a :func:`db.read_once` block (publishing)."""
+    tree = await db.once("content.page_tree", _read_page_tree)
+    return tree if tree is not None else await _read_page_tree()
+
+
+async def _read_page_tree() -> PageTree:
     # In id order: a page's translations are listed the same way whatever the database's row
     # order, so an unchanged page's payload keeps its bytes (and its published files).
     rows = (
@@ -121,7 +123,19 @@ async def _page_tree() -> PageTree:
         .order_by("id")
         .values("id", "slug", "parent_id", "locale_id", "localization_key")
     )
-    return rows, full_paths([PageNode(r["id"], r["slug"], r["parent_id"]) for r in rows])
+    return PageTree.of(rows)
+
+
+async def _published_page(locale: str, page_id: int) -> Page:
+    """A published page of the tree with its own columns; in a :func:`db.read_once` block
+    those of all the locale's published pages are read at the first."""
+    pages = await db.once(f"content.pages:{locale}", lambda: _published_pages(locale))
+    found = pages.get(page_id) if pages is not None else None
+    return found if found is not None else await Page.get(id=page_id)
+
+
+async def _published_pages(locale: str) -> dict[int, Page]:
+    return {page.id: page for page in await Page.filter(locale_id=locale, published=True)}
 
 
 # A page's own columns, which the tree does not hold.
@@ -139,7 +153,7 @@ async def _tree_and_page(page_id: int) -> tuple[PageTree, Page | None]:
         .annotate(**own)
         .values("id", "slug", "parent_id", "locale_id", "localization_key", *own)
     )
-    tree = rows, full_paths([PageNode(r["id"], r["slug"], r["parent_id"]) for r in rows])
+    tree = PageTree.of(rows)
     found = next((r for r in rows if r["id"] == page_id), None)
     if found is None:
         return tree, None
@@ -151,22 +165,11 @@ async def _tree_and_page(page_id: int) -> tuple[PageTree, Page | None]:
     return tree, Page(**{key: found[key] for key in keys}, **columns)
 
 
-@asynccontextmanager
-async def page_tree_read_once() -> AsyncIterator[None]:
-    """Within this block every page lookup shares one reading of the page tree: publishing
-    computes thousands of payloads from one state of the content, and reading every page for
-    each of them made a publish quadratic in the number of pages."""
-    token = _read_once.set(await _page_tree())
-    try:
-        yield
-    finally:
-        _read_once.reset(token)
-
-
 async def page_family_paths(page_ids: list[int]) -> list[tuple[int, str, str]]:
     """(id, locale, path) of the published pages among ``page_ids``, of their translations and
     of the pages below them (a changed slug moves those): what republishing them rewrites."""
-    rows, paths = await _page_tree()
+    tree = await _page_tree()
+    rows, paths = tree.rows, tree.paths
     keys = {r["localization_key"] for r in rows if r["id"] in page_ids}
     family = {r["id"] for r in rows if r["localization_key"] in keys}
     grown = True
@@ -181,38 +184,21 @@ async def page_family_paths(page_ids: list[int]) -> list[tuple[int, str, str]]:
     ]
 
 
-def _localizations(
-    page_id: int, key: str, rows: list[dict[str, Any]], paths: dict[int, str]
-) -> list[dict[str, Any]]:
-    return [
-        {"id": r["id"], "locale": r["locale_id"], "slug": r["slug"], "path": paths[r["id"]]}
-        for r in rows
-        if r["localization_key"] == key and r["id"] != page_id and r["id"] in paths
-    ]
-
-
 async def find_page(
     locale: str, path: str, table: RouteTable, fill: BlockFiller
 ) -> dict[str, Any] | None:
     """The published page at ``path`` in ``locale`` with its localizations, or None."""
-    rows, paths = await _page_tree()
+    tree = await _page_tree()
     wanted = "/" + path.strip("/")
-    match = next(
-        (r for r in rows if r["locale_id"] == locale and paths.get(r["id"]) == wanted), None
-    )
+    match = tree.at(locale, wanted)
     if match is None:
         return None
-    page = await Page.get(id=match["id"])
-    return await _full_page(page, wanted, rows, paths, table, fill)
+    page = await _published_page(locale, match["id"])
+    return await _full_page(page, wanted, tree, table, fill)
 
 
 async def _full_page(
-    page: Page,
-    path: str,
-    rows: list[dict[str, Any]],
-    paths: dict[int, str],
-    table: RouteTable,
-    fill: BlockFiller,
+    page: Page, path: str, tree: PageTree, table: RouteTable, fill: BlockFiller
 ) -> dict[str, Any]:
     """A loaded page as the API and the payloads give it, its tree already read."""
     return {
@@ -230,23 +216,25 @@ async def _full_page(
         },
         "localizations": [
             {"locale": loc["locale"], "slug": loc["slug"], "path": loc["path"]}
-            for loc in _localizations(page.id, page.localization_key, rows, paths)
+            for loc in tree.localizations(page.id, page.localization_key)
         ],
     }
 
 
 async def published_page_paths(locale: str) -> list[str]:
     """The full path of every published page of a locale, for publishing."""
-    rows, paths = await _page_tree()
-    return sorted(paths[r["id"]] for r in rows if r["locale_id"] == locale and r["id"] in paths)
+    tree = await _page_tree()
+    return sorted(
+        tree.paths[r["id"]] for r in tree.rows if r["locale_id"] == locale and r["id"] in tree.paths
+    )
 
 
 async def page_slugs(slug: str, locale: str, fields: list[str] | None) -> dict[str, Any]:
     """The page with this slug in this locale and its localizations (the slugify call): how the
     SPA finds, say, the cart page ('winkelmand') in every language."""
-    rows, paths = await _page_tree()
-    page = next((r for r in rows if r["locale_id"] == locale and r["slug"] == slug), None)
-    if page is None or page["id"] not in paths:
+    tree = await _page_tree()
+    page = next((r for r in tree.rows if r["locale_id"] == locale and r["slug"] == slug), None)
+    if page is None or page["id"] not in tree.paths:
         raise NotFoundError(f"No page with slug {slug!r} in locale {locale!r}")
     allowed = {"slug", "locale", "path"}
     wanted = allowed if not fields else allowed & set(fields)
@@ -257,12 +245,11 @@ async def page_slugs(slug: str, locale: str, fields: list[str] | None) -> dict[s
             **{k: entry[k] for k in ("slug", "locale", "path") if k in wanted},
         }
 
-    own = {"id": page["id"], "slug": page["slug"], "locale": locale, "path": paths[page["id"]]}
+    own = {"id": page["id"], "slug": page["slug"], "locale": locale, "path": tree.paths[page["id"]]}
     return {
         **own,
         "localizations": [
-            shape(entry)
-            for entry in _localizations(page["id"], page["localization_key"], rows, paths)
+            shape(entry) for entry in tree.localizations(page["id"], page["localization_key"])
         ],
     }
 
@@ -293,8 +280,8 @@ async def find_pages(
     locale: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
 ) -> dict[str, Any]:
     """Published pages of a locale (generic find); blocks only when asked for in fields."""
-    rows, paths = await _page_tree()
-    found = Page.filter(locale_id=locale, published=True, id__in=list(paths), **query.lookups)
+    tree = await _page_tree()
+    found = Page.filter(locale_id=locale, published=True, id__in=list(tree.paths), **query.lookups)
     pages, total = await db.page_of(
         found.order_by(*query.order_by), (query.page - 1) * query.page_size, query.page_size
     )
@@ -307,7 +294,7 @@ async def find_pages(
             "id": page.id,
             "slug": page.slug,
             "locale": page.locale_id,
-            "path": paths[page.id],
+            "path": tree.paths[page.id],
             "title": page.title,
             "layout": page.layout,
             "seo": {
@@ -315,7 +302,7 @@ async def find_pages(
                 "description": page.seo_description,
                 "image": page.seo_image,
             },
-            "localizations": _localizations(page.id, page.localization_key, rows, paths),
+            "localizations": tree.localizations(page.id, page.localization_key),
         }
         if blocks is not None:
             entry["blocks"] = blocks[number]
@@ -326,11 +313,11 @@ async def find_pages(
 async def find_page_by_id(
     raw_id: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
 ) -> dict[str, Any]:
-    (rows, paths), page = await _tree_and_page(parse_id(raw_id))
-    if page is None or page.id not in paths:
+    tree, page = await _tree_and_page(parse_id(raw_id))
+    if page is None or page.id not in tree.paths:
         raise NotFoundError(f"Page {raw_id} not found")
-    full = await _full_page(page, paths[page.id], rows, paths, table, fill)
-    full["localizations"] = _localizations(page.id, page.localization_key, rows, paths)
+    full = await _full_page(page, tree.paths[page.id], tree, table, fill)
+    full["localizations"] = tree.localizations(page.id, page.localization_key)
     keep = {"id"} | (query.fields if query.fields is not None else set(full))
     return {
         "data": {k: v for k, v in full.items() if k in keep or k == "localizations"},

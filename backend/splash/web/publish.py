@@ -7,8 +7,9 @@ payloads of that page, its translations and the pages below it, and of every ent
 payload lists that collection (a blog index, the shop); the previous build's other entries
 are taken over as they are. What every payload shares (menus, site settings) and the
 academy's courses and lessons are no such changes: after editing those, publish everything.
-Either way, an entry whose payload and renderer are the same as in the previous build keeps
-its files (no rendering); the others are rendered in Node (:mod:`splash.web.render`) while
+Either way, the payloads come from one reading of each collection (:func:`db.read_once`), not
+one per entry, and an entry whose payload and renderer are the same as in the previous build
+keeps its files (no rendering); the others are rendered in Node (:mod:`splash.web.render`) while
 the next payloads are computed. Each entry's files are named by
 a hash of the renderer and the payload and kept in ``files/`` beside the builds; a build folder
 holds its ``index.json`` only. The ``CURRENT`` pointer moves last, so readers never see a
@@ -269,7 +270,7 @@ async def _make(
     pool = RenderPool(settings)
     made: list[_Made] = []
     try:
-        async with db.session(settings.database_url), content.page_tree_read_once():
+        async with db.session(settings.database_url), db.read_once():
             if changes and reusable:
                 targets, replaced = await _changed_targets(table, reusable.index, changes)
                 source = _collect_at(settings, table, targets)

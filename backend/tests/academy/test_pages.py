@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import re
 
+from splash import db
+from splash.academy import services as academy
+from splash.academy.models import CourseText, LessonText
 from splash.config import Settings
 from splash.route_table import RouteTable
 from splash.web.compose import fill_blocks
 from splash.web.publish import publish
 from tests.academy.conftest import variant
 from tests.academy.video_rows import video_of
+from tests.support import counting_statements
 from tests.web.test_site import inline_payload
 
 EN = "en.localhost:8000"
@@ -187,3 +191,30 @@ async def test_publishing_writes_course_and_lesson_pages_and_the_sitemap_lists_t
     sitemap = (await client.get("/sitemap.xml", host=DE)).text
     assert "<loc>http://de.localhost:8000/course/schwimmen-lernen</loc>" in sitemap
     assert "<loc>http://de.localhost:8000/course/schwimmen-lernen/beinschlag</loc>" in sitemap
+
+
+async def test_in_a_read_once_block_course_and_lesson_pages_read_each_table_once(
+    course, settings: Settings
+):
+    table = RouteTable.load(settings.routes_file)
+    await video_of(course.levels[0].lessons[1].lesson.id, "videos/level-1-lesson-2/p1", ["nl"])
+    courses = {text.locale: text.slug for text in await CourseText.all()}
+    lessons = [(text.locale, courses[text.locale], text.slug) for text in await LessonText.all()]
+    lessons.append(("nl", "leren-zwemmen", "bestaat-niet"))
+
+    async def pages() -> list[dict | None]:
+        found = [await academy.course_at(locale, slug, table) for locale, slug in courses.items()]
+        for locale, course_slug, slug in lessons:
+            found.append(await academy.lesson_at(locale, course_slug, slug, table, settings))
+        return found
+
+    live = await pages()
+    with counting_statements() as statements:
+        async with db.read_once():
+            once = await pages()
+
+    assert once == live
+    assert len(live) == 6 + 6 * 4 + 1 and all(live[:-1]) and live[-1] is None
+    assert sum(1 for page in live if page and page.get("video")) == 6
+    # each locale's courses; every course text, lesson text and video; the locales
+    assert len(statements) == 6 + 4

@@ -4,7 +4,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from splash import db
+from splash.content import services as content
 from splash.content.models import Article, Category, Page
+from splash.route_table import RouteTable
+from tests.support import counting_statements
 
 COVER = {
     "src": "/media/blog/first.webp",
@@ -168,3 +172,26 @@ async def test_only_whitelisted_page_fields_are_asked_for(client, seeded):
     assert all(set(page) == {"id", "title", "path"} for page in response.json["data"])
     refused = await client.get("/api/pages?locale=nl&fields[0]=blocksJson")
     assert refused.status == 400
+
+
+async def test_in_a_read_once_block_every_article_page_comes_from_one_statement(blog, settings):
+    table = RouteTable.load(settings.routes_file)
+    named = [(article.locale_id, article.slug) for article in await Article.all().order_by("id")]
+    named.append(("sv", "eerste-les"))  # a Dutch slug
+    live = [await content.article_at(locale, slug, table) for locale, slug in named]
+
+    with counting_statements() as statements:
+        async with db.read_once():
+            once = [await content.article_at(locale, slug, table) for locale, slug in named]
+
+    assert once == live
+    assert [found["slug"] if found else None for found in live] == [
+        "eerste-les",
+        "veilig-zwemmen",
+        "welke-maat",
+        None,  # the draft
+        "forsta-lektionen",
+        None,
+    ]
+    assert [loc["slug"] for loc in live[0]["localizations"]] == ["forsta-lektionen"]
+    assert len(statements) == 1

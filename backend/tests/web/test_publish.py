@@ -9,8 +9,10 @@ import pytest
 
 from splash.catalog.models import ProductText
 from splash.content.models import Article, Page
-from splash.web.publish import Change, PublishError, publish, sources, stale_keys
-from splash.web.published import PublishedSite, page_key
+from splash.route_table import RouteTable
+from splash.web.publish import Change, PublishError, publish, sources, split_key, stale_keys
+from splash.web.published import PublishedSite, encode_payload, page_key
+from splash.web.services import route_payload
 
 
 def _index(settings) -> tuple[str, dict]:
@@ -184,3 +186,26 @@ async def test_a_full_publish_keeps_only_the_files_the_kept_builds_name(publishe
     }
     assert len(builds) == 3
     assert {path.name for path in (root / "files").iterdir()} == named
+
+
+async def test_every_published_payload_has_the_bytes_its_route_computes_alone(published, settings):
+    """Publishing reads each collection once (a read_once block): a page's payload must keep
+    the bytes it has when its route computes it alone, as the live site does before a publish."""
+    table = RouteTable.load(settings.routes_file)
+    site = PublishedSite(settings.publish_dir)
+    _, index = _index(settings)
+
+    kinds = set()
+    for key in index:
+        locale, path = split_key(key)
+        if not path.startswith("/"):
+            continue  # an app route or the 404 screen: no entity
+        match = table.match(locale, path)
+        assert match is not None
+        alone = await route_payload(settings, table, locale, path, match)
+        entry = site.get(key)
+        assert alone is not None and entry is not None
+        assert entry.payload == encode_payload(alone)[0], key
+        kinds.add(alone["head"]["type"])
+
+    assert kinds == {"page", "article", "product", "course", "lesson"}
