@@ -41,10 +41,11 @@ async def test_a_page_gets_a_new_nonce_in_its_policy_and_its_payload_every_time(
         responses = [await http.get("/") for _ in range(3)]
         plain = [await http.get("/", headers={"accept-encoding": "identity"}) for _ in range(2)]
 
-    # One nonce per response, on both inline scripts (the entry loader and the payload).
+    # One nonce per response, on the three inline scripts (the cart hint, the entry loader and
+    # the payload).
     nonces = [sorted(set(NONCE.findall(response.text))) for response in responses]
     assert all(len(found) == 1 for found in nonces)
-    assert all(len(NONCE.findall(response.text)) == 2 for response in responses)
+    assert all(len(NONCE.findall(response.text)) == 3 for response in responses)
     assert len({found[0] for found in nonces}) == 3
     for response, [nonce] in zip(responses, nonces, strict=True):
         assert f"'nonce-{nonce}'" in response.headers["content-security-policy"]

@@ -125,3 +125,22 @@ test("the product's Spanish segment on the Dutch domain is a 404", async ({ page
   const response = await page.goto(`${origin("nl")}${spanish.path}`);
   expect(response?.status()).toBe(404);
 });
+
+test("before its app runs, the cart page shows the empty cart when there is no cart cookie, a skeleton when there is", async ({ page, context }) => {
+  const site = origin("nl");
+  const cart = `${site}${contentPage("nl", "cart").path}`;
+  await page.route("**/assets/*.js", (route) => route.abort()); // the app never starts: the served page as it first paints
+  const empty = page.locator(".cart-empty__text");
+  const skeleton = page.locator(".cart-skeleton");
+
+  await page.goto(cart);
+  await expect(empty).toHaveText(message("nl", "cart.empty"));
+  await expect(empty).toBeVisible();
+  await expect(skeleton).toBeHidden();
+  await expect(page.getByRole("link", { name: message("nl", "cart.toShop") })).toHaveAttribute("href", "/shop");
+
+  await context.addCookies([{ name: "cart", value: encodeURIComponent(JSON.stringify([{ variantId: 1, quantity: 1, options: [] }])), url: site }]);
+  await page.goto(cart);
+  await expect(skeleton).toBeVisible();
+  await expect(empty).toBeHidden();
+});

@@ -80,7 +80,7 @@ const quoted = () =>
 afterEach(() => resetCartTestState());
 
 describe("CartBlock, empty and loading", () => {
-  test("the server (and hydration) renders a busy skeleton, never 'empty': the cart is the browser's", () => {
+  test("the server (and hydration) renders a busy skeleton, and the empty cart only for the page's head to show when there is no cart cookie", () => {
     setCartCookie([line(13)]);
     const html = renderToString(
       <I18nextProvider i18n={createI18n("en", en)}>
@@ -95,7 +95,10 @@ describe("CartBlock, empty and loading", () => {
     );
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain("Loading your cart…");
-    expect(html).not.toContain("Your cart is empty");
+    expect(html).toContain('<div class="cart-skeleton">');
+    // shown instead of the skeleton by cart.css when the head's script found no cart cookie
+    expect(html).toMatch(/<div class="cart-empty cart-empty--no-cookie" tabindex="-1"><p class="cart-empty__text">Your cart is empty\. Add products\.<\/p>/);
+    expect(html.match(/Your cart is empty/g)).toHaveLength(1);
   });
 
   test("an empty cart says so, with a link to the shop; nothing is quoted", async () => {

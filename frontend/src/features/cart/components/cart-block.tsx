@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { useAuth } from "../../../lib/auth";
 import { lineKey, useCart, useQuote, type CartLine, type QuoteItem, type ShippingCountryCode } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
@@ -15,7 +15,11 @@ const CLEAR_KEEP_ID = "cart-clear-keep";
 /** `confirming` while the question "empty the whole cart?" is open. */
 const CLEAR = "clear";
 
-/** While the browser restores the cart (and on the server, which has no cart): a quiet skeleton. */
+/**
+ * While the browser restores the cart (and on the server, which has no cart): a quiet skeleton,
+ * or — when the head's script found no cart cookie (`data-cart="empty"` on the page) — the empty
+ * cart at once, as it will be once restored (cart.css shows one of the two).
+ */
 function CartSkeleton() {
   const { t } = useTranslation();
   return (
@@ -25,7 +29,19 @@ function CartSkeleton() {
         <span className="skeleton" />
         <span className="skeleton skeleton--short" />
       </div>
+      <EmptyCart className="cart-empty cart-empty--no-cookie" />
     </section>
+  );
+}
+
+function EmptyCart({ className, ref }: { className: string; ref?: Ref<HTMLDivElement> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <div ref={ref} className={className} tabIndex={-1}>
+      <p className="cart-empty__text">{t("cart.empty")}</p>
+      <ButtonLink to={shopPath(locale)}>{t("cart.toShop")}</ButtonLink>
+    </div>
   );
 }
 
@@ -35,7 +51,6 @@ function CartSkeleton() {
  */
 export function CartBlock() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const cart = useCart();
   const { status: session } = useAuth();
   const [country, setCountry] = useState<ShippingCountryCode | null>(null);
@@ -156,10 +171,7 @@ export function CartBlock() {
           <CartSummary quote={quote} countries={countries} country={country} onCountry={setCountry} />
         </div>
       ) : (
-        <div ref={emptyRef} className="cart-empty" tabIndex={-1}>
-          <p className="cart-empty__text">{t("cart.empty")}</p>
-          <ButtonLink to={shopPath(locale)}>{t("cart.toShop")}</ButtonLink>
-        </div>
+        <EmptyCart ref={emptyRef} className="cart-empty" />
       )}
     </section>
   );
