@@ -8,17 +8,21 @@ import { expect, type Page } from "@playwright/test";
 const BLOCKING = new Set(["serious", "critical"]);
 
 export async function expectNoSeriousA11yViolations(page: Page, context = "page"): Promise<void> {
-  // The settled page: a screen that fades in (.page-transition) is half transparent for 0.22 s,
-  // and its colours would be measured against the page behind it. (Endless animations, such as
-  // the marquee, never finish: they are not waited for.)
-  await page.evaluate(() =>
-    Promise.all(
+  // The settled page: a screen that fades out while the next one loads (.page-transition
+  // data-state="out") and in once it shows is half transparent for a moment, and its colours
+  // would be measured against the page behind it. So: no screen fading out, two frames for a
+  // screen just shown to start its animation, then every finite animation finished. (Endless
+  // animations, such as the marquee, never finish: they are not waited for.)
+  await page.waitForFunction(() => !document.querySelector('.page-transition[data-state="out"]'));
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ""));
   const report = blocking
