@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -206,16 +206,20 @@ async def rows(query: QueryBuilder) -> list[dict[str, Any]]:
     return await connections.get("default").execute_query_dict(*query.get_parameterized_sql())
 
 
-# What a read_once block has read, by key.
-_kept: ContextVar[dict[str, Any] | None] = ContextVar("read_once", default=None)
+# What a read_once block has read, by key, and which keys it keeps (None: every key).
+_kept: ContextVar[tuple[dict[str, Any], frozenset[str] | None] | None] = ContextVar(
+    "read_once", default=None
+)
 
 
 @asynccontextmanager
-async def read_once() -> AsyncIterator[None]:
+async def read_once(only: Collection[str] | None = None) -> AsyncIterator[None]:
     """Within this block each :func:`once` read happens once: publishing computes thousands of
     payloads from one state of the content, and reading a collection's rows for each of them
-    made it cost a few statements per entry (the page tree for each page: quadratic)."""
-    token = _kept.set({})
+    made it cost a few statements per entry (the page tree for each page: quadratic). With
+    ``only``, just those keys are kept and the other reads go as outside a block: republishing
+    a few entries needs the page tree, not every product and page of the shop."""
+    token = _kept.set(({}, None if only is None else frozenset(only)))
     try:
         yield
     finally:
@@ -224,10 +228,12 @@ async def read_once() -> AsyncIterator[None]:
 
 async def once(key: str, read: Callable[[], Awaitable[T]]) -> T | None:
     """What ``read`` gives, read at the first call with ``key`` in a :func:`read_once` block and
-    kept for the rest of it; None outside one, where the caller reads only what it needs."""
-    kept = _kept.get()
-    if kept is None:
+    kept for the rest of it; None outside one (or for a key it does not keep), where the caller
+    reads only what it needs."""
+    block = _kept.get()
+    if block is None or (block[1] is not None and key not in block[1]):
         return None
+    kept = block[0]
     if key not in kept:
         kept[key] = await read()
     return cast(T, kept[key])

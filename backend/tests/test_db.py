@@ -90,6 +90,12 @@ async def test_a_read_once_block_reads_each_key_once_and_nothing_is_kept_outside
     assert (outside, after) == (None, None)
     assert inside == ["menus 1", "pages 2", "menus 1"]
     assert reads == ["menus", "pages"]
+    # A block that keeps only some keys: the others are read by their callers, as outside.
+    reads.clear()
+    async with db.read_once(only=["tree"]):
+        kept = [await db.once(key, reader(key)) for key in ("tree", "pages", "tree", "pages")]
+    assert kept == ["tree 1", None, "tree 1", None]
+    assert reads == ["tree"]
 
 
 async def test_filter_once_gives_what_filter_gives_reading_the_table_once(seeded):

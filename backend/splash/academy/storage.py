@@ -22,13 +22,14 @@ import shutil
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote, urlsplit
-
-import httpx
 
 from splash import video_files
 from splash.config import Settings
+
+if TYPE_CHECKING:
+    import httpx
 
 ROOT = "videos/"
 
@@ -133,12 +134,6 @@ class S3Storage:
         self.timeout = timeout
         self._http: httpx.AsyncClient | None = None  # opened on the first request
 
-    @property
-    def http(self) -> httpx.AsyncClient:
-        if self._http is None:
-            self._http = httpx.AsyncClient(timeout=self.timeout)
-        return self._http
-
     def _key(self, path: str) -> str:
         return f"{self.prefix}/{path}" if self.prefix else path
 
@@ -163,8 +158,15 @@ class S3Storage:
             region=self.region,
             now=datetime.now(UTC),
         )
+        # httpx is imported by the first request to the store: with its command line tools it
+        # is a third of the backend's import time, which every ``python -m splash publish``
+        # (reading lessons' URLs, never sending) would pay.
+        import httpx
+
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=self.timeout)
         try:
-            return await self.http.request(
+            return await self._http.request(
                 method, _canonical_url(url, query or {}), content=body, headers=signed
             )
         except httpx.HTTPError as exc:

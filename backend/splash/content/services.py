@@ -108,10 +108,13 @@ def _fingerprint(text: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:8]
 
 
+PAGE_TREE = "content.page_tree"  # its db.once key
+
+
 async def _page_tree() -> PageTree:
     """Every published page (id, slug, locale, localization key) and its full path: read once
     in a :func:`db.read_once` block (publishing)."""
-    tree = await db.once("content.page_tree", _read_page_tree)
+    tree = await db.once(PAGE_TREE, _read_page_tree)
     return tree if tree is not None else await _read_page_tree()
 
 

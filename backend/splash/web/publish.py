@@ -270,7 +270,10 @@ async def _make(
     pool = RenderPool(settings)
     made: list[_Made] = []
     try:
-        async with db.session(settings.database_url), db.read_once():
+        # A publish of changes computes a few entries: of the collections it keeps only the
+        # page tree (every page's path), not all the shop's products, articles and pages.
+        kept = [content.PAGE_TREE] if changes and reusable else None
+        async with db.session(settings.database_url), db.read_once(only=kept):
             if changes and reusable:
                 targets, replaced = await _changed_targets(table, reusable.index, changes)
                 source = _collect_at(settings, table, targets)
