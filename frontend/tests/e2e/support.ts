@@ -125,9 +125,14 @@ export function homePage(locale: Locale): HomeFixture {
  * login layout, the logo link) carrying one means the page's handlers are live.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // The header, and every control of the main content: hydration runs in slices (a transition),
+  // so the header can answer while a form below it is still plain HTML, and what is typed into
+  // a field before React takes it over is lost when React sets its value.
   await page.waitForFunction(() => {
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
     const toggle = document.querySelector("header button.menu-toggle, header.login-header a");
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith("__reactProps$"));
+    const controls = [...document.querySelectorAll("main input, main select, main textarea, main button")];
+    return toggle !== null && hydrated(toggle) && controls.every(hydrated);
   });
 }
 
