@@ -10,15 +10,17 @@ from typing import Any
 from pypika_tortoise.functions import Count
 from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
-from tortoise.expressions import F, Subquery
+from tortoise.expressions import Subquery
 
 from splash import db
+from splash.catalog.inventory import return_stock as return_stock
+from splash.catalog.inventory import take_stock as take_stock
+from splash.catalog.inventory import upsert_digital_product as upsert_digital_product
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
 from splash.catalog.vocabulary import ProductType
 from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
 from splash.errors import NotFoundError
-from splash.fixtures import upsert
 from splash.route_table import RouteTable
 
 PRODUCTS = Collection(
@@ -379,51 +381,6 @@ def _sellable(
         image=_image(product, row.colour, text) or _intro_image(product, text),
         path=_path(table, locale, text) if text else None,
     )
-
-
-async def take_stock(variant_id: int, quantity: int) -> bool:
-    """Takes ``quantity`` units of an active variant when that many are in stock: one
-    conditional UPDATE, so the last unit goes to exactly one of many parallel takers on SQLite
-    (one writer at a time) and on PostgreSQL (the UPDATE re-checks the stock on the row it
-    locked)."""
-    taken = await ProductVariant.filter(id=variant_id, active=True, stock__gte=quantity).update(
-        stock=F("stock") - quantity
-    )
-    return taken == 1
-
-
-async def return_stock(lines: Iterable[tuple[int, int]]) -> None:
-    """Puts (variant id, quantity) back in stock; a variant deleted since is skipped."""
-    for variant_id, quantity in lines:
-        await ProductVariant.filter(id=variant_id).update(stock=F("stock") + quantity)
-
-
-async def upsert_digital_product(key: str, position: int, prices: dict[str, int]) -> dict[str, int]:
-    """A digital product and its variants, ``prices`` mapping SKU → price in cents (seeding the
-    academy's offers): SKU → variant id. It has no texts, so the shop never lists it; its owner
-    (the academy) describes its lines in the cart. Idempotent (matched on key and SKU)."""
-    product = await upsert(
-        Product,
-        {"key": key},
-        {"type": ProductType.DIGITAL, "position": position, "published": True},
-    )
-    ids: dict[str, int] = {}
-    for number, (sku, price) in enumerate(prices.items()):
-        variant = await upsert(
-            ProductVariant,
-            {"sku": sku},
-            {
-                "product_id": product.id,
-                "colour": "",
-                "size": "",
-                "price": price,
-                "stock": 0,  # lessons hold no stock
-                "active": True,
-                "position": number,
-            },
-        )
-        ids[sku] = variant.id
-    return ids
 
 
 async def product_ids(keys: Iterable[str]) -> dict[str, int]:

@@ -85,13 +85,13 @@ function keptTexts(i18n: I18n): I18n["t"] {
     const texts = new Map<string, string>();
     const lookUp = i18n.t as unknown as (...args: unknown[]) => string;
     t = ((key: unknown, ...options: unknown[]) => {
-      const kept = textKey(key, options);
-      if (kept === undefined) return lookUp(key, ...options);
-      let text = texts.get(kept);
+      const keptBy = textKey(key, options);
+      if (keptBy === undefined) return lookUp(key, ...options);
+      let text = texts.get(keptBy);
       if (text === undefined) {
         if (texts.size >= KEPT_TEXTS) texts.clear();
         text = lookUp(key, ...options);
-        texts.set(kept, text);
+        texts.set(keptBy, text);
       }
       return text;
     }) as unknown as I18n["t"];
