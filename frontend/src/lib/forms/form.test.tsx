@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ApiError } from "../api";
 import { createI18n } from "../i18n";
 import en from "../../locales/en.json";
 import { Checkbox, isMessageVisible, SubmitButton, TextField } from "./fields";
-import { DEBOUNCE_MS, deriveState, Form, type FormProps, type FormState } from "./form";
+import { DEBOUNCE_MS, deriveState, Form, valuesEnteredBeforeHydration, type FormProps, type FormState } from "./form";
 import { compileFields, type FieldDefinitions } from "./schema";
 
 const INCOMPLETE = "Sorry, not all fields are filled out correctly.";
@@ -578,5 +579,47 @@ describe("errors given from the start (initialErrors)", () => {
     renderForm({ initialValues: { name: "Eva", email: "eva@" }, initialErrors: { email: "Please enter a valid email address." } });
     type("Email address", "eva@example.com");
     await waitFor(() => expect(errorOf("contact-email").textContent).toBe(""));
+  });
+});
+
+describe("what a parent entered before the code ran", () => {
+  const fields: FieldDefinitions = { ...FIELDS, terms: { label: "I accept the terms", rules: "accepted" } };
+  const ui = (onSubmit: FormProps["onSubmit"]) => (
+    <I18nextProvider i18n={createI18n("en", en)}>
+      <Form id="contact" fields={fields} onSubmit={onSubmit}>
+        <TextField name="name" />
+        <TextField name="email" type="email" />
+        <Checkbox name="terms" />
+        <SubmitButton />
+      </Form>
+    </I18nextProvider>
+  );
+
+  test("stays in the fields once the form hydrates, and is what the form submits", async () => {
+    // given: the published form, filled in before hydration
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(ui(vi.fn()));
+    document.body.appendChild(container);
+    (container.querySelector("#contact-name") as HTMLInputElement).value = "Eva";
+    (container.querySelector("#contact-terms") as HTMLInputElement).checked = true;
+    const onSubmit = vi.fn();
+    // when: React takes the form over, then the parent goes on typing
+    const view = render(ui(onSubmit), { container, hydrate: true });
+    type("Email address", "eva@example.com");
+    // then
+    await waitFor(() => expect(input("Email address").value).toBe("eva@example.com"));
+    expect(input("Name").value).toBe("Eva");
+    expect(input("I accept the terms").checked).toBe(true);
+    await submit(view.container.querySelector("form") as HTMLFormElement);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: "Eva", email: "eva@example.com", terms: true });
+  });
+
+  test("is nothing when the controls hold the initial values", () => {
+    const form = document.createElement("form");
+    form.innerHTML = '<input name="name" value="Eva"><input name="terms" type="checkbox"><input name="size" type="radio" value="s"><input name="size" type="radio" value="m">';
+    expect(valuesEnteredBeforeHydration(form, ["name", "terms", "size", "missing"], { name: "Eva", terms: "", size: "" })).toBeNull();
+    (form.querySelectorAll("input")[3] as HTMLInputElement).checked = true;
+    expect(valuesEnteredBeforeHydration(form, ["name", "terms", "size"], { name: "Eva", terms: "", size: "" })).toEqual({ size: "m" });
   });
 });

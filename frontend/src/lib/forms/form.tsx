@@ -13,7 +13,7 @@
  * while typing is debounced by 20 ms. Errors the server names by field land at those fields.
  */
 import { useFormik, type FormikErrors } from "formik";
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../i18n";
 import { ApiError } from "../api";
 import { CaptchaNotice, useCaptcha } from "../captcha";
@@ -112,6 +112,32 @@ function serverFieldErrors(error: ApiError, fields: CompiledField[], message: (f
   return found;
 }
 
+/** What a control holds now, in formik's terms (a box's tick, a radio group's choice, a text). */
+function controlValue(control: Element | RadioNodeList): unknown {
+  if (control instanceof RadioNodeList) return control.value;
+  if (control instanceof HTMLInputElement && control.type === "checkbox") return control.checked;
+  if (control instanceof HTMLInputElement && control.type === "radio") return control.checked ? control.value : "";
+  if (control instanceof HTMLInputElement && control.type === "file") return undefined;
+  return "value" in control ? control.value : undefined;
+}
+
+/**
+ * The values a parent typed, picked or ticked in the server-rendered form before its code ran:
+ * hydration keeps what the controls hold, but formik starts from its initial values and would
+ * empty them at its next render. Null when the controls hold the initial values.
+ */
+export function valuesEnteredBeforeHydration(form: HTMLFormElement, names: string[], initial: Values): Values | null {
+  const entered: Values = {};
+  for (const name of names) {
+    const control = form.elements.namedItem(name);
+    const value = control ? controlValue(control) : undefined;
+    const start = initial[name];
+    const unchanged = value === undefined || value === start || (value === false && !start) || (value === "" && start == null);
+    if (!unchanged) entered[name] = value;
+  }
+  return Object.keys(entered).length > 0 ? entered : null;
+}
+
 const isCaptchaError = (error: ApiError) => (error.details.errors ?? []).some((entry) => entry.path.includes("captchaToken"));
 
 export function Form({
@@ -141,6 +167,7 @@ export function Form({
   const startsInvalid = Object.keys(initialErrors ?? {}).length > 0;
   const [formError, setFormError] = useState<string | null>(startsInvalid ? (incompleteMessage ?? t("forms.incompleteDefault")) : null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useRef(startsInvalid);
 
   const formik = useFormik<Values>({
@@ -207,6 +234,11 @@ export function Form({
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
+  useLayoutEffect(() => {
+    const entered = formRef.current && valuesEnteredBeforeHydration(formRef.current, compiled.map((field) => field.name), initial);
+    if (entered) void formik.setValues({ ...initial, ...entered }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first mounts
+  }, []);
   useEffect(() => {
     if (captcha) guard.preload();
   }, [captcha, guard]);
@@ -249,7 +281,7 @@ export function Form({
   const alert = blocked ? (incompleteMessage ?? t("forms.incompleteDefault")) : formError;
   return (
     <FormContext.Provider value={context}>
-      <form id={id} className={className ?? "form"} method="post" noValidate onSubmit={handleSubmit} data-state={state} aria-busy={state === "loading"}>
+      <form ref={formRef} id={id} className={className ?? "form"} method="post" noValidate onSubmit={handleSubmit} data-state={state} aria-busy={state === "loading"}>
         {state === "submitted" && successMessage ? (
           <p className="form__success" role="status">
             {successMessage}
