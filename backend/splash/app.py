@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import ssl
+
 import httpx
 from sanic import Blueprint, Request, Sanic
 from sanic.response import BaseHTTPResponse
@@ -50,6 +53,13 @@ class Splash(Sanic):
         await edge.send(request, kept)
         if self.ctx.settings.access_log:
             logging.log_access(request, kept.status)
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The CA bundle, read once per process: reading it costs tens of milliseconds, and every
+    app a process makes (one per worker; one per test) shares it."""
+    return httpx.create_ssl_context()
 
 
 def create_app(settings: Settings | None = None) -> Sanic:
@@ -119,7 +129,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         # cancelling a first query). Connected here, no request can hit that path; and a
         # database that is down fails the start at once.
         await db.ping()
-        app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"})
+        app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"}, verify=_tls())
         app.ctx.captcha = CaptchaVerifier(
             app.ctx.http,
             settings.recaptcha_secret,
