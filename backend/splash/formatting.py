@@ -17,19 +17,20 @@ NNBSP = "\u202f"
 
 @dataclass(frozen=True)
 class MoneyStyle:
-    pattern: str  # "{amount}" placed around the euro sign
+    pattern: str  # "{amount}" placed around the euro sign, "{sign}" where a minus goes
     group: str
     decimal: str
     min_grouping: int = 1  # Spanish groups thousands only from 10 000 on
+    minus: str = "-"
 
 
 MONEY_STYLES = {
-    "nl": MoneyStyle(f"€{NBSP}{{amount}}", ".", ","),
-    "en": MoneyStyle("€{amount}", ",", "."),
-    "de": MoneyStyle(f"{{amount}}{NBSP}€", ".", ","),
-    "es": MoneyStyle(f"{{amount}}{NBSP}€", ".", ",", min_grouping=2),
-    "fr": MoneyStyle(f"{{amount}}{NBSP}€", NNBSP, ","),
-    "sv": MoneyStyle(f"{{amount}}{NBSP}€", NBSP, ","),
+    "nl": MoneyStyle(f"€{NBSP}{{sign}}{{amount}}", ".", ","),
+    "en": MoneyStyle("{sign}€{amount}", ",", "."),
+    "de": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", ".", ","),
+    "es": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", ".", ",", min_grouping=2),
+    "fr": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", NNBSP, ","),
+    "sv": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", NBSP, ",", minus="\u2212"),
 }
 
 MONTHS = {
@@ -67,7 +68,7 @@ def money(cents: int, locale: str) -> str:
     style = MONEY_STYLES[locale]
     whole, part = divmod(abs(cents), 100)
     amount = f"{_grouped(whole, style)}{style.decimal}{part:02d}"
-    return ("-" if cents < 0 else "") + style.pattern.format(amount=amount)
+    return style.pattern.format(sign=style.minus if cents < 0 else "", amount=amount)
 
 
 def long_date(value: date | datetime, locale: str) -> str:

@@ -29,6 +29,9 @@ NBSP, NNBSP = "\u00a0", "\u202f"
         ("en", 5, "€0.05"),
         ("en", 100, "€1.00"),
         ("en", -5495, "-€54.95"),
+        ("nl", -5495, f"€{NBSP}-54,95"),
+        ("de", -5495, f"-54,95{NBSP}€"),
+        ("sv", -5495, f"\u221254,95{NBSP}€"),
     ],
 )
 def test_money_is_written_as_each_language_writes_euros(locale, cents, expected):

@@ -1,35 +1,30 @@
 import { describe, expect, test } from "vitest";
-import { formatLongDate, formatPrice, intlLocale } from "./format";
+import { formatList, formatLongDate, formatPrice } from "./format";
 
-/** Intl separates the euro sign with a no-break space in some languages; compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+/** The reference: what `Intl` writes for each shop language (the English shop is British). */
+const LOCALES = { nl: "nl-NL", en: "en-GB", de: "de-DE", es: "es-ES", fr: "fr-FR", sv: "sv-SE" } as const;
+const LANGUAGES = Object.keys(LOCALES) as (keyof typeof LOCALES)[];
 
 describe("formatPrice", () => {
   test.each([
-    ["nl", "€ 49,95"],
+    ["nl", "€\u00a049,95"],
     ["en", "€49.95"],
-    ["de", "49,95 €"],
-    ["es", "49,95 €"],
-    ["fr", "49,95 €"],
-    ["sv", "49,95 €"],
+    ["de", "49,95\u00a0€"],
+    ["es", "49,95\u00a0€"],
+    ["fr", "49,95\u00a0€"],
+    ["sv", "49,95\u00a0€"],
   ])("4995 cents in %s reads %s", (language, expected) => {
-    expect(plain(formatPrice(4995, language))).toBe(expected);
+    expect(formatPrice(4995, language)).toBe(expected);
   });
 
-  test("whole euros keep their cents, thousands are grouped", () => {
-    expect(plain(formatPrice(300, "en"))).toBe("€3.00");
-    expect(plain(formatPrice(123456, "nl"))).toBe("€ 1.234,56");
+  const amounts = [0, 1, 5, 99, 100, 300, 4995, 99999, 100000, 123456, 999999, 1234550, 123456789, -5, -5495, -123456];
+  test.each(LANGUAGES)("every amount in %s is what Intl writes, spaces and minus signs included", (language) => {
+    const reference = new Intl.NumberFormat(LOCALES[language], { style: "currency", currency: "EUR" });
+    for (const cents of amounts) expect(formatPrice(cents, language)).toBe(reference.format(cents / 100));
   });
 
-  test("zero is a price too", () => {
-    expect(plain(formatPrice(0, "de"))).toBe("0,00 €");
-  });
-});
-
-describe("intlLocale", () => {
-  test("each shop language has the region of its domain; another language is passed through", () => {
-    expect(["nl", "en", "de", "es", "fr", "sv"].map(intlLocale)).toEqual(["nl-NL", "en-GB", "de-DE", "es-ES", "fr-FR", "sv-SE"]);
-    expect(intlLocale("pt")).toBe("pt");
+  test("a language the shop does not have is written as English", () => {
+    expect(formatPrice(123456, "pt")).toBe("€1,234.56");
   });
 });
 
@@ -38,15 +33,43 @@ describe("formatLongDate", () => {
     ["nl", "1 mei 2025"],
     ["en", "1 May 2025"],
     ["de", "1. Mai 2025"],
+    ["es", "1 de mayo de 2025"],
+    ["fr", "1 mai 2025"],
     ["sv", "1 maj 2025"],
   ])("in %s a day reads %s", (language, expected) => {
     expect(formatLongDate(new Date("2025-05-01T12:00:00Z"), language, "UTC")).toBe(expected);
+  });
+
+  test.each(LANGUAGES)("every month's first and last day in %s is what Intl writes", (language) => {
+    const reference = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" });
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, new Date(Date.UTC(2026, month + 1, 0)).getUTCDate()]) {
+        const date = new Date(Date.UTC(2026, month, day, 15));
+        expect(formatLongDate(date, language, "UTC")).toBe(reference.format(date));
+      }
+    }
   });
 
   test("the day is the zone's: late evening in UTC is the next day in Amsterdam", () => {
     const lateEvening = new Date("2025-05-01T23:30:00Z");
     expect(formatLongDate(lateEvening, "en", "UTC")).toBe("1 May 2025");
     expect(formatLongDate(lateEvening, "en", "Europe/Amsterdam")).toBe("2 May 2025");
-    expect(formatLongDate(lateEvening, "en", "UTC")).toBe("1 May 2025"); // each zone its own formatter
+    expect(formatLongDate(new Date("2025-12-31T22:30:00Z"), "nl", "Europe/Amsterdam")).toBe("31 december 2025"); // winter time: +1
+    expect(formatLongDate(new Date("2025-12-31T23:30:00Z"), "nl", "Europe/Amsterdam")).toBe("1 januari 2026");
+  });
+
+  test("without a zone it is the browser's own day", () => {
+    const date = new Date(2026, 10, 27, 0, 30);
+    expect(formatLongDate(date, "de")).toBe(new Intl.DateTimeFormat("de-DE", { dateStyle: "long" }).format(date));
+  });
+});
+
+describe("formatList", () => {
+  const colours = ["blauw", "roze", "geel", "groen"];
+  test.each(LANGUAGES)("one to four items in %s are joined as Intl joins them", (language) => {
+    const reference = new Intl.ListFormat(LOCALES[language], { type: "conjunction" });
+    for (let count = 0; count <= colours.length; count++) {
+      expect(formatList(colours.slice(0, count), language)).toBe(reference.format(colours.slice(0, count)));
+    }
   });
 });

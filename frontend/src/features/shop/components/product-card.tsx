@@ -1,5 +1,5 @@
 import { Link } from "../../../ui/link";
-import { formatPrice, intlLocale, useTranslation } from "../../../lib/i18n";
+import { formatList, formatPrice, useTranslation } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Icon } from "../../../ui/icon";
 import type { ProductCard } from "../types";
@@ -15,7 +15,7 @@ type Props = {
 export function ProductCardView({ card, heading: Heading, featured = false }: Props) {
   const { t, i18n } = useTranslation();
   const colourNames = card.colours.map((colour) => t(`shop.colours.${colour}`));
-  const colours = new Intl.ListFormat(intlLocale(i18n.language), { type: "conjunction" }).format(colourNames);
+  const colours = formatList(colourNames, i18n.language);
   return (
     <article className={featured ? "product-card product-card--featured" : "product-card"}>
       <div className="product-card__body">
