@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, test } from "vitest";
 import de from "../../locales/de.json";
 import nl from "../../locales/nl.json";
-import { createI18n, isLocale, loadMessages, LOCALES, useTranslation } from "./index";
+import { createI18n, isLocale, loadMessages, LOCALES, useTranslation, type Messages } from "./index";
 
 describe("createI18n", () => {
   test("returns translations synchronously, right after creation", () => {
@@ -96,6 +96,22 @@ describe("useTranslation", () => {
     expect(() => t("footer.doesNotExist")).toThrow('Missing UI text "footer.doesNotExist" in nl');
   });
 
+  test("every text of every locale asked for without values is the one i18next gives", () => {
+    for (const [locale, messages] of Object.entries({ nl, de })) {
+      const keys = leafKeys(messages);
+      const reference = createI18n(locale as "nl", messages);
+      const { t } = hookOf(createI18n(locale as "nl", messages)).result.current;
+      expect(keys.length).toBeGreaterThan(100);
+      for (const key of keys) expect([key, t(key)]).toEqual([key, reference.t(key)]);
+    }
+  });
+
+  test("a text that nests another or has a value left empty goes through i18next", () => {
+    const { t } = hookOf(createI18n("en", { shop: "Shop", title: "$t(shop) — Splash", hello: "Hello {{name}}" })).result.current;
+    expect(t("title")).toBe("Shop — Splash");
+    expect(t("hello")).toBe("Hello {{name}}");
+  });
+
   test("options that are not plain values are passed to i18next each time", () => {
     const { t } = hookOf(createI18n("en", { greeting: "Hello {{who.name}}" })).result.current;
     expect(t("greeting", { who: { name: "Ada" } })).toBe("Hello Ada");
@@ -118,3 +134,8 @@ describe("loadMessages", () => {
     expect(await loadMessages("nl")).toEqual(nl);
   });
 });
+
+/** Every key of a locale's texts, nested keys joined by dots ("footer.language"). */
+function leafKeys(messages: Messages, prefix = ""): string[] {
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : leafKeys(value, `${prefix}${key}.`)));
+}

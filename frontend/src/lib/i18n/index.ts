@@ -75,6 +75,16 @@ function textKey(key: unknown, options: unknown[]): string | undefined {
 }
 
 /**
+ * A text asked for without values that is plain as written (no values to fill in, no text nested
+ * in it): i18next's first lookup of a key runs its whole pipeline (about a fifth of a page's
+ * hydration), for a string it would hand back unchanged. Undefined otherwise, and for a missing key.
+ */
+function plainText(i18n: I18n, key: string): string | undefined {
+  const text: unknown = i18n.getResource(i18n.language, "translation", key);
+  return typeof text === "string" && !text.includes("{{") && !text.includes("$t(") ? text : undefined;
+}
+
+/**
  * The instance's `t`, keeping each text it made: a page asks for the same labels (menus,
  * buttons, the footer) again and again, and i18next looks a key up, picks its plural and fills
  * in its values anew every time.
@@ -90,7 +100,7 @@ function keptTexts(i18n: I18n): I18n["t"] {
       let text = texts.get(keptBy);
       if (text === undefined) {
         if (texts.size >= KEPT_TEXTS) texts.clear();
-        text = lookUp(key, ...options);
+        text = (keptBy === key && plainText(i18n, key)) || lookUp(key, ...options);
         texts.set(keptBy, text);
       }
       return text;
