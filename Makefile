@@ -84,7 +84,8 @@ test: install build chromium ## run every suite; non-zero when any fails
 	$(MAKE) --no-print-directory lint test-backend test-frontend test-contracts test-e2e test-load
 	@echo "make test: all suites passed"
 
-test-backend: test-backend-sqlite test-backend-postgres ## pytest on SQLite and PostgreSQL
+test-backend: ## pytest on SQLite and PostgreSQL, side by side (each suite's output when it ends)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend-sqlite test-backend-postgres
 
 test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider --durations=15

@@ -8,6 +8,7 @@ upper bound.
 from __future__ import annotations
 
 import asyncio
+import functools
 
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -17,9 +18,13 @@ MAX_LENGTH = 128
 
 _hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1, type=Type.ID)
 
-# Checked against when there is no account (or no password), so "unknown e-mail" costs as much
-# time as "wrong password" and answers cannot tell them apart.
-_DUMMY_HASH = _hasher.hash("splash-no-such-account-dummy-password")
+
+@functools.cache
+def _dummy_hash() -> str:
+    """Checked against when there is no account (or no password), so "unknown e-mail" costs as
+    much time as "wrong password" and answers cannot tell them apart. Made on first use: a hash
+    costs tens of milliseconds, which every command that imports the accounts would pay."""
+    return _hasher.hash("splash-no-such-account-dummy-password")
 
 
 async def hash_password(password: str) -> str:
@@ -31,7 +36,7 @@ async def verify_password(stored: str | None, password: str) -> bool:
 
     def check() -> bool:
         try:
-            return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+            return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
         except (VerificationError, InvalidHashError):
             return False
 
