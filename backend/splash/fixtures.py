@@ -8,23 +8,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+# PyYAML is imported by the first file read: the services import this module for upsert and
+# FixtureError, and every ``python -m splash publish`` would pay its import for nothing.
 
 
 class FixtureError(ValueError):
     pass
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when installed
-
-
 @lru_cache(maxsize=1024)
 def _parse(path: Path, modified: float) -> Any:
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # safe loader
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when installed
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # safe loader
 
 
 def read_yaml(path: Path) -> Any:
     """A fixture file, parsed once per version of the file."""
+    import yaml
+
     try:
         return copy.deepcopy(_parse(path, path.stat().st_mtime))
     except (OSError, yaml.YAMLError) as exc:
