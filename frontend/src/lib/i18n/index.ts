@@ -81,7 +81,7 @@ function textKey(key: unknown, options: unknown[]): string | undefined {
  */
 function plainText(i18n: I18n, key: string): string | undefined {
   const text: unknown = i18n.getResource(i18n.language, "translation", key);
-  return typeof text === "string" && !text.includes("{{") && !text.includes("$t(") ? text : undefined;
+  return typeof text === "string" && !/\{\{|\$t\(/.test(text) ? text : undefined;
 }
 
 /**
