@@ -27,12 +27,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -59,6 +62,11 @@ class Case:
     forwarded: bool = False  # one X-Forwarded-For per request (rate-limited endpoints)
     unique: bool = False  # a new Idempotency-Key and guest address per request ("{key}" in body)
     database: str = "sqlite"  # the server it is measured on: sqlite, or postgres
+    server: str | None = None  # another server than the database's Splash ("bare": bare Sanic)
+
+    @property
+    def where(self) -> str:
+        return self.server or self.database
 
 
 @dataclass(frozen=True)
@@ -299,6 +307,35 @@ def serving(database: str) -> Iterator[tuple[str, str]]:
             run.stop_server(server)
 
 
+@contextlib.contextmanager
+def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
+    """loadtests/bare_sanic.py (two workers) answering ``answer``'s bytes: its base URL and Host."""
+    port = run.free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "bare_sanic.py"), str(port)],
+        env={**os.environ, "BARE_SANIC_FILE": str(answer)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group, so its workers stop with it
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/payload", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise run.RunError("the bare Sanic app did not start") from None
+                time.sleep(0.2)
+        yield base, f"127.0.0.1:{port}"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
+
+
 def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
     run.RESULTS.mkdir(exist_ok=True)
     wanted = [name for name in args.case or ()]
@@ -307,6 +344,11 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
     with contextlib.ExitStack() as servers:
         where = {"sqlite": servers.enter_context(serving("sqlite"))}
         cases = [c for c in discover(*where["sqlite"]) if not wanted or c.name in wanted]
+        if not wanted or "sanic" in wanted:
+            answer = work / "bare.json"
+            answer.write_bytes(_fetch(*where["sqlite"], Case("payload", "/_payload/index.json")))
+            where["bare"] = servers.enter_context(bare_sanic(answer))
+            cases.append(Case("sanic", "/payload", server="bare"))
         if not wanted or "order" in wanted:
             where["postgres"] = servers.enter_context(serving("postgres"))
             cases.append(order_case(*where["postgres"]))
@@ -314,7 +356,7 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
             work.chmod(0o755)  # nginx's workers run as www-data when started by root
             (work / "files").mkdir()
             for case in cases:
-                (work / "files" / case.name).write_bytes(_fetch(*where[case.database], case))
+                (work / "files" / case.name).write_bytes(_fetch(*where[case.where], case))
             config = work / "nginx.conf"
             config.write_text(nginx_config(work, nginx_port, work / "nginx.pid"))
             command = [NGINX, "-c", str(config), "-p", str(work), "-g", "daemon off;"]
@@ -323,7 +365,7 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
             for case in cases:
                 for target in ("splash", "nginx"):
                     script = work / f"{case.name}-{target}.lua"
-                    host = where[case.database][1]
+                    host = where[case.where][1]
                     script.write_text(wrk_script(case, host, for_nginx=target == "nginx"))
                     scripts[case.name, target] = script
             rounds = {c.name: ([], []) for c in cases}  # type: dict[str, tuple[list[Measure], list[Measure]]]
@@ -338,7 +380,7 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
             ]
             for number, case in schedule:
                 print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
-                base, host = where[case.database]
+                base, host = where[case.where]
                 if case.name == "key":  # /api/lessons/<id>/key?token=…
                     case = key_case(base, host, case.path.split("/")[3])
                 splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
@@ -375,6 +417,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print()
     print(table(results, budgets.get("goal_p95_ms") or {}))
+    if "sanic" in results and "payload" in results:
+        bare, splash = results["sanic"][0].rate, results["payload"][0].rate
+        print(
+            "  sanic: a bare Sanic app answering the payload's bytes from memory, two workers "
+            f"(loadtests/bare_sanic.py): Python's ceiling here; Splash's payload runs at "
+            f"{splash / bare if bare else 0:.2f}x of it"
+        )
     problems = check(budgets, results)
     for problem in problems:
         print(f"  out of budget: {problem}")
