@@ -30,12 +30,10 @@ import json
 import os
 import random
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -309,31 +307,24 @@ def serving(database: str) -> Iterator[tuple[str, str]]:
 
 @contextlib.contextmanager
 def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
-    """loadtests/bare_sanic.py (two workers) answering ``answer``'s bytes: its base URL and Host."""
-    port = run.free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(HERE / "bare_sanic.py"), str(port)],
-        env={**os.environ, "BARE_SANIC_FILE": str(answer)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group, so its workers stop with it
-    )
-    base = f"http://127.0.0.1:{port}"
+    """loadtests/bare_sanic.py (two workers) answering ``answer``'s bytes, started and stopped
+    as the test servers are: its base URL and Host header."""
+
+    def launch(port: int, workers: int, log: Path) -> subprocess.Popen:
+        with log.open("wb") as out:  # the child holds its own descriptor
+            return subprocess.Popen(
+                [sys.executable, str(HERE / "bare_sanic.py"), str(port), str(workers)],
+                env={**os.environ, "BARE_SANIC_FILE": str(answer)},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group, so its workers stop with it
+            )
+
+    server, port = bench.start(run.RESULTS / "ceiling-bare-sanic.log", workers=2, launch=launch)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/payload", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise run.RunError("the bare Sanic app did not start") from None
-                time.sleep(0.2)
-        yield base, f"127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", f"127.0.0.1:{port}"
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
+        run.stop_server(server)
 
 
 def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
