@@ -99,7 +99,7 @@ fuzz: $(BACKEND_STAMP) $(SPA_BUILD) ## Schemathesis, long: every API operation o
 	    $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py | grep -v '^{'; done
 
 test-frontend: $(FRONTEND_STAMP) $(SPA_BUILD) ## Vitest unit tests (the first-load size test reads the build)
-	cd frontend && npx vitest run --project unit
+	cd frontend && npx vitest run --project unit --project ssr
 
 test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them
 	rm -f contracts/pacts/*.json

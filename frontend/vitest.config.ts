@@ -7,8 +7,23 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // One jsdom and module graph per worker, shared by its files (a third of the time); each test
+        // resets the page (src/test-setup.ts).
         extends: true,
-        test: { name: "unit", environment: "jsdom", include: ["src/**/*.test.{ts,tsx}"], setupFiles: ["src/test-setup.ts"] },
+        test: {
+          name: "unit",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          exclude: ["src/**/*.ssr.test.tsx"],
+          setupFiles: ["src/test-setup.ts"],
+          isolate: false,
+        },
+      },
+      {
+        // Server rendering then hydrating: React's server and browser renderers both mark the shared
+        // contexts, so these files get a module graph of their own.
+        extends: true,
+        test: { name: "ssr", environment: "jsdom", include: ["src/**/*.ssr.test.tsx"], setupFiles: ["src/test-setup.ts"] },
       },
       {
         extends: true,

@@ -1,18 +1,11 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { prerenderToNodeStream } from "react-dom/static";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../../../lib/api";
-import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../../../lib/auth";
+import { REDIRECT_COOKIE } from "../../../../lib/auth";
 import { failure, fakeApi, ok, signedInStore, userFixture, type Reply } from "../../../../lib/auth/test-utils";
-import { CART_COOKIE, CartProvider, createCartStore } from "../../../../lib/cart";
+import { CART_COOKIE } from "../../../../lib/cart";
 import { renderWithCart, resetCartTestState } from "../../../../lib/cart/test-utils";
 import { readCookie } from "../../../../lib/cookies";
-import { createI18n, type Locale } from "../../../../lib/i18n";
-import en from "../../../../locales/en.json";
+import type { Locale } from "../../../../lib/i18n";
 import { FakeHls } from "../../player/test-hls";
 import { accessFixture, lessonFixture } from "../test-utils";
 import type { LessonData } from "../types";
@@ -203,59 +196,5 @@ describe("LessonPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Locked")).toBeTruthy();
     expect(server.callsTo("GET /lessons/5/access")).toHaveLength(2);
-  });
-});
-
-async function prerender(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let html = "";
-  for await (const chunk of prelude) html += chunk.toString();
-  await prerenderToNodeStream(<p />); // resets the server renderer's context values (see blocks.ssr.test.tsx)
-  return html;
-}
-
-function Page({ lesson }: { lesson: LessonData }) {
-  return (
-    <I18nextProvider i18n={createI18n("en", en)}>
-      <AuthProvider store={createAuthStore(api)}>
-        <CartProvider store={createCartStore()}>
-          <MemoryRouter initialEntries={[lesson.path]}>
-            <LessonPage lesson={lesson} />
-          </MemoryRouter>
-        </CartProvider>
-      </AuthProvider>
-    </I18nextProvider>
-  );
-}
-
-describe("server rendering and hydration", () => {
-  test("the published HTML has the page and the poster, no player; the browser hydrates it without a mismatch, then asks for access", async () => {
-    const lesson = lessonFixture();
-    const server = lessonApi();
-    const html = await prerender(<Page lesson={lesson} />);
-    expect(html).toContain("Floating on your back");
-    expect(html).toContain(`src="${lesson.poster.src}"`);
-    expect(html).not.toContain("<video");
-    expect(html).not.toContain("media-controller");
-    expect(server.calls).toHaveLength(0);
-
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const errors: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith("Detected multiple renderers")) errors.push(String(args[0]));
-    });
-    const recoverable = vi.fn();
-    try {
-      const root = await act(async () => hydrateRoot(container, <Page lesson={lesson} />, { onRecoverableError: recoverable }));
-      await waitFor(() => expect(container.textContent).toContain("Locked"));
-      expect(server.callsTo("GET /lessons/5/access")).toHaveLength(1);
-      expect(recoverable).not.toHaveBeenCalled();
-      expect(errors).toEqual([]);
-      act(() => root.unmount());
-    } finally {
-      container.remove();
-    }
   });
 });

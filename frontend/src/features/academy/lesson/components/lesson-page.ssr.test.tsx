@@ -1,0 +1,80 @@
+/**
+ * Publishing renders the lesson page with react-dom/static; the browser then hydrates that HTML.
+ * Server-rendering tests run in their own module graph (the "ssr" test project, see vitest.config.ts).
+ */
+import { act, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { prerenderToNodeStream } from "react-dom/static";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../../../lib/api";
+import { AuthProvider, createAuthStore } from "../../../../lib/auth";
+import { fakeApi, ok } from "../../../../lib/auth/test-utils";
+import { CartProvider, createCartStore } from "../../../../lib/cart";
+import { resetCartTestState } from "../../../../lib/cart/test-utils";
+import { createI18n } from "../../../../lib/i18n";
+import en from "../../../../locales/en.json";
+import { accessFixture, lessonFixture } from "../test-utils";
+import type { LessonData } from "../types";
+import { LessonPage } from "./lesson-page";
+
+afterEach(() => {
+  resetCartTestState();
+  vi.restoreAllMocks();
+});
+
+async function prerender(node: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node);
+  let html = "";
+  for await (const chunk of prelude) html += chunk.toString();
+  await prerenderToNodeStream(<p />); // resets the server renderer's context values (see blocks.ssr.test.tsx)
+  return html;
+}
+
+function Page({ lesson }: { lesson: LessonData }) {
+  return (
+    <I18nextProvider i18n={createI18n("en", en)}>
+      <AuthProvider store={createAuthStore(api)}>
+        <CartProvider store={createCartStore()}>
+          <MemoryRouter initialEntries={[lesson.path]}>
+            <LessonPage lesson={lesson} />
+          </MemoryRouter>
+        </CartProvider>
+      </AuthProvider>
+    </I18nextProvider>
+  );
+}
+
+describe("server rendering and hydration", () => {
+  test("the published HTML has the page and the poster, no player; the browser hydrates it without a mismatch, then asks for access", async () => {
+    const lesson = lessonFixture();
+    const server = fakeApi({ "GET /lessons/5/access": () => ok({ data: accessFixture({ access: "locked", keyToken: null, expiresAt: null }) }) });
+    const html = await prerender(<Page lesson={lesson} />);
+    expect(html).toContain("Floating on your back");
+    expect(html).toContain(`src="${lesson.poster.src}"`);
+    expect(html).not.toContain("<video");
+    expect(html).not.toContain("media-controller");
+    expect(server.calls).toHaveLength(0);
+
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const errors: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).startsWith("Detected multiple renderers")) errors.push(String(args[0]));
+    });
+    const recoverable = vi.fn();
+    try {
+      const root = await act(async () => hydrateRoot(container, <Page lesson={lesson} />, { onRecoverableError: recoverable }));
+      await waitFor(() => expect(container.textContent).toContain("Locked"));
+      expect(server.callsTo("GET /lessons/5/access")).toHaveLength(1);
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).toEqual([]);
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+});
