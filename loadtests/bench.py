@@ -422,8 +422,30 @@ def check_page(url: str) -> None:
         raise BenchError(f'{url}: no <html lang="nl"> (not the Dutch domain?)')
 
 
+# Lighthouse's own "Please run Lighthouse again" errors: the trace of a load it could not read.
+# Chromium 156 with Lighthouse 12.8 gives NO_NAVSTART in about one run of ten here.
+LIGHTHOUSE_RETRIED = ("NO_NAVSTART",)
+LIGHTHOUSE_ATTEMPTS = 3
+
+
 def lighthouse(url: str, output: Path) -> Report:
-    """One Lighthouse run; its JSON report is written to output and returned."""
+    """One Lighthouse run, asked again when Lighthouse says its trace was unreadable; its JSON
+    report is written to output and returned."""
+    for attempt in range(1, LIGHTHOUSE_ATTEMPTS + 1):
+        try:
+            return lighthouse_once(url, output)
+        except BenchError as error:
+            retried = next((code for code in LIGHTHOUSE_RETRIED if f"({code})" in str(error)), None)
+            if retried is None or attempt == LIGHTHOUSE_ATTEMPTS:
+                raise
+            print(
+                f"bench: Lighthouse could not read its trace ({retried}); running it again",
+                flush=True,
+            )
+    raise AssertionError("unreachable")
+
+
+def lighthouse_once(url: str, output: Path) -> Report:
     output.unlink(missing_ok=True)
     # fmt: off
     command = [

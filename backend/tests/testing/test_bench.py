@@ -1,4 +1,5 @@
-"""loadtests/bench.py reads Lighthouse reports and checks them against budgets (pure parts only).
+"""loadtests/bench.py reads Lighthouse reports and checks them against budgets (its pure parts,
+and how it runs Lighthouse's command, through a stand-in npx).
 
 Hand-made, Lighthouse-shaped reports: no Lighthouse, no server, nothing timed here — the
 numbers themselves are measured by `make bench`.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 from typing import Any
 
 import pytest
@@ -284,3 +286,49 @@ def test_the_budgets_file_budgets_navigation_as_a_ratio():
     budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["navigation"]
     assert bench.check_navigation(budgets, NAVIGATIONS) == []
     assert 0 < budgets["max_ratio"] <= 1
+
+
+TRACE_ERROR = (
+    "Runtime error encountered: Something went wrong with recording the trace over your page"
+    " load. Please run Lighthouse again. ({code})"
+)
+
+
+def _fake_npx(directory, failures: int, code: str = "NO_NAVSTART") -> None:
+    """An `npx` first on PATH playing Lighthouse: its first `failures` runs end as Lighthouse
+    does when it cannot read its trace, later ones write a report to --output-path."""
+    runs = directory / "runs"
+    script = directory / "npx"
+    script.write_text(
+        "#!/bin/sh\n"
+        f'count=$(($(cat "{runs}" 2>/dev/null || echo 0) + 1)); echo $count > "{runs}"\n'
+        f"if [ $count -le {failures} ]; then\n"
+        f'  echo "{TRACE_ERROR.format(code=code)}" >&2; exit 1\nfi\n'
+        'for argument in "$@"; do case $argument in --output-path=*)\n'
+        """  echo '{"ok": true}' > "${argument#--output-path=}";; esac; done\n"""
+    )
+    script.chmod(0o755)
+
+
+def test_lighthouse_is_run_again_when_it_cannot_read_its_trace(tmp_path, monkeypatch, capsys):
+    _fake_npx(tmp_path, failures=2)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    assert bench.lighthouse("http://localhost:1/", tmp_path / "report.json") == {"ok": True}
+    assert (tmp_path / "runs").read_text().strip() == "3"
+    assert capsys.readouterr().out.count("could not read its trace") == 2
+
+
+def test_lighthouse_gives_up_after_three_unreadable_traces_and_at_once_on_other_errors(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    _fake_npx(tmp_path, failures=5)
+    with pytest.raises(bench.BenchError, match="NO_NAVSTART"):
+        bench.lighthouse("http://localhost:1/", tmp_path / "report.json")
+    assert (tmp_path / "runs").read_text().strip() == "3"
+
+    (tmp_path / "runs").unlink()
+    _fake_npx(tmp_path, failures=5, code="PROTOCOL_TIMEOUT")
+    with pytest.raises(bench.BenchError, match="PROTOCOL_TIMEOUT"):
+        bench.lighthouse("http://localhost:1/", tmp_path / "report.json")
+    assert (tmp_path / "runs").read_text().strip() == "1"
