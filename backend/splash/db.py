@@ -44,17 +44,18 @@ def _ensure_sqlite_folder(url: str) -> None:
         )
 
 
-def _connection(url: str, busy_timeout_ms: int | None) -> str | dict[str, Any]:
-    """The URL, or with a lock wait its expanded form: SQLite's ``busy_timeout`` pragma (a
-    writer waits that long for another connection's write lock), PostgreSQL's ``lock_timeout``
-    (a statement waits that long for a row or table lock held elsewhere). Without one, a
-    locked SQLite file waits 5 s (Python's default) and PostgreSQL waits forever."""
-    if url.startswith("sqlite://") and busy_timeout_ms is None:
-        return url
+def _connection(url: str, busy_timeout_ms: int | None) -> dict[str, Any]:
+    """The URL's connection (SQLite's through splash.sqlite_engine) with its lock wait: SQLite's
+    ``busy_timeout`` pragma (a writer waits that long for another connection's write lock),
+    PostgreSQL's ``lock_timeout`` (a statement waits that long for a row or table lock held
+    elsewhere). Without one, a locked SQLite file waits 5 s (Python's default) and PostgreSQL
+    waits forever."""
     expanded = expand_db_url(url)
     credentials = expanded["credentials"]
     if url.startswith("sqlite://"):
-        credentials["busy_timeout"] = busy_timeout_ms
+        expanded["engine"] = "splash.sqlite_engine"  # transactions begin as the writer
+        if busy_timeout_ms is not None:
+            credentials["busy_timeout"] = busy_timeout_ms
         return expanded
     credentials["reset"] = _keep_session
     if busy_timeout_ms is not None:

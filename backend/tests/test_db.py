@@ -1,17 +1,23 @@
 """The database connection (splash/db.py): what a PostgreSQL connection goes through before the
-pool gives it out again; joined reads built with Tortoise's query builder; what a read_once
+pool gives it out again; SQLite's transactions beside another process's writes
+(splash/sqlite_engine.py); joined reads built with Tortoise's query builder; what a read_once
 block reads once."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 
 import pytest
 from tortoise import Tortoise
+from tortoise.transactions import in_transaction
 
 from splash import db
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
+from splash.outbox.models import OutboxJob
+from splash.outbox.queue import now
 from tests.conftest import DATABASE
 from tests.support import counting_statements
 
@@ -44,6 +50,69 @@ async def test_no_reset_query_is_sent_when_a_connection_is_given_back(postgres):
             await connection.execute(f"SET application_name = 'splash-{number}'")
 
     assert names - {""}  # a connection came back with the setting it was given back with
+
+
+@pytest.fixture
+def sqlite_file(database, database_url):
+    if DATABASE != "sqlite":
+        pytest.skip("PostgreSQL locks rows, not the database")
+    return database_url.removeprefix("sqlite://")
+
+
+def _another_process_adds(path: str, job_id: int, attempts: int) -> None:
+    """What a second worker's connection does: one write, committed (it waits up to 10 s for
+    the write lock, as a worker would its busy timeout)."""
+    other = sqlite3.connect(path, timeout=10)
+    try:
+        with other:
+            other.execute(
+                "UPDATE outbox_job SET attempts = attempts + ? WHERE id = ?", (attempts, job_id)
+            )
+    finally:
+        other.close()
+
+
+async def test_a_sqlite_transaction_that_reads_then_writes_survives_a_commit_in_between(
+    sqlite_file,
+):
+    """Begun with a plain BEGIN, the transaction would read a snapshot, the other process would
+    commit meanwhile, and SQLite would refuse the write at once (SQLITE_BUSY_SNAPSHOT, a 503):
+    begun as the writer, the other process waits for the commit instead."""
+    job = await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+
+    async with in_transaction():
+        read = await OutboxJob.get(id=job.id)
+        other = asyncio.create_task(
+            asyncio.to_thread(_another_process_adds, sqlite_file, job.id, 1)
+        )
+        await asyncio.wait({other}, timeout=0.5)  # the other write, given its chance to commit
+        await OutboxJob.filter(id=job.id).update(attempts=read.attempts + 10)
+    await other
+
+    assert (await OutboxJob.get(id=job.id)).attempts == 11
+
+
+async def test_a_sqlite_transaction_that_cannot_begin_is_busy_and_gives_the_connection_back(
+    sqlite_file, database_url
+):
+    await db.disconnect()
+    await db.connect(database_url, busy_timeout_ms=50)
+    holder = sqlite3.connect(sqlite_file, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process is writing
+        with pytest.raises(sqlite3.OperationalError) as refused:
+            async with in_transaction():
+                pytest.fail("began without the write lock")
+        assert db.is_busy(refused.value)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    async def write() -> OutboxJob:
+        async with in_transaction():
+            return await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+
+    assert (await asyncio.wait_for(write(), timeout=10)).id
 
 
 async def test_a_joined_read_gives_back_the_models_the_orm_reads(seeded):
