@@ -35,12 +35,45 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * Who is in each chunk: dist/.vite/chunk-modules.json, {file: {package or src folder: gzip bytes of
+ * its rendered, not yet minified code}}, the weights scripts/size-report.mjs shares a chunk's size by.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: "splash-chunk-modules",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const report: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        const code: Record<string, string> = {};
+        for (const [id, module] of Object.entries(output.modules)) {
+          const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
+          const group = dependency ?? id.replace(/^.*?\/(src|contracts)\//, "$1/").split("/").slice(0, 3).join("/");
+          code[group] = (code[group] ?? "") + (module.code ?? "");
+        }
+        report[output.fileName] = Object.fromEntries(Object.entries(code).map(([group, text]) => [group, gzipSync(text).length]));
+      }
+      this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: JSON.stringify(report) });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), chunkModules()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { port: 5173, strictPort: true, cors: true, origin: "http://localhost:5173", fs: { allow: [".."] } },
   build: isSsrBuild
     ? { outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, target: "node20", rollupOptions: { input: "src/app/entry-server.tsx" } }
     : { outDir: "dist", emptyOutDir: true, manifest: true, target: "es2022", rollupOptions: { input: "src/app/entry-client.tsx" } },
   ssr: { noExternal: true },
+  // react-router's package exports name only its development build (dev warnings on); the
+  // production build beside it is the same code with them off.
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: resolve("node_modules/react-router/dist/production/index.mjs") },
+      { find: /^react-router\/dom$/, replacement: resolve("node_modules/react-router/dist/production/dom-export.mjs") },
+    ],
+  },
 }));
