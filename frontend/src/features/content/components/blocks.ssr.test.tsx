@@ -2,46 +2,21 @@
  * Publishing renders pages with react-dom/static (waiting for lazy blocks); the browser then
  * hydrates that HTML. Both must agree, whatever the visitor's cookies say.
  */
-import { act, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { prerenderToNodeStream } from "react-dom/static";
+import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { hydrate, prerender } from "../../../test-ssr";
 import type { BlockData } from "../types";
 import { ALL_BLOCKS } from "./block-examples";
 import { Blocks } from "./blocks";
 import { clearConsentCookie, Providers, setConsentCookie } from "./test-utils";
 
-async function prerender(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let html = "";
-  for await (const chunk of prelude) html += chunk.toString();
-  return html;
-}
-
-/**
- * The page as publishing renders it. The server renderer leaves the context values of its last
- * suspended task behind until its next render; in this one test process the browser renderer
- * would see them, so a tiny second render resets them.
- */
-async function publish(blocks: BlockData[]): Promise<string> {
-  const html = await prerender(
+/** The page as publishing renders it. */
+function publish(blocks: BlockData[]): Promise<string> {
+  return prerender(
     <Providers>
       <Blocks blocks={blocks} />
     </Providers>,
   );
-  await prerender(<p />);
-  return html;
-}
-
-/** console.error calls, less React's development notice that two renderers share this process. */
-function captureErrors(): () => string[] {
-  const messages: string[] = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    const message = String(args[0]);
-    if (!message.startsWith("Detected multiple renderers")) messages.push(message);
-  });
-  return () => messages;
 }
 
 afterEach(() => {
@@ -65,29 +40,20 @@ describe("server rendering and hydration", () => {
     // given: a visitor who allowed embeds (the server never knows; the browser shows the player after hydrating)
     setConsentCookie({ statistics: false, marketing: false, embeds: true });
     const html = await publish(ALL_BLOCKS);
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const errors = captureErrors();
-    const recoverable = vi.fn();
+    // when
+    const page = await hydrate(
+      html,
+      <Providers>
+        <Blocks blocks={ALL_BLOCKS} />
+      </Providers>,
+    );
     try {
-      // when
-      const root = await act(async () =>
-        hydrateRoot(
-          container,
-          <Providers>
-            <Blocks blocks={ALL_BLOCKS} />
-          </Providers>,
-          { onRecoverableError: recoverable },
-        ),
-      );
       // then
-      await waitFor(() => expect(container.querySelector("iframe")?.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871"));
-      expect(recoverable).not.toHaveBeenCalled();
-      expect(errors()).toEqual([]);
-      act(() => root.unmount());
+      await waitFor(() => expect(page.container.querySelector("iframe")?.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871"));
+      expect(page.recoverable).not.toHaveBeenCalled();
+      expect(page.errors()).toEqual([]);
     } finally {
-      container.remove();
+      page.end();
     }
   });
 });

@@ -2,10 +2,7 @@
  * Publishing renders the lesson page with react-dom/static; the browser then hydrates that HTML.
  * Server-rendering tests run in their own module graph (the "ssr" test project, see vitest.config.ts).
  */
-import { act, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { prerenderToNodeStream } from "react-dom/static";
+import { waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
@@ -16,6 +13,7 @@ import { CartProvider, createCartStore } from "../../../../lib/cart";
 import { resetCartTestState } from "../../../../lib/cart/test-utils";
 import { createI18n } from "../../../../lib/i18n";
 import en from "../../../../locales/en.json";
+import { hydrate, prerender } from "../../../../test-ssr";
 import { accessFixture, lessonFixture } from "../test-utils";
 import type { LessonData } from "../types";
 import { LessonPage } from "./lesson-page";
@@ -24,14 +22,6 @@ afterEach(() => {
   resetCartTestState();
   vi.restoreAllMocks();
 });
-
-async function prerender(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let html = "";
-  for await (const chunk of prelude) html += chunk.toString();
-  await prerenderToNodeStream(<p />); // resets the server renderer's context values (see blocks.ssr.test.tsx)
-  return html;
-}
 
 function Page({ lesson }: { lesson: LessonData }) {
   return (
@@ -58,23 +48,14 @@ describe("server rendering and hydration", () => {
     expect(html).not.toContain("media-controller");
     expect(server.calls).toHaveLength(0);
 
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const errors: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith("Detected multiple renderers")) errors.push(String(args[0]));
-    });
-    const recoverable = vi.fn();
+    const page = await hydrate(html, <Page lesson={lesson} />);
     try {
-      const root = await act(async () => hydrateRoot(container, <Page lesson={lesson} />, { onRecoverableError: recoverable }));
-      await waitFor(() => expect(container.textContent).toContain("Locked"));
+      await waitFor(() => expect(page.container.textContent).toContain("Locked"));
       expect(server.callsTo("GET /lessons/5/access")).toHaveLength(1);
-      expect(recoverable).not.toHaveBeenCalled();
-      expect(errors).toEqual([]);
-      act(() => root.unmount());
+      expect(page.recoverable).not.toHaveBeenCalled();
+      expect(page.errors()).toEqual([]);
     } finally {
-      container.remove();
+      page.end();
     }
   });
 });
