@@ -25,12 +25,14 @@ import html
 import json
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
+
+from splash.testing.stub_server import StubServer
 
 CLIENT_ID = "splash-test"
 CLIENT_SECRET = "splash-test-secret"
@@ -170,7 +172,7 @@ class GoogleStub:
         self._key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self._other_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         handler = type("Handler", (_Handler,), {"stub": self})
-        self.server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.server = StubServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 

@@ -25,9 +25,11 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
+
+from splash.testing.stub_server import StubServer
 
 API_KEY = "test_splashstubSplashStubSplashStub00"
 PAYMENTS_PATH = "/v2/payments"
@@ -164,8 +166,7 @@ class MollieStub:
         self._keys: dict[str, tuple[bytes, str]] = {}  # idempotency key → (body, payment id)
         self._lock = threading.Lock()
         handler = type("Handler", (_Handler,), {"stub": self})
-        self._server = ThreadingHTTPServer((host, port), handler)
-        self._server.daemon_threads = True
+        self._server = StubServer((host, port), handler)
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
