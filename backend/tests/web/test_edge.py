@@ -4,13 +4,16 @@ locale, encoding or path is answered the whole way; the root's language redirect
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from splash.content.models import Page
 from splash.web.publish import publish
 from tests.support import serving
 
-PER_RESPONSE = {"x-request-id", "content-security-policy", "date"}
+# alt-svc: Sanic's writer sends an empty one that its start removes (a "touchup", off in tests);
+# the edge writes none, as a served Splash does not.
+PER_RESPONSE = {"x-request-id", "content-security-policy", "date", "alt-svc"}
 IDENTITY = {"accept-encoding": "identity"}
 NONCE = re.compile(r'nonce="([^"]+)"')
 
@@ -75,53 +78,98 @@ async def test_gzip_and_plain_answers_are_kept_apart(app, published):
     assert app.ctx.edge.hits == 2
 
 
-async def test_locales_and_paths_are_kept_apart(client, app, published):
-    nl = [await client.get("/_payload/index.json") for _ in range(2)]
-    en = [await client.get("/_payload/index.json", host="en.localhost:8000") for _ in range(2)]
+async def test_locales_and_paths_are_kept_apart(app, published):
+    async with serving(app) as http:
+        nl = [await http.get("/_payload/index.json") for _ in range(2)]
+        english = {"host": "en.localhost:8000"}
+        en = [await http.get("/_payload/index.json", headers=english) for _ in range(2)]
 
-    assert nl[1].json["locale"] == "nl" and en[1].json["locale"] == "en"
+    assert nl[1].json()["locale"] == "nl" and en[1].json()["locale"] == "en"
     assert app.ctx.edge.hits == 2
 
 
-async def test_only_plain_gets_are_answered_at_the_edge(client, app, published):
-    first = await client.get("/_payload/index.json")
-    conditional = await client.get(
-        "/_payload/index.json", headers={"if-none-match": first.headers["etag"]}
-    )
-    queried = await client.get("/_payload/index.json?x=1")
+async def test_only_plain_gets_are_answered_at_the_edge(app, published):
+    async with serving(app) as http:
+        first = await http.get("/_payload/index.json")
+        kept = await http.get("/_payload/index.json")
+        conditional = await http.get(
+            "/_payload/index.json", headers={"if-none-match": first.headers["etag"]}
+        )
+        ranged = await http.get("/_payload/index.json", headers={"range": "bytes=0-9"})
+        queried = await http.get("/_payload/index.json?x=1")
 
-    assert conditional.status == 304
-    assert queried.status == 200
-    assert app.ctx.edge.hits == 0
+    assert (conditional.status_code, queried.status_code) == (304, 200)
+    assert ranged.status_code in (200, 206)
+    assert kept.content == first.content
+    assert app.ctx.edge.hits == 1  # the second plain GET alone
 
 
-async def test_a_new_publish_is_answered_the_whole_way(client, app, published, settings):
-    await client.get("/")
-    await Page.filter(locale_id="nl", slug="home").update(seo_title="Splash | Nieuw seizoen")
-    await publish(settings)
+async def test_a_new_publish_is_answered_the_whole_way(app, published, settings):
+    async with serving(app) as http:
+        await http.get("/")
+        await Page.filter(locale_id="nl", slug="home").update(seo_title="Splash | Nieuw seizoen")
+        await publish(settings)
 
-    after = await client.get("/")
+        after = await http.get("/")
 
     assert "<title>Splash | Nieuw seizoen</title>" in after.text
     assert app.ctx.edge.hits == 0
 
 
-async def test_the_root_still_redirects_a_browser_in_another_language(client, app, published):
-    await client.get("/")
-    kept = await client.get("/")
-    german = await client.get(
-        "/", headers={"accept-language": "de-DE,de;q=0.9"}, follow_redirects=False
-    )
+async def test_the_root_still_redirects_a_browser_in_another_language(app, published):
+    async with serving(app) as http:
+        await http.get("/")
+        kept = await http.get("/")
+        german = await http.get("/", headers={"accept-language": "de-DE,de;q=0.9"})
 
-    assert kept.status == 200
-    assert german.status == 302
+    assert kept.status_code == 200
+    assert german.status_code == 302
     assert german.headers["location"].startswith("http://de.localhost")
     assert app.ctx.edge.hits == 1
 
 
-async def test_errors_and_redirects_are_never_kept(client, app, published):
-    for _ in range(2):
-        assert (await client.get("/no-such-page")).status == 404
-        assert (await client.get("/winkel/")).status == 301
+async def test_errors_and_redirects_are_never_kept(app, published):
+    async with serving(app) as http:
+        for _ in range(2):
+            assert (await http.get("/no-such-page")).status_code == 404
+            assert (await http.get("/winkel/")).status_code == 301
 
     assert app.ctx.edge.hits == 0
+
+
+async def test_the_connection_serves_requests_after_a_kept_answer_and_closes_when_asked(
+    app, published
+):
+    """Kept answers written straight onto the connection leave it as Sanic's own writer does:
+    keep-alive requests (pipelined too) follow, ``Connection: close`` is honoured, a client's
+    request id is echoed without line breaks."""
+    async with serving(app) as http:
+        await http.get("/_payload/index.json", headers=IDENTITY)  # kept, as the socket asks
+        port = int(str(http.base_url).rsplit(":", 1)[1])
+        request = b"GET /_payload/index.json HTTP/1.1\r\nHost: localhost:8000\r\n"
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(request + b"\r\n" + request + b"\r\n")  # two at once
+        writer.write(b"GET /no-such-page HTTP/1.1\r\nHost: localhost:8000\r\n\r\n")
+        writer.write(request + b"Connection: close\r\nX-Request-ID: a\nb\r\n\r\n")
+        answers = [await _response(reader) for _ in range(4)]
+        rest = await reader.read()  # the server closed the connection after the fourth
+        writer.close()
+
+    assert [status for status, _, _ in answers] == [200, 200, 404, 200]
+    assert answers[0][2] == answers[1][2] == answers[3][2]
+    assert [headers["connection"] for _, headers, _ in answers] == ["keep-alive"] * 3 + ["close"]
+    assert answers[0][1]["x-request-id"] != answers[1][1]["x-request-id"]
+    assert answers[3][1]["x-request-id"] == "ab"  # the client's, without its line break
+    assert rest == b""
+    assert app.ctx.edge.hits == 3
+
+
+async def _response(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+    status_line, *lines = head.split("\r\n")[:-2]
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.lower()] = value.strip()
+    body = await reader.readexactly(int(headers["content-length"]))
+    return int(status_line.split()[1]), headers, body
