@@ -32,6 +32,7 @@ from splash.http import (
 )
 from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
+from splash.http.request import SplashRequest
 from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
@@ -65,7 +66,7 @@ def _tls() -> ssl.SSLContext:
 def create_app(settings: Settings | None = None) -> Sanic:
     settings = settings or load_settings()
     logging.configure(settings.log_level)
-    app = Splash("splash", configure_logging=False)
+    app = Splash("splash", configure_logging=False, request_class=SplashRequest)
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
     # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).

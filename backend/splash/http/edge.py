@@ -27,7 +27,6 @@ cache's (the least recently used go first).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
@@ -38,6 +37,7 @@ from sanic.response import BaseHTTPResponse
 from sanic.response.types import HEADER_TRANSLATION_TABLE
 
 from splash.answer_cache import KeptBytes
+from splash.http import randomness
 from splash.http.compression import Pieces, accepts
 from splash.http.context import domain_locale, set_locale
 
@@ -148,7 +148,7 @@ async def send(request: Request, kept: Kept) -> None:
     HTTP/1.1 one), as Sanic's own writer ends a response: the bytes, then the connection is
     ready for its next request."""
     http: Http = request.stream  # type: ignore[assignment]
-    nonce = secrets.token_urlsafe(18).encode() if len(kept.body.raw) > 1 else b""
+    nonce = randomness.nonce().encode() if len(kept.body.raw) > 1 else b""
     body = kept.body.join(nonce)
     request_id = (
         str(request.id).translate(HEADER_TRANSLATION_TABLE).encode(errors="surrogateescape")

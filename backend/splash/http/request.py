@@ -16,7 +16,21 @@ from splash.errors import (
     field_error,
     from_pydantic,
 )
+from splash.http import randomness
 from splash.http.query import Query, QueryError, parse_query
+
+
+class SplashRequest(Request):
+    """Sanic's request, with a cheaper id: the client's ``X-Request-ID`` as it came, else
+    :func:`randomness.request_id`. Sanic's own made a ``uuid4`` and then read it back as a
+    UUID: with ``os.urandom``, about a sixth of the CPU of a payload answered from the edge."""
+
+    @property
+    def id(self) -> str:  # type: ignore[override]
+        if not self._id:
+            given = self.headers.getone(self.app.config.REQUEST_ID_HEADER, None)
+            self._id = given or randomness.request_id()
+        return self._id  # type: ignore[return-value]
 
 
 def query(request: Request) -> Query:

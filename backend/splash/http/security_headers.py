@@ -18,7 +18,6 @@ route context, as pairs because route contexts must be hashable:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from urllib.parse import urlsplit
 
@@ -26,6 +25,7 @@ from sanic import Request
 from sanic.response import BaseHTTPResponse
 
 from splash.config import Settings
+from splash.http import randomness
 
 GTM = {
     "script-src": ("https://www.googletagmanager.com",),
@@ -83,7 +83,7 @@ STATIC_HEADERS = {
 def csp_nonce(request: Request) -> str:
     """This response's nonce, made on first use (the shell puts it on its inline scripts)."""
     if not hasattr(request.ctx, "csp_nonce"):
-        request.ctx.csp_nonce = secrets.token_urlsafe(18)
+        request.ctx.csp_nonce = randomness.nonce()
     nonce: str = request.ctx.csp_nonce
     return nonce
 
