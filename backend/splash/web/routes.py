@@ -163,8 +163,8 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
     """``?locale=xx`` stores the choice (the language switcher links with it); a visit of the
     root without a stored choice follows the browser's languages."""
     settings, locale = request.app.ctx.settings, domain_locale(request)
-    supported = list(request.app.ctx.routes.locales)
-    chosen = request.args.get("locale")
+    supported = request.app.ctx.routes.locales
+    chosen: str = request.args.get("locale", "") if request.query_string else ""
     if chosen in supported:
         response = redirect_to(request, request.path)
         response.add_cookie(
@@ -180,7 +180,7 @@ def _locale_redirect(request: Request) -> HTTPResponse | None:
         return None
     target = detection.root_redirect(
         domain_locale=locale,
-        cookie=request.cookies.get(detection.COOKIE),
+        cookie=request.cookies.get(detection.COOKIE) if "cookie" in request.headers else None,
         accept_language=request.headers.get("accept-language", ""),
         user_agent=request.headers.get("user-agent", ""),
         supported=supported,

@@ -21,6 +21,14 @@ def test_supported_languages_in_header_order_by_quality(header, expected):
     assert preferred_locales(header, SUPPORTED) == expected
 
 
+def test_a_header_read_again_gives_the_same_answer_whatever_was_done_with_the_first():
+    first = preferred_locales("de-DE,de;q=0.9,en;q=0.8", SUPPORTED)
+    first.append("sv")
+
+    assert preferred_locales("de-DE,de;q=0.9,en;q=0.8", SUPPORTED) == ["de", "en"]
+    assert preferred_locales("de-DE,de;q=0.9,en;q=0.8", ["en", "nl"]) == ["en"]
+
+
 def visit(domain="nl", cookie=None, languages="", agent=CHROME):
     return root_redirect(
         domain_locale=domain,
@@ -55,6 +63,9 @@ def test_the_stored_choice_wins_over_the_browser():
         "Googlebot/2.1 (+http://www.google.com/bot.html)",
         "Mozilla/5.0 (compatible; bingbot/2.0)",
         "facebookexternalhit/1.1",
+        "Mozilla/5.0 (Linux; Android 11; moto g power) Chrome/119.0 Mobile Safari/537.36 "
+        "Chrome-Lighthouse",
+        "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
     ],
 )
 def test_crawlers_are_never_redirected(agent):
