@@ -34,7 +34,6 @@ from sanic import Request
 from sanic.helpers import STATUS_CODES
 from sanic.http import Http, Stage
 from sanic.response import BaseHTTPResponse
-from sanic.response.types import HEADER_TRANSLATION_TABLE
 
 from splash.answer_cache import KeptBytes
 from splash.http import randomness
@@ -150,12 +149,9 @@ async def send(request: Request, kept: Kept) -> None:
     http: Http = request.stream  # type: ignore[assignment]
     nonce = randomness.nonce().encode() if len(kept.body.raw) > 1 else b""
     body = kept.body.join(nonce)
-    request_id = (
-        str(request.id).translate(HEADER_TRANSLATION_TABLE).encode(errors="surrogateescape")
-    )
     connection = b"keep-alive" if http.keep_alive else b"close"
     own = b"x-request-id: %b\r\ncontent-length: %d\r\nconnection: %b\r\n\r\n" % (
-        request_id,
+        str(request.id).encode(errors="surrogateescape"),  # header-safe (SplashRequest)
         len(body),
         connection,
     )

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs
 from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request
+from sanic.response.types import HEADER_TRANSLATION_TABLE
 
 from splash.errors import (
     UnsupportedMediaTypeError,
@@ -21,15 +22,16 @@ from splash.http.query import Query, QueryError, parse_query
 
 
 class SplashRequest(Request):
-    """Sanic's request, with a cheaper id: the client's ``X-Request-ID`` as it came, else
-    :func:`randomness.request_id`. Sanic's own made a ``uuid4`` and then read it back as a
-    UUID: with ``os.urandom``, about a sixth of the CPU of a payload answered from the edge."""
+    """Sanic's request, with a cheaper id: the client's ``X-Request-ID`` without line breaks or
+    NULs (so it goes into a header or a log line as it is), else :func:`randomness.request_id`.
+    Sanic's own made a ``uuid4`` and then read it back as a UUID: with ``os.urandom``, about a
+    sixth of the CPU of a payload answered from the edge."""
 
     @property
     def id(self) -> str:  # type: ignore[override]
         if not self._id:
-            given = self.headers.getone(self.app.config.REQUEST_ID_HEADER, None)
-            self._id = given or randomness.request_id()
+            given = self.headers.getone(self.app.config.REQUEST_ID_HEADER, "")
+            self._id = given.translate(HEADER_TRANSLATION_TABLE) or randomness.request_id()
         return self._id  # type: ignore[return-value]
 
 
