@@ -56,7 +56,7 @@ seed: $(BACKEND_STAMP) ## load fixtures/ (idempotent)
 publish: $(BACKEND_STAMP) $(SPA_BUILD) ## render every public page under a new build id
 	cd backend && $(PY) -m splash publish
 
-fixture-videos: $(BACKEND_STAMP) ## remake the fixture lessons' videos and posters (fixtures/media/videos, academy)
+fixture-videos: $(BACKEND_STAMP) ## remake the fixture lessons' videos (fixtures/videos, in the clear) and posters
 	cd backend && $(PY) -m splash videos make-fixtures
 
 migrations: $(BACKEND_STAMP) ## write a migration for model changes (NAME=...)

@@ -136,7 +136,7 @@ def _videos_make_fixtures(args: argparse.Namespace) -> None:
 
     settings = load_settings()
     try:
-        made = make_fixture_videos(settings.fixtures_dir, settings.api_prefix, args.seconds)
+        made = make_fixture_videos(settings.fixtures_dir, args.seconds)
     except FixtureVideoError as exc:
         _fail(str(exc))
     print(f"splash: made {len(made)} fixture videos: {', '.join(made)}")

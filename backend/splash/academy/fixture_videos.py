@@ -3,8 +3,10 @@
 For each lesson of ``fixtures/academy.yaml``: one of the shop's illustrations, slowly zoomed,
 with the lesson's Dutch title and its Dutch caption cues burned in and a soft tone; packaged as
 every lesson video is (``packaging``: two renditions, AES-128) with the six caption files.
-Written to ``fixtures/media/videos/<lesson key>/`` with ``package.json`` (what the seed needs to
-attach it: package id, key, duration, size, captions), and the poster to
+Written to ``fixtures/videos/<lesson key>/`` in the clear (ffmpeg's segments decrypted again,
+the playlists without their key line) with ``package.json`` (what the seed needs to attach it:
+package id, duration, size, captions; never a key: the seed encrypts every package with a key of
+its installation's own, ``video_seed``), and the poster to
 ``fixtures/media/academy/<lesson key>.webp``. Small on purpose: a few hundred kB a lesson.
 """
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from splash.academy import packaging
+from splash.academy import hls_keys, packaging, video_seed
 from splash.config import LOCALES
 from splash.fixtures import FixtureError, read_yaml
 
@@ -132,13 +134,20 @@ def _illustrations(fixtures_dir: Path) -> list[Path]:
     return found
 
 
+def _decrypt_package(folder: Path, key: bytes) -> None:
+    """Turns a package ffmpeg encrypted into the clear one the fixtures keep."""
+    for playlist in folder.glob("v*/index.m3u8"):
+        text = playlist.read_text(encoding="utf-8")
+        found = hls_keys.key_line(text)
+        if found is None:
+            raise FixtureVideoError(f"{playlist} names no key")
+        for segment in playlist.parent.glob("*.ts"):
+            segment.write_bytes(hls_keys.decrypt(segment.read_bytes(), key, found[1]))
+        playlist.write_text(hls_keys.clear_playlist(text), encoding="utf-8")
+
+
 def make_fixture_video(
-    fixtures_dir: Path,
-    lesson_key: str,
-    title: str,
-    image: Path,
-    key_uri: str,
-    seconds: float | None = None,
+    fixtures_dir: Path, lesson_key: str, title: str, image: Path, seconds: float | None = None
 ) -> dict[str, Any]:
     """Makes and packages one lesson's video into the fixtures; its package.json."""
     font = fixtures_dir / FONT
@@ -158,7 +167,7 @@ def make_fixture_video(
             made = packaging.package(
                 source,
                 out_dir,
-                key_uri,
+                "key",  # the clear fixture names no key: the seed writes the real line
                 captions,
                 max_seconds=60,
                 max_bytes=100 * 1024**2,
@@ -166,9 +175,9 @@ def make_fixture_video(
             )
         except packaging.PackagingError as exc:
             raise FixtureVideoError(f"{lesson_key}: {exc}") from None
+        _decrypt_package(out_dir, made.key)
         described = {
             "packageId": secrets.token_hex(8),
-            "keyHex": made.key.hex(),
             "durationMs": made.duration_ms,
             "width": made.width,
             "height": made.height,
@@ -178,23 +187,17 @@ def make_fixture_video(
         posters = fixtures_dir / "media" / "academy"
         posters.mkdir(parents=True, exist_ok=True)
         shutil.move(out_dir / "poster.webp", posters / f"{lesson_key}.webp")  # kept once
-        target = fixtures_dir / "media" / "videos" / lesson_key
+        target = fixtures_dir / video_seed.FOLDER / lesson_key
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(out_dir, target)
     return described
 
 
-def make_fixture_videos(
-    fixtures_dir: Path, api_prefix: str, seconds: float | None = None
-) -> list[str]:
-    """Every fixture lesson's video; the lesson keys made. The playlists name the key by the
-    id a freshly seeded lesson gets (its place in the course); the seed rewrites it to the
-    lesson's real id when it stores the package."""
+def make_fixture_videos(fixtures_dir: Path, seconds: float | None = None) -> list[str]:
+    """Every fixture lesson's video; the lesson keys made."""
     images = _illustrations(fixtures_dir)
     made = []
     for number, (key, title) in enumerate(lessons(fixtures_dir), start=1):
-        image = images[(number - 1) % len(images)]
-        key_uri = f"{api_prefix}/lessons/{number}/key"
-        make_fixture_video(fixtures_dir, key, title, image, key_uri, seconds)
+        make_fixture_video(fixtures_dir, key, title, images[(number - 1) % len(images)], seconds)
         made.append(key)
     return made

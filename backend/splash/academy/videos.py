@@ -56,9 +56,9 @@ class Imported:
     files: int
 
 
-def key_uri(settings: Settings, lesson_id: int) -> str:
+def key_uri(api_prefix: str, lesson_id: int) -> str:
     """The key's URL as the playlists name it (the player adds the token)."""
-    return f"{settings.api_prefix}/lessons/{lesson_id}/key"
+    return f"{api_prefix}/lessons/{lesson_id}/key"
 
 
 async def find_lesson(reference: str) -> Lesson:
@@ -130,7 +130,7 @@ async def import_video(
                 packaging.package,
                 source,
                 out_dir,
-                key_uri(settings, lesson.id),
+                key_uri(settings.api_prefix, lesson.id),
                 captions,
                 max_seconds=settings.video_max_seconds,
                 max_bytes=settings.video_max_bytes,
@@ -144,14 +144,14 @@ async def import_video(
             files = await storage.write_tree(prefix, out_dir)
             await point_lesson_at(lesson.id, info)
         except (StorageError, BaseORMException, OSError) as exc:
-            await _forget(storage, prefix)
+            await forget(storage, prefix)
             raise VideoImportError(f"the package could not be stored: {exc}") from None
     if previous is not None and previous.prefix != prefix:
-        await _forget(storage, previous.prefix)
+        await forget(storage, previous.prefix)
     return Imported(lesson.key, info, files)
 
 
-async def _forget(storage: VideoStorage, prefix: str) -> None:
+async def forget(storage: VideoStorage, prefix: str) -> None:
     """Deletes a package nothing points at, as far as the storage lets it: a storage that
     refuses (the reason an import failed, often) must not hide why it failed, and files
     left behind are unreachable (no row names them) and only cost space."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -16,6 +18,7 @@ from splash.http.compression import accepts
 
 ENTRY = "src/app/entry-client.tsx"
 IMMUTABLE = "public, max-age=31536000, immutable"
+_UNSAFE = re.compile(r"[%\\\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -73,11 +76,32 @@ class StaticFile:
     encoding: str | None
 
 
-def negotiate(root: Path, relative: str, accept_encoding: str) -> StaticFile | None:
-    """The file under ``root`` (never outside it), pre-compressed when the browser accepts it."""
+def served_path(root: Path, relative: str, elsewhere: Iterable[Path] = ()) -> Path | None:
+    """The file ``relative`` names below ``root``, resolved once; None for anything else: a
+    segment that is empty (a doubled slash) or starts with a dot (``.``, ``..``, a hidden file),
+    a percent sign (an encoded segment such as ``%2e%2e`` or ``..%2f``: no served file has one in
+    its name), a backslash or a control character, a path that resolves outside ``root``
+    (through a symbolic link too), and a path into a folder below ``root`` that another route
+    serves (``elsewhere``): each folder is reached through its own route, which knows what it
+    may hand out."""
+    if _UNSAFE.search(relative) or any(not s or s.startswith(".") for s in relative.split("/")):
+        return None
     base = root.resolve()
     target = (base / relative).resolve()
     if not target.is_relative_to(base) or not target.is_file():
+        return None
+    for other in elsewhere:
+        if other != base and other.is_relative_to(base) and target.is_relative_to(other):
+            return None
+    return target
+
+
+def negotiate(
+    root: Path, relative: str, accept_encoding: str, elsewhere: Iterable[Path] = ()
+) -> StaticFile | None:
+    """The file under ``root`` (``served_path``), pre-compressed when the browser accepts it."""
+    target = served_path(root, relative, elsewhere)
+    if target is None:
         return None
     content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
     if content_type.startswith("text/") or content_type in (

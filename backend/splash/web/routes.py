@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import cast
 
 from sanic import Blueprint, Request, empty, file, html, json, raw, text
@@ -18,7 +19,7 @@ from splash.http.context import domain_locale
 from splash.http.redirects import redirect_to
 from splash.http.security_headers import SHELL_CSP, csp_nonce
 from splash.web import detection, services
-from splash.web.assets import IMMUTABLE, dev_build, load_build, negotiate
+from splash.web.assets import IMMUTABLE, StaticFile, dev_build, load_build, negotiate
 from splash.web.byte_ranges import Unsatisfiable, byte_range
 from splash.web.head import head_tags, indexable
 from splash.web.published import PublishedSite
@@ -35,12 +36,33 @@ async def healthz(request: Request) -> HTTPResponse:
     return json({"status": "ok"}, headers={"cache-control": "no-store"})
 
 
-async def _dist_file(request: Request, relative: str, cache_control: str) -> HTTPResponse:
-    found = negotiate(
-        request.app.ctx.settings.frontend_dist, relative, request.headers.get("accept-encoding", "")
-    )
+def _folders(request: Request) -> dict[str, Path]:
+    """Every folder a file route serves, resolved (once per app): a route refuses a path into
+    another's folder (``served_path``)."""
+    folders: dict[str, Path] | None = getattr(request.app.ctx, "served_folders", None)
+    if folders is None:
+        settings = request.app.ctx.settings
+        dist = settings.frontend_dist
+        found = {name: dist / name for name in ("assets", "builds", "images")}
+        found.update(dist=dist, media=settings.media_dir)
+        if settings.video_folder is not None:
+            found["videos"] = settings.video_folder
+        folders = request.app.ctx.served_folders = {k: v.resolve() for k, v in found.items()}
+    return folders
+
+
+def _served(request: Request, folder: str, relative: str, accept_encoding: str = "") -> StaticFile:
+    folders = _folders(request)
+    found = negotiate(folders[folder], relative, accept_encoding, folders.values())
     if found is None:
         raise NotFoundError(f"No file {relative!r}")
+    return found
+
+
+async def _dist_file(
+    request: Request, folder: str, relative: str, cache_control: str
+) -> HTTPResponse:
+    found = _served(request, folder, relative, request.headers.get("accept-encoding", ""))
     headers = {"cache-control": cache_control, "vary": "accept-encoding"}
     if found.encoding:
         headers["content-encoding"] = found.encoding
@@ -49,18 +71,18 @@ async def _dist_file(request: Request, relative: str, cache_control: str) -> HTT
 
 @bp.get("/assets/<relative:path>")
 async def asset(request: Request, relative: str) -> HTTPResponse:
-    return await _dist_file(request, f"assets/{relative}", IMMUTABLE)
+    return await _dist_file(request, "assets", relative, IMMUTABLE)
 
 
 @bp.get("/builds/<relative:path>")
 async def build_manifest(request: Request, relative: str) -> HTTPResponse:
-    return await _dist_file(request, f"builds/{relative}", "no-cache")
+    return await _dist_file(request, "builds", relative, "no-cache")
 
 
 @bp.get("/images/<relative:path>")
 async def image(request: Request, relative: str) -> HTTPResponse:
     """The SPA's own images (frontend/public/images): not hashed, so cached for a day."""
-    return await _dist_file(request, f"images/{relative}", "public, max-age=86400")
+    return await _dist_file(request, "images", relative, "public, max-age=86400")
 
 
 @bp.get("/media/videos/<relative:path>", name="video_media")
@@ -68,11 +90,10 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
     """A lesson video's public files when they are stored locally (splash.academy.storage):
     playlists, segments, captions and posters only, immutable, in byte ranges for players
     (206 with Content-Range, 416 for a range past the end)."""
-    folder = request.app.ctx.settings.video_folder
     kind = video_files.content_type(relative)
-    found = negotiate(folder, relative, "") if folder and kind else None
-    if found is None or kind is None:
+    if kind is None or "videos" not in _folders(request):
         raise NotFoundError(f"No video file {relative!r}")
+    found = _served(request, "videos", relative)
     try:
         ranged = byte_range(request.headers.get("range"), found.path.stat().st_size)
     except Unsatisfiable as exc:
@@ -87,10 +108,11 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
 
 @bp.get("/media/<relative:path>")
 async def media(request: Request, relative: str) -> HTTPResponse:
-    """Content images (fixtures/media by default): cached for a week, revalidated after."""
-    found = negotiate(request.app.ctx.settings.media_dir, relative, "")
-    if found is None:
+    """Content images (fixtures/media by default): cached for a week, revalidated after. Never
+    a lesson video's file: those are the route above's."""
+    if relative.split("/", 1)[0] == "videos":
         raise NotFoundError(f"No media file {relative!r}")
+    found = _served(request, "media", relative)
     return await file(
         found.path,
         mime_type=found.content_type,
@@ -100,7 +122,7 @@ async def media(request: Request, relative: str) -> HTTPResponse:
 
 @bp.get("/favicon.svg")
 async def favicon(request: Request) -> HTTPResponse:
-    return await _dist_file(request, "favicon.svg", "public, max-age=86400")
+    return await _dist_file(request, "dist", "favicon.svg", "public, max-age=86400")
 
 
 @bp.get("/api/<rest:path>", name="api_not_found")

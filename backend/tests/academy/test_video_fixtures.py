@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from splash.academy.fixture_videos import Cue, read_cues
 from splash.academy.models import LessonVideo
 from splash.academy.storage import LocalStorage
-from splash.academy.video_seed import seed_fixture_videos, seed_videos
+from splash.academy.video_seed import BURNED, burned, seed_fixture_videos, seed_videos
 from splash.config import LOCALES, REPO_ROOT
 from tests.academy.video_rows import lesson
 
@@ -67,14 +67,13 @@ def made(tree) -> Path:
     run = _make(tree, "--seconds", "2")
     assert run.returncode == 0, run.stderr
     assert run.stdout == f"splash: made 1 fixture videos: {KEY}\n"
-    return tree / "media" / "videos" / KEY
+    return tree / "videos" / KEY
 
 
-def test_make_fixtures_writes_a_package_its_description_and_the_poster(tree, made):
+def test_make_fixtures_writes_a_clear_package_its_description_and_the_poster(tree, made):
     described = json.loads((made / "package.json").read_text())
 
     assert re.fullmatch(r"[0-9a-f]{16}", described.pop("packageId"))
-    assert len(bytes.fromhex(described.pop("keyHex"))) == 16
     assert described == {
         "durationMs": 2000,
         "width": 1280,
@@ -93,7 +92,10 @@ def test_make_fixtures_writes_a_package_its_description_and_the_poster(tree, mad
         ]
         + [f"captions/{locale}.vtt" for locale in LOCALES]
     )
-    assert 'URI="/api/lessons/1/key"' in (made / "v0" / "index.m3u8").read_text()
+    # In the clear, with no key anywhere: the seed encrypts it with a key of its own.
+    assert "#EXT-X-KEY" not in (made / "v0" / "index.m3u8").read_text()
+    for segment in made.glob("v*/*.ts"):
+        assert segment.read_bytes()[0] == 0x47 and segment.read_bytes()[188] == 0x47
     poster = (tree / "media" / "academy" / f"{KEY}.webp").read_bytes()
     assert poster[:4] == b"RIFF" and poster[8:12] == b"WEBP"
     assert sum(p.stat().st_size for p in made.rglob("*")) < 400_000  # small on purpose
@@ -120,39 +122,97 @@ def test_read_cues_takes_times_and_text():
     assert read_cues(vtt) == [Cue(1.5, 3.0, "Bellen blazen samen"), Cue(60.0, 62.25, "Klaar")]
 
 
-async def test_the_seed_stores_a_fixture_package_once_with_the_lessons_real_key_url(
+def _decrypted(stored: Path, key_hex: str, lesson_id: int) -> bytes:
+    playlist = (stored / "v1" / "index.m3u8").read_text()
+    found = re.search(r'URI="/api/lessons/(\d+)/key",IV=0x([0-9a-f]{32})', playlist)
+    assert found and int(found.group(1)) == lesson_id
+    decryptor = Cipher(
+        algorithms.AES(bytes.fromhex(key_hex)), modes.CBC(bytes.fromhex(found.group(2)))
+    ).decryptor()
+    return decryptor.update((stored / "v1" / "s000.ts").read_bytes()) + decryptor.finalize()
+
+
+async def test_the_seed_encrypts_a_fixture_package_with_a_key_of_its_own_once(
     database, made, tree, tmp_path
 ):
     await lesson("level-0-lesson-0")  # so the lesson gets another id than the fixtures assumed
     given = await lesson(KEY, free_preview=True)
     storage = LocalStorage(tmp_path / "videos")
-    described = json.loads((made / "package.json").read_text())
 
     assert await seed_videos(tree, storage, "/api") == 1
 
     row = await LessonVideo.get(lesson_id=given.id)
-    assert row.prefix == f"videos/{KEY}/{described['packageId']}-{given.id}"
-    assert (row.key_hex, row.duration_ms, row.captions) == (
-        described["keyHex"],
-        2000,
-        list(LOCALES),
-    )
-    stored = tmp_path / "videos" / KEY / f"{described['packageId']}-{given.id}"
+    assert re.fullmatch(rf"videos/{KEY}/[0-9a-f]{{16}}", row.prefix)
+    assert (row.duration_ms, row.captions) == (2000, list(LOCALES))
+    stored = tmp_path / row.prefix
     assert not (stored / "package.json").exists()
-    playlist = (stored / "v1" / "index.m3u8").read_text()
-    found = re.search(r'URI="/api/lessons/(\d+)/key",IV=0x([0-9a-f]{32})', playlist)
-    assert found and int(found.group(1)) == given.id
-    decryptor = Cipher(
-        algorithms.AES(bytes.fromhex(row.key_hex)), modes.CBC(bytes.fromhex(found.group(2)))
-    ).decryptor()
-    plain = decryptor.update((stored / "v1" / "s000.ts").read_bytes()) + decryptor.finalize()
-    assert plain[0] == 0x47 and plain[188] == 0x47
+    assert (stored / "v1" / "s000.ts").read_bytes() != (made / "v1" / "s000.ts").read_bytes()
+    plain = _decrypted(stored, row.key_hex, given.id)
+    assert plain.startswith((made / "v1" / "s000.ts").read_bytes())  # then the padding
 
     # Seeding again attaches nothing new, copies nothing (the files stay) and keeps the row.
     (stored / "v1" / "s000.ts").write_bytes(b"left alone")
     assert await seed_videos(tree, storage, "/api") == 0
     assert (stored / "v1" / "s000.ts").read_bytes() == b"left alone"
-    assert await LessonVideo.filter(lesson_id=given.id).count() == 1
+    again = await LessonVideo.get(lesson_id=given.id)
+    assert (again.prefix, again.key_hex) == (row.prefix, row.key_hex)
+
+
+async def test_two_installations_seed_the_same_fixture_with_different_keys(
+    database, made, tree, tmp_path
+):
+    given = await lesson(KEY)
+    keys = []
+    for name in ("one", "two"):
+        await LessonVideo.filter(lesson_id=given.id).delete()
+        assert await seed_videos(tree, LocalStorage(tmp_path / name), "/api") == 1
+        keys.append((await LessonVideo.get(lesson_id=given.id)).key_hex)
+
+    assert keys[0] != keys[1]
+
+
+async def test_a_lesson_holding_a_burned_key_gets_a_new_key_and_package(
+    database, made, tree, tmp_path
+):
+    """An installation seeded while the fixtures served their keys: its next seed re-keys."""
+    given = await lesson(KEY)
+    storage = LocalStorage(tmp_path / "videos")
+    await seed_videos(tree, storage, "/api")
+    old = await LessonVideo.get(lesson_id=given.id)
+
+    assert await seed_videos(tree, storage, "/api", is_burned={old.key_hex}.__contains__) == 1
+
+    new = await LessonVideo.get(lesson_id=given.id)
+    assert new.key_hex != old.key_hex and new.prefix != old.prefix
+    assert not (tmp_path / old.prefix).exists()  # segments under the burned key are gone
+    assert _decrypted(tmp_path / new.prefix, new.key_hex, given.id)[0] == 0x47
+
+
+def test_the_burned_keys_are_the_ones_the_fixtures_published():
+    """BURNED holds the SHA-256 of exactly the twelve keys that lay in the served fixtures
+    (read from the repository's history; the last commit that held them is 092c34d)."""
+    listed = subprocess.run(
+        ["git", "ls-tree", "--name-only", "092c34d", "fixtures/media/videos/"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if listed.returncode != 0:
+        pytest.skip("the repository's history is not here (a shallow or exported copy)")
+    published = set()
+    for folder in listed.stdout.split():
+        shown = subprocess.run(
+            ["git", "show", f"092c34d:{folder}/package.json"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        published.add(json.loads(shown.stdout)["keyHex"])
+
+    assert len(published) == 12
+    assert all(burned(key) for key in published)
+    assert len(BURNED) == 12
 
 
 async def test_the_seed_skips_packages_of_lessons_that_do_not_exist(database, made, tree, tmp_path):

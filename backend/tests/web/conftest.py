@@ -13,18 +13,25 @@ from splash import db
 from splash.config import Settings
 from splash.seed import seed_all
 from splash.web.publish import PublishResult, publish
-from tests.conftest import empty_tables
+from tests.conftest import SeedSnapshot, empty_tables
 
 
 @pytest.fixture(scope="session")
 def published_once(
-    database_url: str, spa_built: Path, tmp_path_factory: pytest.TempPathFactory
+    database_url: str,
+    spa_built: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    video_storage: str,
+    seed_snapshot: SeedSnapshot,
 ) -> tuple[Path, PublishResult]:
+    """Published from the database every test's ``seeded`` gives (the seed gives each lesson's
+    video a key and a prefix of its own)."""
     settings = Settings(
         env="test",
         database_url=database_url,
         public_port=8000,
         var_dir=tmp_path_factory.mktemp("published"),
+        video_storage=video_storage,
         access_log=False,
     )
 
@@ -32,7 +39,11 @@ def published_once(
         await db.connect(database_url)
         try:
             await empty_tables()
-            await seed_all(settings)
+            key = (settings.fixtures_dir, settings.video_storage)
+            if seed_snapshot.key == key:
+                await seed_snapshot.restore()
+            else:
+                await seed_snapshot.take(key, await seed_all(settings))
             return await publish(settings)
         finally:
             await db.disconnect()
