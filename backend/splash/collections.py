@@ -8,6 +8,7 @@ fields per collection; anything else is a 400 naming the parameter.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -46,6 +47,10 @@ class Collection:
     populate: frozenset[str]
     default_sort: tuple[tuple[str, bool], ...]
     date_filters: frozenset[str] = frozenset()  # filter names whose values are ISO 8601 dates
+    # Text filters: the length of the column each reads. A longer value is a 400 naming it for
+    # every operator, before the database is asked: the ORM refused it for some operators and
+    # not others, and no row can hold it (the OpenAPI document publishes it as maxLength).
+    filter_lengths: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,7 @@ def _filters(raw: Any, collection: Collection) -> dict[str, Any]:
                     value = value in ("true", "1")
                 elif not isinstance(value, str):
                     raise _refuse(["filters", *path, key], "must be a single value")
+                _within_length(value, collection.filter_lengths.get(name), ["filters", *path, key])
                 if name in collection.date_filters and key != "$null":
                     value = _dates(value, ["filters", *path, key])
                 lookups[collection.filters[name] + OPERATORS[key]] = value
@@ -114,6 +120,12 @@ def _filters(raw: Any, collection: Collection) -> dict[str, Any]:
 
     walk(raw, [])
     return lookups
+
+
+def _within_length(value: Any, limit: int | None, path: list[str]) -> None:
+    values = value if isinstance(value, list) else [value]
+    if limit is not None and any(isinstance(one, str) and len(one) > limit for one in values):
+        raise _refuse(path, f"must be at most {limit} characters")
 
 
 def _sort(raw: Any, collection: Collection) -> tuple[str, ...]:
@@ -129,14 +141,33 @@ def _sort(raw: Any, collection: Collection) -> tuple[str, ...]:
     return tuple(order)
 
 
-def _names(raw: Any, allowed: frozenset[str], parameter: str) -> frozenset[str]:
+def _names(raw: Any, allowed: frozenset[str], path: list[str]) -> frozenset[str]:
     if isinstance(raw, dict):  # populate[cover]=true
         raw = [key for key, value in raw.items() if value not in ("false", "0")]
     names = raw if isinstance(raw, list) else str(raw).split(",")
+    if not all(isinstance(name, str) for name in names):  # fields[0][x]=y: not a name
+        raise _refuse(path, f"{path[-1]} must be a list of names")
     unknown = [name for name in names if name not in allowed]
     if unknown:
-        raise _refuse([parameter], f"unknown {parameter}: {', '.join(map(str, unknown))}")
+        raise _refuse(path, f"unknown {path[-1]}: {', '.join(unknown)}")
     return frozenset(names)
+
+
+LOCALIZATION_FIELDS = ("slug", "locale", "path")
+
+
+def localization_fields(query: dict[str, Any]) -> frozenset[str] | None:
+    """``populate[localizations][fields]``: which of :data:`LOCALIZATION_FIELDS` each
+    localization carries (all of them when not given); any other value is a 400 naming it."""
+    populate = query.get("populate")
+    localizations = populate.get("localizations") if isinstance(populate, dict) else None
+    if not isinstance(localizations, dict) or "fields" not in localizations:
+        return None
+    path = ["populate", "localizations", "fields"]
+    raw = localizations["fields"]
+    if isinstance(raw, dict):  # fields[a]=slug: an object, not a list
+        raise _refuse(path, "fields must be a list of names")
+    return _names(raw if isinstance(raw, list) else [raw], frozenset(LOCALIZATION_FIELDS), path)
 
 
 def parse_collection_query(query: dict[str, Any], collection: Collection) -> CollectionQuery:
@@ -157,9 +188,11 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
         page_size=size,
         lookups=_filters(query["filters"], collection) if "filters" in query else {},
         order_by=_sort(query["sort"], collection) if "sort" in query else default_order,
-        fields=_names(query["fields"], collection.fields, "fields") if "fields" in query else None,
+        fields=(
+            _names(query["fields"], collection.fields, ["fields"]) if "fields" in query else None
+        ),
         populate=(
-            _names(query["populate"], collection.populate, "populate")
+            _names(query["populate"], collection.populate, ["populate"])
             if "populate" in query and query["populate"] != "*"
             else (collection.populate if query.get("populate") == "*" else frozenset())
         ),

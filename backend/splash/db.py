@@ -182,6 +182,13 @@ def sql_query() -> type[Query]:
     return connections.get("default").query_class
 
 
+def text_length(model: type[Model], field: str) -> int:
+    """The ``max_length`` a text column of ``model`` declares (what a collection's filter on it
+    accepts): read from the model, so a filter's limit cannot drift from its column."""
+    length: int = model._meta.fields_map[field].max_length  # type: ignore[attr-defined]
+    return length
+
+
 def table(model: type[Model], alias: str) -> Table:
     return Table(model._meta.db_table, alias=alias)
 

@@ -11,7 +11,14 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from annotated_types import GroupedMetadata
-from pydantic import BaseModel, BeforeValidator, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    Field,
+    StrictInt,
+    StringConstraints,
+    field_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
@@ -129,7 +136,7 @@ class AddressFields(RequestBody):
 class AddressInput(AddressFields):
     """A saved address of the profile: ``id`` names one to keep, none adds one."""
 
-    id: int | None = None
+    id: StrictInt | None = None
 
 
 class ProfileUpdate(RequestBody):

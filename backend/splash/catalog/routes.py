@@ -92,7 +92,12 @@ async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
     response=ProductList,
     parameters=(
         LOCALE,
-        Parameter("filters[key][$eq]", "query", "a product's key"),
+        Parameter(
+            "filters[key][$eq]",
+            "query",
+            "a product's key",
+            schema={"maxLength": services.PRODUCTS.filter_lengths["key"]},
+        ),
         Parameter("pagination[page]", "query", "1, 2, …", schema=PAGE),
         Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)", schema=PAGE_SIZE),
         Parameter(

@@ -30,6 +30,12 @@ PRODUCTS = Collection(
     fields=frozenset({"key", "slug", "title", "intro", "path", "type", "priceFrom", "colours"}),
     populate=frozenset({"introImage"}),  # accepted; cards always carry their image
     default_sort=(("position", True),),
+    filter_lengths={
+        "key": db.text_length(Product, "key"),
+        "slug": db.text_length(ProductText, "slug"),
+        "title": db.text_length(ProductText, "title"),
+        "type": db.text_length(Product, "type"),
+    },
 )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from splash.collections import Collection
+from splash.content.models import Article, Category, Page
+from splash.db import text_length
 
 ARTICLES = Collection(
     name="articles",
@@ -19,6 +21,13 @@ ARTICLES = Collection(
     populate=frozenset({"cover", "category", "localizations"}),
     date_filters=frozenset({"publishedAt"}),
     default_sort=(("publishedAt", False),),
+    filter_lengths={
+        "slug": text_length(Article, "slug"),
+        "title": text_length(Article, "title"),
+        "category.slug": text_length(Category, "slug"),
+        "category.key": text_length(Category, "key"),
+        "localizationKey": text_length(Article, "localization_key"),
+    },
 )
 
 PAGES = Collection(
@@ -33,4 +42,10 @@ PAGES = Collection(
     fields=frozenset({"slug", "title", "locale", "path", "layout", "seo", "blocks"}),
     populate=frozenset({"localizations"}),
     default_sort=(("id", True),),
+    filter_lengths={
+        "slug": text_length(Page, "slug"),
+        "title": text_length(Page, "title"),
+        "layout": text_length(Page, "layout"),
+        "localizationKey": text_length(Page, "localization_key"),
+    },
 )

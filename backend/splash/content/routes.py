@@ -5,7 +5,7 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash.collections import parse_collection_query
+from splash.collections import LOCALIZATION_FIELDS, localization_fields, parse_collection_query
 from splash.content import blog, services
 from splash.content.collections import ARTICLES, PAGES
 from splash.content.schemas import (
@@ -87,18 +87,15 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
         Parameter(
             "populate[localizations][fields][0]",
             "query",
-            "slug, locale or path",
-            schema={"enum": ["slug", "locale", "path"]},
+            "slug, locale or path (default: all three)",
+            schema={"enum": list(LOCALIZATION_FIELDS)},
         ),
     ),
 )
 @cached_read()
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     locale = await requested_locale(request)
-    populate = query(request).get("populate", {})
-    fields = populate.get("localizations", {}).get("fields") if isinstance(populate, dict) else None
-    if fields is not None and not isinstance(fields, list):
-        fields = [fields]
+    fields = localization_fields(query(request))
     return json({"data": await services.page_slugs(slug, locale, fields)})
 
 
@@ -109,7 +106,12 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     response=ArticleList,
     parameters=(
         Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
-        Parameter("filters[category][slug][$eq]", "query", "a category's slug"),
+        Parameter(
+            "filters[category][slug][$eq]",
+            "query",
+            "a category's slug",
+            schema={"maxLength": ARTICLES.filter_lengths["category.slug"]},
+        ),
         Parameter("pagination[page]", "query", "1, 2, …", schema=PAGE),
         Parameter("pagination[pageSize]", "query", "1 to 100 (default 25)", schema=PAGE_SIZE),
         Parameter(
@@ -163,7 +165,12 @@ async def list_categories(request: Request) -> HTTPResponse:
     response=PageList,
     parameters=(
         Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS),
-        Parameter("filters[slug][$eq]", "query", "a page's slug"),
+        Parameter(
+            "filters[slug][$eq]",
+            "query",
+            "a page's slug",
+            schema={"maxLength": PAGES.filter_lengths["slug"]},
+        ),
         Parameter(
             "fields[0]",
             "query",

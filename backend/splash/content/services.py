@@ -9,7 +9,7 @@ from typing import Any
 from tortoise.expressions import Case, F, When
 
 from splash import db
-from splash.collections import CollectionQuery, pagination_meta, parse_id
+from splash.collections import LOCALIZATION_FIELDS, CollectionQuery, pagination_meta, parse_id
 from splash.config import LOCALES
 from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT
@@ -232,15 +232,14 @@ async def published_page_paths(locale: str) -> list[str]:
     )
 
 
-async def page_slugs(slug: str, locale: str, fields: list[str] | None) -> dict[str, Any]:
+async def page_slugs(slug: str, locale: str, fields: frozenset[str] | None) -> dict[str, Any]:
     """The page with this slug in this locale and its localizations (the slugify call): how the
     SPA finds, say, the cart page ('winkelmand') in every language."""
     tree = await _page_tree()
     page = next((r for r in tree.rows if r["locale_id"] == locale and r["slug"] == slug), None)
     if page is None or page["id"] not in tree.paths:
         raise NotFoundError(f"No page with slug {slug!r} in locale {locale!r}")
-    allowed = {"slug", "locale", "path"}
-    wanted = allowed if not fields else allowed & set(fields)
+    wanted = fields or frozenset(LOCALIZATION_FIELDS)
 
     def shape(entry: dict[str, Any]) -> dict[str, Any]:
         return {

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import core_schema
 from sanic import Request, Sanic, html, json
 from sanic.response import HTTPResponse
 
@@ -132,10 +134,39 @@ def _without_nul(node: Any) -> None:
             _without_nul(value)
 
 
+# JSON Schema's "integer" includes 25.0; a strict integer (every integer a request body takes:
+# StrictInt, so that JSON's true is not a quantity of 1) refuses it, so the document says so.
+STRICT_INTEGER = 'Written as a JSON integer: 25, not 25.0, 2.5e1, "25" or true.'
+_STRICT = "x-splash-strict"
+
+
+class _Schemas(GenerateJsonSchema):
+    def int_schema(self, schema: core_schema.IntSchema) -> JsonSchemaValue:
+        json_schema = super().int_schema(schema)
+        if schema.get("strict"):
+            json_schema[_STRICT] = True
+        return json_schema
+
+
+def _describe_strict_integers(node: Any) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _describe_strict_integers(item)
+    elif isinstance(node, dict):
+        if node.pop(_STRICT, False):
+            own = node.get("description")
+            node["description"] = f"{own}. {STRICT_INTEGER}" if own else STRICT_INTEGER
+        for value in node.values():
+            _describe_strict_integers(value)
+
+
 def _schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
     """The schema of a type; models go to components and are referenced by name."""
-    schema = TypeAdapter(kind).json_schema(ref_template=REF, mode="serialization", by_alias=True)
+    schema = TypeAdapter(kind).json_schema(
+        ref_template=REF, mode="serialization", by_alias=True, schema_generator=_Schemas
+    )
     _without_nul(schema)
+    _describe_strict_integers(schema)
     components.update(schema.pop("$defs", {}))
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         components[kind.__name__] = schema
