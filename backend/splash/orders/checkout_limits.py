@@ -114,4 +114,5 @@ async def check_open(buyer: Buyer, email: str, now: datetime) -> None:
             .values_list("reserved_until", flat=True)
         )
         if len(ends) >= cap:
-            raise too_many(max(1, math.ceil((ends[0] - now).total_seconds())))
+            first_end: datetime = ends[0]  # type: ignore[assignment]  # flat: one value a row
+            raise too_many(max(1, math.ceil((first_end - now).total_seconds())))
