@@ -72,6 +72,16 @@ class Settings(BaseSettings):
     # by every outbox drainer.
     payments_reconcile_after_seconds: float = Field(default=600, gt=0)
     payments_reconcile_every_seconds: float = Field(default=60, gt=0)
+    # The checkout's limits (splash/orders/checkout_limits.py): orders per client address and per
+    # e-mail address in a window, and open unpaid orders per client address and per e-mail
+    # address; past one, a 429 with Retry-After. An unpaid order holds its stock this long
+    # (Pay now holds it anew), then it goes back on sale; paid later, it is taken again.
+    checkout_orders_per_client: int = Field(default=10, ge=1)
+    checkout_orders_per_email: int = Field(default=5, ge=1)
+    checkout_window_seconds: int = Field(default=900, ge=1, le=86_400)
+    checkout_open_per_client: int = Field(default=5, ge=1)
+    checkout_open_per_email: int = Field(default=3, ge=1)
+    order_reservation_minutes: int = Field(default=30, ge=1, le=1440)
     session_days: int = Field(default=30, ge=1, le=365)
     google_client_id: str | None = None
     google_client_secret: str | None = None

@@ -1,17 +1,23 @@
 """Who an order belongs to: the rule the checkout uses, so an order never hands an existing
-account to whoever typed its e-mail address (the guest-checkout form of account takeover).
+account to whoever typed its e-mail address (the guest-checkout form of account takeover), and
+a typed address gets no account — and no mail asking to choose a password — before money says
+a real buyer stands behind it (issue 23).
 
-- A signed-in parent's order is theirs; typing the address of *another* existing account is refused.
+- A signed-in parent's order is theirs, and goes to their account's address (whatever the
+  form says): a signed-in buyer cannot make Splash mail a stranger.
 - A guest typing an address that has an account — confirmed or not, password or Google — is refused
   with 409 ``email_has_account``; the SPA asks them to log in or reset the password.
-- A guest with a new address gets a new account from the order's personal details: unconfirmed and
-  without a password, so nobody can sign in to it until the address's owner sets one through the
-  link mailed to that address.
+- A guest with a new address gets no account when the order is placed: the order waits with
+  the address alone. When it is paid, the address gets an account from the order's personal
+  details (unconfirmed and without a password, so nobody can sign in to it until the
+  address's owner sets one through the link mailed to that address), or the order goes to the
+  account the address has by then (a second paid order, or the owner registered meanwhile).
 """
 
 from __future__ import annotations
 
 from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
 
 from splash.accounts.models import User
 from splash.accounts.vocabulary import AccountError
@@ -33,30 +39,38 @@ def _has_account() -> ConflictError:
     )
 
 
-async def account_for_order(
-    email: str,
-    customer: User | None,
-    firstname: str | None,
-    lastname: str | None,
-    locale: str,
-) -> User:
-    """The account an order placed with ``email`` by ``customer`` (None: a guest) belongs to."""
-    address = email.strip().lower()
-    if customer is not None:
-        existing = await User.get_or_none(email=address)
-        if existing is not None and existing.id != customer.id:
-            raise _has_account()
-        return customer
-    # A guest: a new account, which the unique address refuses when the address has one.
+def normalized(email: str) -> str:
+    return email.strip().lower()
+
+
+async def check_guest_address(email: str) -> None:
+    """A guest's order may use ``email`` only when no account has it (409 otherwise)."""
+    if await User.filter(email=normalized(email)).exists():
+        raise _has_account()
+
+
+async def account_for_paid_order(
+    email: str, firstname: str | None, lastname: str | None, locale: str
+) -> tuple[User, bool]:
+    """The account a guest's paid order goes to: the address's account, made now (True) when it
+    has none. Inside the caller's transaction; a concurrent payment making the same account
+    first is found (the insert runs in a savepoint, so its refusal leaves the transaction
+    usable on PostgreSQL)."""
+    address = normalized(email)
+    existing = await User.get_or_none(email=address)
+    if existing is not None:
+        return existing, False
     try:
-        return await User.create(
-            email=address,
-            username=address,
-            password_hash=None,
-            confirmed=False,
-            firstname=firstname,
-            lastname=lastname,
-            locale=locale,
-        )
-    except IntegrityError:  # the address has an account (or a concurrent order took it)
-        raise _has_account() from None
+        async with in_transaction():
+            created = await User.create(
+                email=address,
+                username=address,
+                password_hash=None,
+                confirmed=False,
+                firstname=firstname,
+                lastname=lastname,
+                locale=locale,
+            )
+    except IntegrityError:  # another payment of this address made it just now
+        return await User.get(email=address), False
+    return created, True

@@ -36,7 +36,7 @@ def account_mail(
     """One of the account mails in the job's locale."""
     locale = job.payload["locale"]
     context = {
-        "name": user.firstname or user.email,
+        "name": templates.person_name(user.firstname or user.email),
         "shop_url": resources.settings.origin(locale),
         **context,
     }

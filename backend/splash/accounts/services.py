@@ -67,13 +67,25 @@ async def user_for_token(token: str, settings: Settings) -> User | None:
     return user
 
 
-async def account_for_order(
-    email: str, customer: User | None, firstname: str, lastname: str, locale: str
-) -> User:
-    """The account an order belongs to (``accounts.customers``): a signed-in customer's own,
-    else a new unconfirmed one for a guest; 409 ``email_has_account`` when the address has an
-    account the visitor is not signed in as. A guest's order always gets a new account."""
-    return await customers.account_for_order(email, customer, firstname, lastname, locale)
+async def check_guest_address(email: str) -> None:
+    """A guest's order may use ``email`` only when no account has it: 409
+    ``email_has_account`` otherwise (``accounts.customers``)."""
+    await customers.check_guest_address(email)
+
+
+async def account_for_paid_order(
+    email: str, firstname: str | None, lastname: str | None, locale: str
+) -> tuple[User, bool]:
+    """The account a guest's order goes to once it is paid, and whether it was made just now
+    (an unconfirmed account without a password) — ``accounts.customers``."""
+    return await customers.account_for_paid_order(email, firstname, lastname, locale)
+
+
+async def confirmed_address(email: str) -> bool:
+    """Whether ``email`` is the address of an account whose owner proved the mailbox (a
+    confirmed link, or Google): only such an address is asked by e-mail to pay money."""
+    address = customers.normalized(email)
+    return await User.filter(email=address, confirmed=True, blocked=False).exists()
 
 
 async def address_countries(user: User | None) -> list[str]:

@@ -3,10 +3,26 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from splash.mail.mailer import Email
 from splash.templating import template_environment
+
+# A name longer than this is cut in a greeting: a form's 80 characters hold a whole sentence
+# ("Splash Billing Dept: transfer …"), which an e-mail from the shop's domain must not carry.
+NAME_LENGTH = 40
+
+
+def person_name(raw: str) -> str:
+    """A name as an e-mail shows it: plain text on one line (control and format characters
+    and runs of white space become one space), at most ``NAME_LENGTH`` characters (cut with
+    an ellipsis). HTML parts escape it as they escape every value."""
+    spaced = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in raw)
+    words = " ".join(spaced.split())
+    if len(words) <= NAME_LENGTH:
+        return words
+    return words[: NAME_LENGTH - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def render(name: str, locale: str, context: dict[str, Any]) -> tuple[str, str, str]:

@@ -4,12 +4,18 @@ Placing an order, in this order:
 
 1. Everything the customer sent is checked (the schema; the return URL; the destination) and
    every line priced from the catalog (``order_pricing``): nothing is written for a refusal.
-2. One transaction holds the account (``accounts.account_for_order``), the order, the
-   idempotency key with it, the order's lines, the stock taken for it, the consent and, for a
-   guest's new account, the outbox job that mails the link to set a password. The key is
-   written before the stock is taken: a second request with the same key waits at it (a
-   guest's at the new account's unique address) for the first one's commit, is refused, finds
-   the key and replays the first one's answer.
+   The attempt is counted against the limits per client address and per e-mail address
+   (``checkout_limits``: a 429 past them, unless the key is known: a retry gets its answer).
+2. One transaction holds the check of the address (a guest's may have no account:
+   ``accounts.check_guest_address``) and of the open unpaid orders of the client and the
+   address (``checkout_limits.check_open``), the order (a signed-in buyer's at their account's
+   address; a guest's with no account yet — it is made when the order is paid, see
+   ``fulfilment.order_paid``), its reservation's end, the idempotency key with it, the
+   order's lines, the stock taken for it and the consent. Nothing is mailed: an order mails
+   only once its payment moves. The key is written before the stock is taken: a second
+   request with the same key waits at it for the first one's commit, is refused, finds the
+   key and replays the first one's answer (a retry is never refused by the caps its own
+   order fills).
 3. After the commit the payment is created at the provider and kept: the answer, which the
    same request again reads from the order and that payment. A provider that cannot be reached
    answers 503: the order stays, and the same request again creates its payment then
@@ -30,8 +36,9 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
-from splash.errors import ConflictError, ValidationError
+from splash.errors import ConflictError, RateLimitError, ValidationError
 from splash.orders import (
+    checkout_limits,
     digital,
     idempotency,
     order_numbers,
@@ -41,10 +48,11 @@ from splash.orders import (
     services,
     stock,
 )
+from splash.orders.checkout_limits import Buyer
 from splash.orders.idempotency import Replay
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
-from splash.orders.schemas import Customer, OrderCreated, OrderDraft
+from splash.orders.schemas import OrderCreated, OrderDraft
 from splash.orders.vocabulary import OrderStatus, StockState
 from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
@@ -70,22 +78,26 @@ async def place_order(
     draft: OrderDraft,
     key: str,
     customer: accounts.User | None,
+    buyer: Buyer,
     provider: PaymentProvider,
     links: ShopLinks,
     table: RouteTable,
     new_order_nr: Callable[[], str] = order_numbers.new_order_nr,
 ) -> Placed:
-    """POST /orders with ``key`` (the ``Idempotency-Key``), by ``customer`` (None: a guest)."""
+    """POST /orders with ``key`` (the ``Idempotency-Key``), by ``customer`` (None: a guest)
+    from the client ``buyer``."""
     return_url = checked_return_url(draft.return_url, links)
     _check_destination(draft)
+    email = _email(draft, customer)
     body = draft.model_dump(mode="json", by_alias=True)
     request_hash = idempotency.request_hash(body, customer.id if customer else None)
     # A new key is the common case: the key is looked up only when it is found taken, or when
     # the order is refused — a retry may find what its first attempt changed (the last unit
     # sold, the guest's address now an account), or wait for a first attempt running now.
     try:
-        order = await _priced_and_placed(draft, key, request_hash, customer, table, new_order_nr)
-    except (_KeyTaken, ConflictError, ValidationError):
+        placing = _Placing(draft, key, request_hash, customer, buyer, email)
+        order = await _priced_and_placed(placing, table, new_order_nr)
+    except (_KeyTaken, ConflictError, ValidationError, RateLimitError):
         stored = await CheckoutRequest.get_or_none(key=key)
         if stored is None:
             raise
@@ -93,22 +105,35 @@ async def place_order(
     return Placed(await _answer(order, return_url, links, provider), created=True)
 
 
+@dataclass(frozen=True)
+class _Placing:
+    """One order being placed: what was sent, under which key, by whom, for which address."""
+
+    draft: OrderDraft
+    key: str
+    request_hash: str
+    customer: accounts.User | None
+    buyer: Buyer
+    email: str
+
+
+def _email(draft: OrderDraft, customer: accounts.User | None) -> str:
+    """The order's address: a signed-in buyer's account's, whatever the form says (so nobody
+    signed in can make Splash mail a stranger); a guest's as typed."""
+    return customer.email if customer is not None else draft.data.user.email.strip().lower()
+
+
 async def _priced_and_placed(
-    draft: OrderDraft,
-    key: str,
-    request_hash: str,
-    customer: accounts.User | None,
-    table: RouteTable,
-    new_order_nr: Callable[[], str],
+    placing: _Placing, table: RouteTable, new_order_nr: Callable[[], str]
 ) -> Order:
-    price, sellables = await _price(draft, customer, table)
+    await checkout_limits.count_attempt(placing.buyer, placing.email)
+    draft = placing.draft
+    price, sellables = await _price(draft, placing.customer, table)
     _check_withdrawal_waiver(draft, price)
     consent = await content.legal_version(draft.data.locale)
     for _ in range(ORDER_NR_ATTEMPTS):
         try:
-            return await _place(
-                draft, key, request_hash, customer, price, sellables, consent, new_order_nr()
-            )
+            return await _place(placing, price, sellables, consent, new_order_nr())
         except _OrderNrTaken:
             continue
     raise RuntimeError(f"no free order number in {ORDER_NR_ATTEMPTS} attempts")
@@ -185,42 +210,44 @@ async def _price(
 
 
 async def _place(
-    draft: OrderDraft,
-    key: str,
-    request_hash: str,
-    customer: accounts.User | None,
+    placing: _Placing,
     price: order_pricing.OrderPrice,
     sellables: dict[int, catalog.Sellable],
     consent: str,
     order_nr: str,
 ) -> Order:
-    data = draft.data
+    buyer, now = placing.buyer, outbox.now()
     async with outbox.transaction():
-        user = await _account(data.user, customer, data.locale)
+        if placing.customer is None:
+            await _check_guest(placing.email)
+        await checkout_limits.check_open(buyer, placing.email, now)
+        fields = _order_fields(placing.draft, placing.email, price, consent)
         try:
             order = await Order.create(
-                **_order_fields(draft, price, consent), order_nr=order_nr, user=user
+                **fields,
+                order_nr=order_nr,
+                user=placing.customer,
+                client_key=buyer.client_key,
+                reserved_until=now + buyer.limits.reservation,
             )
         except IntegrityError:
             raise _OrderNrTaken from None
         try:
-            await CheckoutRequest.create(key=key, body_hash=request_hash, order=order)
+            await CheckoutRequest.create(
+                key=placing.key, body_hash=placing.request_hash, order=order
+            )
         except IntegrityError:
             raise _KeyTaken from None
         await OrderLine.bulk_create(_lines(order, price, sellables))
         await _take_stock(price.lines)
-        if customer is None:  # a guest: the account is new, its owner sets a password
-            job = {"user_id": user.id, "order_id": order.id, "locale": data.locale}
-            await outbox.enqueue("order_account", job)
     return order
 
 
-async def _account(person: Customer, customer: accounts.User | None, locale: str) -> accounts.User:
-    """The order's account; a 409 ``email_has_account`` names the draft's e-mail field."""
+async def _check_guest(email: str) -> None:
+    """A guest's address may have no account; a 409 ``email_has_account`` names the draft's
+    e-mail field."""
     try:
-        return await accounts.account_for_order(
-            person.email, customer, person.firstname, person.lastname, locale
-        )
+        await accounts.check_guest_address(email)
     except ConflictError as refused:
         for error in refused.details.get("errors", []):
             error["path"] = ["data", "user", *error["path"]]
@@ -228,7 +255,7 @@ async def _account(person: Customer, customer: accounts.User | None, locale: str
 
 
 def _order_fields(
-    draft: OrderDraft, price: order_pricing.OrderPrice, consent: str
+    draft: OrderDraft, email: str, price: order_pricing.OrderPrice, consent: str
 ) -> dict[str, Any]:
     data = draft.data
     billing = data.billing
@@ -237,7 +264,7 @@ def _order_fields(
         "locale": data.locale,
         "status": OrderStatus.AWAITING_PAYMENT,
         "stock_state": StockState.RESERVED,
-        "email": data.user.email.lower(),
+        "email": email,
         "firstname": data.user.firstname,
         "lastname": data.user.lastname,
         "shipping_address": data.shipping.address.model_dump(mode="json", by_alias=True),

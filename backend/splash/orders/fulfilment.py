@@ -4,8 +4,11 @@ transfer details arrived). So each follow-up happens exactly once: the stock mov
 compare-and-set on the order's stock state, and e-mails are outbox jobs committed with the move
 (a rolled-back update takes them with it).
 
-- paid: the reserved stock is committed, the confirmation e-mail (job ``order_confirmation``)
-  and the grant of what the digital lines buy (``grant_entitlements``, the academy's call point);
+- paid: the reserved stock is committed; a guest's order gets its account now (the address's
+  account, or a new one without a password and the e-mail that sets it, job ``order_account``:
+  a typed address gets neither before money says a real buyer stands behind it); then the
+  confirmation e-mail (job ``order_confirmation``) and the grant of what the digital lines buy
+  (``grant_entitlements``, the academy's call point), which lands on that account;
 - awaiting a bank transfer: the e-mail with the account and reference (``order_bank_transfer``);
 - canceled, expired, failed: the reserved stock goes back on sale;
 - refunded in full (``order_refunded``, from the refund bookkeeping): what it unlocked is taken
@@ -18,6 +21,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from splash import outbox
+from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.orders import stock
 from splash.orders.models import Order, OrderLine
@@ -28,6 +32,7 @@ log = logging.getLogger(__name__)
 
 ORDER_CONFIRMATION = "order_confirmation"  # outbox job kinds (handlers: orders/mails.py)
 ORDER_BANK_TRANSFER = "order_bank_transfer"
+ORDER_ACCOUNT = "order_account"
 ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, OrderStatus.FAILED})
 
 # Who grants what an order buys beyond goods (the academy: lessons bought, and the free lessons
@@ -81,8 +86,24 @@ async def order_moved(order: Order, status: OrderStatus) -> None:
 
 async def order_paid(order: Order) -> None:
     await commit_stock(order)
+    await _give_account(order)
     await outbox.enqueue(ORDER_CONFIRMATION, {"order_id": order.id})
     await grant_entitlements(order)
+
+
+async def _give_account(order: Order) -> None:
+    """A guest's order, paid, goes to its address's account — made now, with the mail that
+    sets its first password, when the address has none."""
+    if order.user_id is not None:  # type: ignore[attr-defined]
+        return
+    user, created = await accounts.account_for_paid_order(
+        order.email, order.firstname, order.lastname, order.locale
+    )
+    await Order.filter(id=order.id).update(user_id=user.id)
+    order.user_id = user.id  # type: ignore[attr-defined]
+    if created:
+        job = {"user_id": user.id, "order_id": order.id, "locale": order.locale}
+        await outbox.enqueue(ORDER_ACCOUNT, job)
 
 
 async def awaiting_bank_transfer(order: Order) -> None:
@@ -120,13 +141,16 @@ async def commit_stock(order: Order) -> None:
     await stock.move(order, StockState.COMMITTED)
 
 
-async def release_stock(order: Order) -> None:
-    """Reserved stock goes back on sale, once (a compare-and-set from reserved)."""
+async def release_stock(order: Order) -> bool:
+    """Reserved stock goes back on sale, once (a compare-and-set from reserved); True when
+    this call released it."""
     if order.stock_state is not StockState.RESERVED:
-        return
-    if await stock.move(order, StockState.RELEASED):
-        lines = await _stocked_lines(order)
-        await catalog.return_stock([(line.variant_id, line.quantity) for line in lines])
+        return False
+    if not await stock.move(order, StockState.RELEASED):
+        return False
+    lines = await _stocked_lines(order)
+    await catalog.return_stock([(line.variant_id, line.quantity) for line in lines])
+    return True
 
 
 async def _lines(order: Order) -> list[OrderLine]:

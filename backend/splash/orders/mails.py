@@ -9,7 +9,13 @@ when it is sent. A job whose order no longer exists, or whose news is stale by t
   when it ships, the lessons it unlocked (bought, or free with a suit: the course page), the
   order page and the invoice. Dropped unless the order has an invoice.
 - ``order_bank_transfer`` ``{"order_id"}``: where to transfer the money to. Dropped once the
-  order no longer awaits its payment, and when its latest payment holds no bank details.
+  order no longer awaits its payment, when its latest payment holds no bank details, and when
+  its address never confirmed anything (a guest's, or an unconfirmed account's): a typed
+  address is never asked by e-mail to pay money — the bank details stay on the buyer's payment
+  page and order page (issue 23).
+
+Every order mail says how to report an order one did not place (write to ``shop_email``), and
+shows the name typed at checkout as plain text, cut (``templates.person_name``).
 - ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
   a link sets its first password (``accounts.services.first_password_link``). Dropped when the
   account is gone or already has a password.
@@ -41,7 +47,8 @@ def _page(
 
 def _order_context(resources: Resources, order: OrderDocument) -> dict[str, Any]:
     return {
-        "name": order.firstname,
+        "name": templates.person_name(order.firstname),
+        "shop_email": resources.settings.shop_email,
         "order": order,
         "order_link": _page(resources, "order", order.locale, {"slug": order.slug}),
         "shop_url": resources.settings.origin(order.locale),
@@ -80,6 +87,8 @@ async def send_bank_transfer(job: Job, resources: Resources) -> None:
     order = await documents.by_id(job.payload["order_id"])
     if order is None or order.status != OrderStatus.AWAITING_PAYMENT or order.bank_transfer is None:
         return
+    if not await accounts.confirmed_address(order.email):
+        return
     context = {**_order_context(resources, order), "bank": order.bank_transfer}
     await _send(job, resources, BANK_TRANSFER, order.locale, order.email, context)
 
@@ -96,7 +105,8 @@ async def send_account(job: Job, resources: Resources) -> None:
     if link is None:
         return
     context = {
-        "name": link.name,
+        "name": templates.person_name(link.name),
+        "shop_email": resources.settings.shop_email,
         "email": link.email,
         "link": link.url,
         "valid_days": link.valid_days,

@@ -27,17 +27,23 @@ class Order(Model):
 
     Lines copy the catalog when the order is placed, so a later price change never rewrites
     it. ``slug`` (≥ 128 bits) is the guest's capability to see it; ``order_nr`` is what
-    people read and say on the phone."""
+    people read and say on the phone. A guest's order has no ``user`` until it is paid (the
+    typed address gets an account only then: ``accounts.customers``)."""
 
     id = fields.IntField(primary_key=True)
     order_nr = fields.CharField(max_length=16, unique=True)
     slug = fields.CharField(max_length=64, unique=True)
-    user: fields.ForeignKeyRelation[Any] = fields.ForeignKeyField(
-        "splash.User", related_name="orders", on_delete=fields.RESTRICT
+    user: fields.ForeignKeyNullableRelation[Any] = fields.ForeignKeyField(
+        "splash.User", related_name="orders", null=True, on_delete=fields.RESTRICT
     )
     locale = fields.CharField(max_length=5)
     status = fields.CharEnumField(OrderStatus, max_length=16, default=OrderStatus.AWAITING_PAYMENT)
     stock_state = fields.CharEnumField(StockState, max_length=16, default=StockState.RESERVED)
+    # Until when an unpaid order holds its stock (``orders.reservations``); Pay now sets it anew.
+    reserved_until = fields.DatetimeField(null=True)
+    # Who placed it, for the cap on open unpaid orders per client: a keyed hash of the client
+    # address (an IPv6 address by its /64), never the address itself.
+    client_key = fields.CharField(max_length=64, null=True)
     flagged = fields.CharEnumField(OrderFlag, max_length=32, null=True)
     # Personal details and addresses as given at checkout (an Address: street, housenumber,
     # addition, additionalInfo, postalCode, city, country); billing None = the shipping address.
@@ -74,7 +80,13 @@ class Order(Model):
         table = "orders_order"
         ordering = ("-created_at", "-id")
         # a customer's orders, newest first (the profile's list)
-        indexes = (Index(fields=("user_id", "created_at"), name="orders_order_user_created"),)
+        indexes = (
+            Index(fields=("user_id", "created_at"), name="orders_order_user_created"),
+            # the checkout's caps on open unpaid orders, and the release of reservations
+            Index(fields=("email", "status"), name="orders_order_email_status"),
+            Index(fields=("client_key", "status"), name="orders_order_client_status"),
+            Index(fields=("status", "reserved_until"), name="orders_order_reserved_until"),
+        )
 
 
 class OrderLine(Model):

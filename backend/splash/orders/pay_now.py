@@ -4,13 +4,17 @@ its money.
 While the latest payment is in progress its page is the answer (a double click starts nothing
 new). When it ended without money (canceled, expired, failed — or the provider was down at the
 checkout), the order goes back to awaiting payment, its stock is reserved again if it was
-released, and the next attempt's payment is started. A paid order is a 409 ``order_paid``.
+released (for a new reservation time: ``orders.reservations``), and the next attempt's payment
+is started. A paid order is a 409 ``order_paid``.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tortoise.transactions import in_transaction
 
+from splash import outbox
 from splash.catalog import services as catalog
 from splash.errors import ConflictError, NotFoundError
 from splash.orders import order_pricing, stock
@@ -32,8 +36,15 @@ from splash.orders.vocabulary import (
 from splash.payments.provider import PaymentProvider
 
 
-async def pay_again(slug: str, return_url: str, provider: PaymentProvider, links: ShopLinks) -> str:
-    """The checkout URL to send the customer to."""
+async def pay_again(
+    slug: str,
+    return_url: str,
+    provider: PaymentProvider,
+    links: ShopLinks,
+    reservation: timedelta,
+) -> str:
+    """The checkout URL to send the customer to; a reopened order holds its stock for
+    ``reservation``."""
     return_url = checked_return_url(return_url, links)
     order = await Order.get_or_none(slug=slug)
     if order is None:
@@ -46,7 +57,7 @@ async def pay_again(slug: str, return_url: str, provider: PaymentProvider, links
         raise ConflictError("This order has been paid", {"code": OrderError.ORDER_PAID})
     if latest is not None and latest.status in UNFINISHED:
         return await _open_page(latest, provider)
-    await _reopen(order)
+    await _reopen(order, reservation)
     return await start_payment(order, len(payments) + 1, return_url, links, provider)
 
 
@@ -64,10 +75,13 @@ async def _open_page(payment: Payment, provider: PaymentProvider) -> str:
     return url
 
 
-async def _reopen(order: Order) -> None:
-    """Back to awaiting payment, with its stock reserved again when it was released; both or
-    neither (409 ``product_unavailable`` when the stock is gone meanwhile)."""
+async def _reopen(order: Order, reservation: timedelta) -> None:
+    """Back to awaiting payment, with its stock reserved again when it was released, until
+    ``reservation`` from now; all or nothing (409 ``product_unavailable`` when the stock is
+    gone meanwhile)."""
     async with in_transaction():
+        until = outbox.now() + reservation
+        await Order.filter(id=order.id).update(reserved_until=until)
         if order.status != OrderStatus.AWAITING_PAYMENT:
             waiting = transition(order.status, OrderStatus.AWAITING_PAYMENT)
             await Order.filter(id=order.id, status=order.status).update(status=waiting)

@@ -10,7 +10,15 @@ from splash.http.context import current_user, domain_locale, require_user
 from splash.http.openapi import Parameter, documented
 from splash.http.request import client_address, json_body
 from splash.http.response import public
-from splash.orders import checkout, idempotency, pay_now, payment_start, reads, services
+from splash.orders import (
+    checkout,
+    checkout_limits,
+    idempotency,
+    pay_now,
+    payment_start,
+    reads,
+    services,
+)
 from splash.orders.invoice import INVOICE_CSP, invoice_page
 from splash.orders.schemas import (
     OrderAnswer,
@@ -75,16 +83,30 @@ def _links(request: Request) -> payment_start.ShopLinks:
     return payment_start.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
 
 
+def _buyer(request: Request, address: str) -> checkout_limits.Buyer:
+    """Who places an order, for the checkout's limits: the client address (keyed) and the
+    shop's one rate limiter."""
+    ctx = request.app.ctx
+    return checkout_limits.Buyer(
+        client_key=checkout_limits.client_key(address, ctx.settings.secret_key),
+        counter=ctx.rate_limiter,
+        limits=checkout_limits.CheckoutLimits.from_settings(ctx.settings),
+    )
+
+
 @bp.post("/orders")
 @documented(
     "Place an order (the server prices it) and start its payment: 201 with the provider's "
     "checkout URL; the same Idempotency-Key and body again answer 200 with the same order. "
-    "While the captcha is on, a missing or refused captchaToken is a 400 and nothing is stored",
+    "While the captcha is on, a missing or refused captchaToken is a 400 and nothing is stored. "
+    "A signed-in buyer's order goes to their account's e-mail address. Too many orders from "
+    "one client or for one e-mail address, or too many of them unpaid, are a 429 "
+    "too_many_orders with Retry-After",
     tag="orders",
     body=OrderDraft,
     response=OrderCreatedAnswer,
     parameters=(IDEMPOTENCY_KEY,),
-    errors=(409, 503),
+    errors=(409, 429, 503),
     status=201,
     also=(200,),
 )
@@ -92,11 +114,11 @@ async def place_order(request: Request) -> HTTPResponse:
     key = idempotency.checked_key(request.headers.get(idempotency.HEADER))
     draft = json_body(request, OrderDraft)
     ctx = request.app.ctx
-    await ctx.captcha.verify(
-        draft.captcha_token, client_address(request, ctx.settings.trusted_proxies)
-    )
+    address = client_address(request, ctx.settings.trusted_proxies)
+    await ctx.captcha.verify(draft.captcha_token, address)
+    buyer, customer = _buyer(request, address), await current_user(request)
     placed = await checkout.place_order(
-        draft, key, await current_user(request), ctx.payments, _links(request), ctx.routes
+        draft, key, customer, buyer, ctx.payments, _links(request), ctx.routes
     )
     return public(OrderCreatedAnswer(data=placed.answer), status=201 if placed.created else 200)
 
@@ -112,7 +134,9 @@ async def place_order(request: Request) -> HTTPResponse:
 )
 async def start_payment(request: Request, slug: str) -> HTTPResponse:
     body = json_body(request, PaymentStart)
-    url = await pay_now.pay_again(slug, body.return_url, request.app.ctx.payments, _links(request))
+    ctx = request.app.ctx
+    reservation = checkout_limits.CheckoutLimits.from_settings(ctx.settings).reservation
+    url = await pay_now.pay_again(slug, body.return_url, ctx.payments, _links(request), reservation)
     return public(PaymentStartedAnswer(data=PaymentStarted(checkout_url=url)))
 
 

@@ -74,6 +74,7 @@ class OrderError(StrEnum):
     PAYMENT_IN_PROGRESS = "payment_in_progress"  # Pay now while a payment is pending
     PAYMENT_PROVIDER_UNAVAILABLE = "payment_provider_unavailable"  # a 503: try again soon
     ALREADY_OWNED = "already_owned"  # lessons the buyer owns, or that another line includes
+    TOO_MANY_ORDERS = "too_many_orders"  # a 429: the checkout's limits per client and address
 
 
 class LineRefusal(StrEnum):

@@ -57,7 +57,7 @@ async def restock_all(stock: int) -> int:
 
 
 async def create_order(
-    user: User,
+    user: User | None,
     items: list[tuple[str, int]],
     *,
     locale: str = "nl",
@@ -71,6 +71,7 @@ async def create_order(
     bank_details: dict[str, str] | None = None,
     webhook_url: str = "http://localhost:8000/api/payments/webhook",
     payment_id: str | None = None,
+    email: str | None = None,
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
@@ -80,7 +81,7 @@ async def create_order(
 
     ``product_type`` digital makes every line a lesson (nothing shipped: no shipping cost);
     ``bank_details`` (bankName, bankAccount, bankBic, transferReference) make the payment a
-    bank transfer's."""
+    bank transfer's. ``user`` None: a guest's order not paid yet (it has only ``email``)."""
     variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
     rate = pricing.VAT_PERCENT[country]
     shipping = await ShippingCountry.get(iso=country)
@@ -104,9 +105,9 @@ async def create_order(
         locale=locale,
         status=status,
         stock_state=StockState.RESERVED if take_stock else StockState.RELEASED,
-        email=user.email,
-        firstname=user.firstname or "Eva",
-        lastname=user.lastname or "de Vries",
+        email=email or (user.email if user else "gast@example.com"),
+        firstname=(user.firstname if user else None) or "Eva",
+        lastname=(user.lastname if user else None) or "de Vries",
         shipping_address=address,
         billing_address=billing_address,
         subtotal=subtotal,

@@ -1,11 +1,12 @@
 """The guest-checkout rule (splash/accounts/customers.py) on the real database: an order never
-hands an existing account to whoever typed its e-mail address."""
+hands an existing account to whoever typed its e-mail address, and a guest's address gets an
+account only once its order is paid."""
 
 import asyncio
 
 import pytest
 
-from splash.accounts.customers import account_for_order
+from splash.accounts.customers import account_for_paid_order, check_guest_address
 from splash.accounts.models import User
 from splash.errors import ConflictError
 
@@ -28,7 +29,7 @@ async def test_a_guest_typing_the_address_of_an_account_is_refused(database, fie
     owner = await parent(**fields)
 
     with pytest.raises(ConflictError) as refused:
-        await account_for_order(" Ouder@Example.com ", None, "Eve", "Mallory", "nl")
+        await check_guest_address(" Ouder@Example.com ")
 
     assert refused.value.details["code"] == "email_has_account"
     assert refused.value.details["errors"][0]["path"] == ["email"]
@@ -40,32 +41,16 @@ async def test_a_guest_typing_the_address_of_an_account_is_refused(database, fie
     )
 
 
-async def test_a_parent_signed_in_as_another_account_is_refused_too(database):
-    await parent()
-    someone_else = await parent("iemand@example.com", confirmed=True)
+async def test_a_guest_with_a_new_address_is_let_through_and_gets_no_account_yet(database):
+    await check_guest_address("nieuw@example.com")
 
-    with pytest.raises(ConflictError):
-        await account_for_order("ouder@example.com", someone_else, None, None, "nl")
+    assert await User.all().count() == 0
 
 
-async def test_the_signed_in_owner_orders_with_their_own_address(database):
-    owner = await parent(confirmed=True)
+async def test_a_paid_guest_order_makes_an_account_nobody_can_sign_in_to_yet(database):
+    created, new = await account_for_paid_order("Nieuw@Example.com", "Sanne", "de Vries", "de")
 
-    assert (await account_for_order("OUDER@example.com", owner, None, None, "nl")).id == owner.id
-
-
-async def test_a_signed_in_parent_with_a_new_contact_address_keeps_their_account(database):
-    owner = await parent(confirmed=True)
-
-    found = await account_for_order("werk@example.com", owner, None, None, "nl")
-
-    assert found.id == owner.id
-    assert await User.all().count() == 1
-
-
-async def test_a_guest_with_a_new_address_gets_an_account_nobody_can_sign_in_to_yet(database):
-    created = await account_for_order("Nieuw@Example.com", None, "Sanne", "de Vries", "de")
-
+    assert new is True
     stored = await User.get(id=created.id)
     assert (stored.email, stored.username, stored.locale) == (
         "nieuw@example.com",
@@ -76,12 +61,21 @@ async def test_a_guest_with_a_new_address_gets_an_account_nobody_can_sign_in_to_
     assert (stored.password_hash, stored.confirmed, stored.provider) == (None, False, "local")
 
 
-async def test_two_guests_racing_for_one_address_get_one_account_and_one_refusal(database):
+async def test_a_paid_guest_order_goes_to_the_account_the_address_has_by_then(database):
+    owner = await parent(confirmed=True)
+
+    found, new = await account_for_paid_order("OUDER@example.com", "Eve", "Mallory", "nl")
+
+    assert (found.id, new) == (owner.id, False)
+    assert (await User.get(id=owner.id)).firstname is None  # the order's names change nothing
+
+
+async def test_two_payments_racing_for_one_address_make_one_account(database):
     results = await asyncio.gather(
-        account_for_order("nieuw@example.com", None, "A", None, "nl"),
-        account_for_order("nieuw@example.com", None, "B", None, "nl"),
-        return_exceptions=True,
+        account_for_paid_order("nieuw@example.com", "A", None, "nl"),
+        account_for_paid_order("nieuw@example.com", "B", None, "nl"),
     )
 
-    assert sorted(type(r).__name__ for r in results) == ["ConflictError", "User"]
+    assert len({user.id for user, _ in results}) == 1
+    assert sorted(new for _, new in results) == [False, True]
     assert await User.filter(email="nieuw@example.com").count() == 1

@@ -64,6 +64,20 @@ async def place(client: Any, body: dict[str, Any], key: str | None = None, **kwa
     return await client.post("/api/orders", json=body, headers=headers, **kwargs)
 
 
+# The checkout's limits raised out of the way, for tests of something else that place many
+# orders from one client (the limits themselves: test_checkout_limits.py).
+LOOSE_LIMITS = {
+    "checkout_orders_per_client": 100,
+    "checkout_orders_per_email": 100,
+    "checkout_open_per_client": 100,
+    "checkout_open_per_email": 100,
+}
+
+
+def unlimited(settings: Settings) -> Settings:
+    return settings.model_copy(update=LOOSE_LIMITS)
+
+
 def quiet_client(settings: Settings) -> Client:
     """Requests through the app without its embedded drainer."""
     return Client(create_app(settings.model_copy(update={"outbox_embedded": False})))

@@ -12,6 +12,7 @@ from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.content import services as content
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
+from splash.orders.payment_updates import refresh
 from splash.orders.pricing import vat_in
 from splash.outbox.models import OutboxJob
 from splash.payments.models import TestPayment as HostedPayment
@@ -36,6 +37,13 @@ def client(settings):
 
 async def variant(sku: str) -> ProductVariant:
     return await ProductVariant.get(sku=sku)
+
+
+async def pay(client: Any, order: Order) -> None:
+    """The order's payment paid at the test provider, as its webhook reports it."""
+    payment = await Payment.get(order_id=order.id)
+    await HostedPayment.filter(id=payment.provider_id).update(status="paid")
+    assert await refresh(client.app.ctx.payments, payment.provider_id)
 
 
 def error_paths(response: Any) -> list[list[str]]:
@@ -115,27 +123,68 @@ async def test_the_payment_carries_the_order_its_way_back_and_the_domains_webhoo
     assert kept.checkout_url == response.json["data"]["checkoutUrl"]
 
 
-async def test_a_guest_gets_an_unconfirmed_account_and_the_mail_to_set_its_password(client, seeded):
+async def test_a_guest_gets_no_account_and_no_mail_until_the_order_is_paid(client, seeded):
     blue = await variant("SPL-FS-BLUE-M")
 
     response = await place(client, draft([line(blue.id)], email="Nieuw@Example.com", locale="fr"))
 
+    assert response.status == 201, response.text
     order = await Order.get(slug=response.json["data"]["slug"])
+    assert (order.user_id, order.email) == (None, "nieuw@example.com")  # type: ignore[attr-defined]
+    assert await User.all().count() == 0
+    assert await OutboxJob.all().count() == 0
+
+
+async def test_paying_a_guests_order_makes_the_account_and_the_mail_to_set_its_password(
+    client, seeded
+):
+    blue = await variant("SPL-FS-BLUE-M")
+    response = await place(client, draft([line(blue.id)], email="Nieuw@Example.com", locale="fr"))
+    order = await Order.get(slug=response.json["data"]["slug"])
+
+    await pay(client, order)
+
     user = await User.get(email="nieuw@example.com")
-    assert order.user_id == user.id  # type: ignore[attr-defined]
+    assert (await Order.get(id=order.id)).user_id == user.id  # type: ignore[attr-defined]
     assert (user.confirmed, user.password_hash, user.firstname, user.locale) == (
         False,
         None,
         "Eva",
         "fr",
     )
-    jobs = await OutboxJob.all().values("kind", "payload")
-    assert jobs == [
-        {
-            "kind": "order_account",
-            "payload": {"user_id": user.id, "order_id": order.id, "locale": "fr"},
-        }
-    ]
+    jobs = await OutboxJob.filter(kind="order_account").values("payload")
+    assert jobs == [{"payload": {"user_id": user.id, "order_id": order.id, "locale": "fr"}}]
+
+
+async def test_two_paid_guest_orders_of_one_address_share_one_account_and_one_mail(client, seeded):
+    blue = await variant("SPL-FS-BLUE-M")
+    orders = []
+    for _ in range(2):
+        response = await place(client, draft([line(blue.id)], email="nieuw@example.com"))
+        assert response.status == 201, response.text
+        orders.append(await Order.get(slug=response.json["data"]["slug"]))
+
+    for order in orders:
+        await pay(client, order)
+
+    user = await User.get(email="nieuw@example.com")
+    assert {o.user_id for o in await Order.all()} == {user.id}  # type: ignore[attr-defined]
+    assert await OutboxJob.filter(kind="order_account").count() == 1
+
+
+async def test_a_guests_order_paid_after_the_address_got_an_account_goes_to_that_account(
+    client, seeded
+):
+    blue = await variant("SPL-FS-BLUE-M")
+    response = await place(client, draft([line(blue.id)], email="eva@example.com"))
+    order = await Order.get(slug=response.json["data"]["slug"])
+    owner = await create_test_user("eva@example.com", PASSWORD)
+
+    await pay(client, order)
+
+    assert (await Order.get(id=order.id)).user_id == owner.id  # type: ignore[attr-defined]
+    assert await User.all().count() == 1
+    assert await OutboxJob.filter(kind="order_account").count() == 0
 
 
 async def test_the_order_records_the_consent_to_the_texts_of_its_language(client, seeded):
@@ -414,7 +463,27 @@ async def test_signed_in_as_that_account_the_order_is_theirs_and_no_account_mail
     order = await Order.get(slug=response.json["data"]["slug"])
     assert order.user_id == owner.id  # type: ignore[attr-defined]
     assert await User.all().count() == 1
+    await pay(client, order)
     assert await OutboxJob.filter(kind="order_account").count() == 0
+
+
+async def test_a_signed_in_buyers_order_goes_to_the_accounts_address_not_the_typed_one(
+    client, seeded, settings
+):
+    blue = await variant("SPL-FS-BLUE-M")
+    owner = await create_test_user("eva@example.com", PASSWORD)
+    token = accounts.session_token(owner, settings)
+
+    response = await place(
+        client,
+        draft([line(blue.id)], email="vreemde@example.org"),
+        headers={"authorization": f"Bearer {token}"},
+    )
+
+    assert response.status == 201, response.text
+    order = await Order.get(slug=response.json["data"]["slug"])
+    assert (order.email, order.user_id) == ("eva@example.com", owner.id)  # type: ignore[attr-defined]
+    assert await User.all().count() == 1
 
 
 async def test_the_api_document_describes_the_key_header_and_every_answer(client, database):
@@ -430,7 +499,7 @@ async def test_the_api_document_describes_the_key_header_and_every_answer(client
             "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$", "minLength": 1},
         }
     ]
-    assert set(operation["responses"]) == {"200", "201", "400", "409", "503"}
+    assert set(operation["responses"]) == {"200", "201", "400", "409", "429", "503"}
     answer = {"$ref": "#/components/schemas/OrderCreatedAnswer"}
     for status in ("200", "201"):
         assert operation["responses"][status]["content"]["application/json"]["schema"] == answer

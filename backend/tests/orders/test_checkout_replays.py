@@ -22,6 +22,7 @@ from tests.orders.drafts import (
     place,
     quiet_client,
     through_mollie,
+    unlimited,
 )
 from tests.support import serving
 
@@ -114,7 +115,7 @@ async def test_parallel_requests_with_one_key_make_one_order_and_one_payment(app
 
 @pytest.fixture
 def app(settings):
-    return quiet_client(settings).app
+    return quiet_client(unlimited(settings)).app  # six requests at once, for one order
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from splash import outbox
-from splash.accounts.customers import account_for_order
+from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import User
 from splash.catalog.vocabulary import ProductType
 from splash.config import LOCALES
@@ -324,8 +324,8 @@ async def test_a_bank_transfer_mail_without_bank_details_is_dropped(settings, se
 
 
 async def _guest_order(locale: str) -> tuple[User, Order]:
-    """An order as a guest places it: the checkout's rule makes the account (no password)."""
-    user = await account_for_order("gast@example.com", None, "Gerda", "Gast", locale)
+    """A guest's paid order: the checkout's rule made the account (no password)."""
+    user, _ = await account_for_paid_order("gast@example.com", "Gerda", "Gast", locale)
     return user, await create_order(user, ITEMS, locale=locale)
 
 
@@ -386,3 +386,73 @@ async def test_an_account_mail_for_a_vanished_account_is_dropped(settings, seede
     payload = {"user_id": user.id + 1000, "order_id": order.id, "locale": "nl"}
 
     assert await _run(settings, inbox, "order_account", payload) == []
+
+
+# --- mails to an address that never confirmed anything (issue 23 point 2) ---------------------
+
+REPORT = {
+    "nl": "Heb je deze bestelling niet geplaatst?",
+    "en": "Did you not place this order?",
+    "de": "Du hast diese Bestellung nicht aufgegeben?",
+    "es": "¿No has hecho este pedido?",
+    "fr": "Vous n'avez pas passé cette commande ?",
+    "sv": "Har du inte gjort den här beställningen?",
+}
+
+
+async def test_a_bank_transfer_mail_to_a_guests_address_is_dropped(settings, seeded, inbox):
+    order = await create_order(None, ITEMS, email="vreemde@example.org", bank_details=BANK)
+
+    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+
+
+async def test_a_bank_transfer_mail_to_an_unconfirmed_account_is_dropped(settings, seeded, inbox):
+    user = await _parent()
+    await User.filter(id=user.id).update(confirmed=False)
+    order = await create_order(user, ITEMS, bank_details=BANK)
+
+    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+
+
+async def _mail_of(kind: str, locale: str, settings: Any, inbox: Any) -> EmailMessage:
+    if kind == "order_account":
+        user, order = await _guest_order(locale)
+        payload: dict[str, Any] = {"user_id": user.id, "order_id": order.id, "locale": locale}
+    elif kind == "order_bank_transfer":
+        order = await create_order(await _parent(), ITEMS, locale=locale, bank_details=BANK)
+        payload = {"order_id": order.id}
+    else:
+        order = await _paid_order(await _parent(), locale)
+        payload = {"order_id": order.id}
+    [mail] = await _run(settings, inbox, kind, payload)
+    return mail
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("kind", ["order_confirmation", "order_bank_transfer", "order_account"])
+async def test_every_order_mail_says_how_to_report_an_order_one_did_not_place(
+    settings, seeded, inbox, kind, locale
+):
+    mail = await _mail_of(kind, locale, settings, inbox)
+
+    for part in (_text(mail), _html(mail)):
+        assert REPORT[locale] in part.replace("&#39;", "'")
+        assert settings.shop_email in part
+
+
+@pytest.mark.parametrize("kind", ["order_confirmation", "order_bank_transfer"])
+async def test_a_long_name_is_cut_and_shown_as_plain_text(settings, seeded, inbox, kind):
+    parent = await _parent()
+    await User.filter(id=parent.id).update(firstname="Splash Billing Dept " + "x" * 60)
+    parent = await User.get(id=parent.id)
+    if kind == "order_bank_transfer":
+        order = await create_order(parent, ITEMS, locale="en", bank_details=BANK)
+    else:
+        order = await _paid_order(parent, "en")
+    await Order.filter(id=order.id).update(firstname="Splash\nBilling   Dept " + "x" * 55)
+
+    [mail] = await _run(settings, inbox, kind, {"order_id": order.id})
+
+    cut = "Splash Billing Dept " + "x" * 19 + "\u2026"
+    assert _text(mail).startswith(f"Hi {cut},\n")  # (the shipping label keeps the name)
+    assert f"Hi {cut}," in _html(mail)

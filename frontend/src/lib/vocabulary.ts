@@ -41,7 +41,7 @@ export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "completed
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** `details.code` of the orders API's refusals (a 409, or the 503 of an unreachable payment provider). */
-export const ORDER_ERRORS = ["idempotency_key_reused", "product_unavailable", "order_paid", "payment_in_progress", "payment_provider_unavailable", "already_owned"] as const;
+export const ORDER_ERRORS = ["idempotency_key_reused", "product_unavailable", "order_paid", "payment_in_progress", "payment_provider_unavailable", "already_owned", "too_many_orders"] as const;
 export type OrderError = (typeof ORDER_ERRORS)[number];
 
 /** Why a cart line of lessons cannot be bought: owned already, or another line unlocks it. */

@@ -242,6 +242,20 @@ describe("CheckoutBlock: placing the order once", () => {
     expect(second?.body).toEqual(first?.body);
   });
 
+  test("too many orders (a 429) says so, with the minutes to wait", async () => {
+    checkoutApi(() => failure(429, { code: "too_many_orders", retryAfter: 1740 }, "RateLimitError"));
+    renderCheckout();
+    await toSummary();
+    await act(async () => {
+      fireEvent.click(pay());
+    });
+    await waitFor(() =>
+      expect(alertText()).toBe(
+        "You have placed several orders in a short while, or some are still waiting for their payment. Please pay an earlier order from its order page, or try again in 29 min.",
+      ),
+    );
+  });
+
   test("a changed draft is a new attempt with a new key", async () => {
     const replies: Reply[] = [failure(503, {}, "ServiceUnavailableError"), { status: 201, body: CREATED }];
     const server = checkoutApi(() => replies.shift() as Reply);

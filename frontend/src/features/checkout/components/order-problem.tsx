@@ -48,6 +48,8 @@ export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: 
           </p>
         </>
       );
+    case "too-many-orders":
+      return <p>{t("checkout.errors.tooManyOrders", { minutes: problem.minutes })}</p>;
     default:
       return (
         <>

@@ -98,6 +98,9 @@ describe("the server's refusals", () => {
     expect(describeOrderError(error(409, { code: "already_owned", errors: [{ path: ["data", "cart", "items", 0], message: "m" }] }))).toEqual({ kind: "already-owned" });
     expect(describeOrderError(error(400, { errors: [{ path: ["data", "withdrawalWaived"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "withdrawal" });
     expect(describeOrderError(error(503, {}))).toEqual({ kind: "service-unavailable" });
+    expect(describeOrderError(error(429, { code: "too_many_orders", retryAfter: 1799 }))).toEqual({ kind: "too-many-orders", minutes: 30 });
+    expect(describeOrderError(error(429, { code: "too_many_orders", retryAfter: 5 }))).toEqual({ kind: "too-many-orders", minutes: 1 });
+    expect(describeOrderError(error(429, {}))).toEqual({ kind: "too-many-orders", minutes: 15 });
     expect(describeOrderError(error(400, { errors: [{ path: ["data", "user", "email"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "fields", fields: { personal: ["email"] } });
     expect(describeOrderError(error(400, { errors: [{ path: ["Idempotency-Key"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "failed" });
     expect(describeOrderError(new Error("offline"))).toEqual({ kind: "failed" });

@@ -16,6 +16,7 @@ export const EMAIL_HAS_ACCOUNT: AccountError = "email_has_account";
 export const PRODUCT_UNAVAILABLE: OrderError = "product_unavailable";
 export const IDEMPOTENCY_KEY_REUSED: OrderError = "idempotency_key_reused";
 export const ALREADY_OWNED: OrderError = "already_owned";
+export const TOO_MANY_ORDERS: OrderError = "too_many_orders";
 /** The field of the withdrawal question in the order's body. */
 const WITHDRAWAL_FIELD = "withdrawalWaived";
 
@@ -31,6 +32,8 @@ export type OrderProblem =
   /** The lessons' withdrawal question was not answered with yes. */
   | { kind: "withdrawal" }
   | { kind: "service-unavailable" }
+  /** Too many orders from this connection or for this address, or too many of them unpaid (a 429): try again in `minutes`. */
+  | { kind: "too-many-orders"; minutes: number }
   /** The key was used for another body (the draft changed in another tab): the next try takes a new key. */
   | { kind: "key-reused" }
   /** No captcha token could be had, or the server refused it: trying again asks a fresh one. */
@@ -52,6 +55,11 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
+/** Whole minutes of a 429's `details.retryAfter` (seconds), at least 1; 15 when it is missing. */
+function waitMinutes(seconds: unknown): number {
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15;
+}
+
 /** The server names `captchaToken` when the captcha is on and the token is missing or refused. */
 const CAPTCHA_PATH = "captchaToken";
 
@@ -64,6 +72,7 @@ export function describeOrderError(error: unknown): OrderProblem {
   if (error.status === 409 && code === IDEMPOTENCY_KEY_REUSED) return { kind: "key-reused" };
   if (error.status === 409 && code === ALREADY_OWNED) return { kind: "already-owned" };
   if (error.status === 503) return { kind: "service-unavailable" };
+  if (error.status === 429) return { kind: "too-many-orders", minutes: waitMinutes(error.details.retryAfter) };
   if (error.status === 400) {
     if ((error.details.errors ?? []).some(({ path }) => path[0] === CAPTCHA_PATH)) return { kind: "captcha" };
     if ((error.details.errors ?? []).some(({ path }) => path[0] === "data" && path[1] === WITHDRAWAL_FIELD)) return { kind: "withdrawal" };
