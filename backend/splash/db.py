@@ -47,7 +47,8 @@ def _ensure_sqlite_folder(url: str) -> None:
 
 def _connection(url: str, busy_timeout_ms: int | None) -> dict[str, Any]:
     """The URL's connection (SQLite's through splash.sqlite_engine) with its lock wait: SQLite's
-    ``busy_timeout`` pragma (a writer waits that long for another connection's write lock),
+    ``busy_timeout`` pragma (a request's writes wait that long in all for another connection's
+    write lock; its reads, on a connection of their own, wait for none),
     PostgreSQL's ``lock_timeout`` (a statement waits that long for a row or table lock held
     elsewhere). Without one, a locked SQLite file waits 5 s (Python's default) and PostgreSQL
     waits forever."""
