@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -46,7 +47,8 @@ def _ensure_sqlite_folder(url: str) -> None:
 
 def _connection(url: str, busy_timeout_ms: int | None) -> dict[str, Any]:
     """The URL's connection (SQLite's through splash.sqlite_engine) with its lock wait: SQLite's
-    ``busy_timeout`` pragma (a writer waits that long for another connection's write lock),
+    ``busy_timeout`` pragma (a request's writes wait that long in all for another connection's
+    write lock; its reads, on a connection of their own, wait for none),
     PostgreSQL's ``lock_timeout`` (a statement waits that long for a row or table lock held
     elsewhere). Without one, a locked SQLite file waits 5 s (Python's default) and PostgreSQL
     waits forever."""
@@ -110,6 +112,34 @@ async def connect_once(database_url: str, busy_timeout_ms: int | None = None) ->
     return True
 
 
+@dataclass
+class LockWaits:
+    """How long one request has waited for database locks so far, in seconds: on SQLite its
+    waits together end at the busy timeout (``splash.sqlite_engine``), however many writes it
+    queues for; the access log records them."""
+
+    waited: float = 0.0
+
+
+class LockWaitExpired(Exception):
+    """The request has waited its busy timeout for the write lock: the database is busy."""
+
+
+_lock_waits: ContextVar[LockWaits | None] = ContextVar("lock_waits", default=None)
+
+
+def count_lock_waits() -> LockWaits:
+    """From here on (a request), the waits of this task count together. Outside such a count
+    (the outbox worker, the CLI) each statement waits the busy timeout on its own."""
+    waits = LockWaits()
+    _lock_waits.set(waits)
+    return waits
+
+
+def lock_waits() -> LockWaits | None:
+    return _lock_waits.get()
+
+
 SQLITE_BUSY = 5  # another connection holds the write lock
 SQLITE_LOCKED = 6  # a table is locked (shared cache)
 POSTGRES_LOCK_NOT_AVAILABLE = "55P03"  # lock_timeout expired
@@ -128,6 +158,8 @@ def is_busy(exc: BaseException) -> bool:
 
 
 def _is_lock_wait(error: BaseException) -> bool:
+    if isinstance(error, LockWaitExpired):
+        return True
     if isinstance(error, sqlite3.OperationalError):
         # Extended codes (SQLITE_BUSY_SNAPSHOT, …) keep the primary code in the low byte.
         code = getattr(error, "sqlite_errorcode", None)

@@ -115,6 +115,105 @@ async def test_a_sqlite_transaction_that_cannot_begin_is_busy_and_gives_the_conn
     assert (await asyncio.wait_for(write(), timeout=10)).id
 
 
+async def test_a_read_outside_a_transaction_sees_every_write_committed_before_it(sqlite_file):
+    """Reads run on a connection of their own: none of its read transactions outlives its
+    statement, so it sees this process's writes and another process's at once."""
+    job = await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+    assert (await OutboxJob.get(id=job.id)).attempts == 0
+
+    await OutboxJob.filter(id=job.id).update(attempts=1)
+    assert (await OutboxJob.get(id=job.id)).attempts == 1
+    _another_process_adds(sqlite_file, job.id, 10)
+    assert (await OutboxJob.get(id=job.id)).attempts == 11
+    async with in_transaction():
+        await OutboxJob.filter(id=job.id).update(attempts=12)
+        # Inside the transaction, its reads see its own writes (the writer's connection).
+        assert (await OutboxJob.get(id=job.id)).attempts == 12
+    assert await OutboxJob.filter(attempts=12).count() == 1
+
+
+async def test_the_writes_of_one_request_wait_the_busy_timeout_in_total(sqlite_file, database_url):
+    """Three writes, each refused: the first waits the whole busy timeout, the others nothing
+    (they used to wait it again each)."""
+    await db.disconnect()
+    await db.connect(database_url, busy_timeout_ms=300)
+    holder = sqlite3.connect(sqlite_file, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process is writing
+        waits = db.count_lock_waits()
+        refused = []
+        for _ in range(3):
+            with pytest.raises(Exception) as busy:
+                await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+            refused.append(db.is_busy(busy.value))
+            with pytest.raises(Exception) as busy:
+                async with in_transaction():
+                    pytest.fail("began without the write lock")
+            refused.append(db.is_busy(busy.value))
+        # Reads go on meanwhile and wait for nothing.
+        assert await OutboxJob.all().count() == 0
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    assert refused == [True] * 6
+    # The engine's own count: the whole timeout, once.
+    assert 0.3 <= waits.waited <= 0.3 + SCHEDULING
+    db.count_lock_waits()  # a new request: the whole timeout again
+    assert (await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())).id
+
+
+SCHEDULING = 0.2  # a timer's and a thread hop's lateness on a busy machine: < one more timeout
+
+
+async def _until_the_writer_is_taken() -> None:
+    writer = Tortoise.get_connection("default")
+    for _ in range(500):
+        if writer._lock.locked():
+            return
+        await asyncio.sleep(0.01)
+    pytest.fail("no write began")
+
+
+@pytest.mark.parametrize("write", ["row", "transaction"])
+async def test_a_write_cut_off_while_it_waits_for_the_lock_leaves_nothing_open(
+    write, sqlite_file, database_url
+):
+    """A client that hangs up cancels its request while the thread still waits in ``BEGIN``;
+    when the lock comes free that ``BEGIN`` succeeds, and it must not leave a transaction open
+    on the writer for the next write to fall into (never committed, the lock kept)."""
+    await db.disconnect()
+    await db.connect(database_url, busy_timeout_ms=5000)
+
+    async def add() -> None:
+        if write == "row":
+            await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+        else:
+            async with in_transaction():
+                await OutboxJob.create(kind="test", payload={}, next_attempt_at=now())
+
+    holder = sqlite3.connect(sqlite_file, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        waiting = asyncio.create_task(add())
+        await _until_the_writer_is_taken()
+        await asyncio.sleep(0.05)  # into the thread's busy wait
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    await asyncio.wait_for(add(), timeout=10)
+
+    other = sqlite3.connect(sqlite_file)  # committed: another process sees it
+    try:
+        assert other.execute("SELECT COUNT(*) FROM outbox_job").fetchone() == (1,)
+    finally:
+        other.close()
+
+
 async def test_a_joined_read_gives_back_the_models_the_orm_reads(seeded):
     """JSON, enum and boolean columns come back converted as Tortoise converts them; a LEFT
     JOIN that found no row gives None."""

@@ -2,7 +2,9 @@
 
 Services raise the domain errors of ``splash.errors``; ``install`` maps them, and anything Sanic or
 Pydantic raises, to the envelope. A database lock that outlasts the configured wait is a 503
-with Retry-After (busy, not broken); a client that hangs up before its answer is logged as 499.
+with Retry-After (busy, not broken); a request's waits for locks count together from its start
+(``db.count_lock_waits``: on SQLite it waits the busy timeout in total). A client that hangs up
+before its answer is logged as 499.
 Unknown exceptions become a 500 whose message reveals nothing; they are logged with the request
 id.
 """
@@ -81,7 +83,14 @@ def allowed_methods(request: Request) -> list[str]:
     return allowed
 
 
+async def _count_lock_waits(request: Request) -> None:
+    request.ctx.lock_waits = db.count_lock_waits()
+
+
 def install(app: Sanic) -> None:
+    # First of the request middleware: anything that writes runs after it.
+    app.register_middleware(_count_lock_waits, "request", priority=1000)
+
     @app.exception(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> HTTPResponse:
         return envelope(exc.status, exc.name, exc.message, exc.details, exc.headers)

@@ -58,6 +58,7 @@ def log_access(request: Request, status: int) -> None:
         return
     # A head that never completed skipped the request middleware.
     started = getattr(request.ctx, "started", None) or take_request_start(request)
+    lock_waits = getattr(request.ctx, "lock_waits", None)
     ACCESS.info(
         "request",
         extra={
@@ -67,6 +68,8 @@ def log_access(request: Request, status: int) -> None:
             "path": request.path,
             "status": status,
             "duration_ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+            # Of which waiting for database locks (SQLite; at most the busy timeout).
+            "db_wait_ms": round(lock_waits.waited * 1000, 2) if lock_waits else None,
         },
     )
 

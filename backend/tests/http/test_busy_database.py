@@ -2,8 +2,13 @@
 SPLASH_DATABASE_BUSY_TIMEOUT_MS, then answers 503 with Retry-After in the error envelope, writes
 nothing, and the next request after the lock is released succeeds. The lock is real: SQLite's
 ``BEGIN IMMEDIATE`` from a second sqlite3 connection to the same file, PostgreSQL's
-``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` from a second asyncpg connection."""
+``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` from a second asyncpg connection.
 
+On SQLite, reads do not queue behind a write that waits for the lock (they have a connection of
+their own), and a request waits the busy timeout in total, however many writes it queues for."""
+
+import asyncio
+import logging
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator
@@ -13,7 +18,9 @@ from datetime import timedelta
 import asyncpg
 import pytest
 from pydantic import ValidationError
+from tortoise import Tortoise
 
+from splash import db
 from splash.accounts.models import AccountToken, User
 from splash.accounts.secrets import new_secret
 from splash.app import create_app
@@ -35,7 +42,9 @@ BUSY_TIMEOUT_MS = 1200  # Retry-After rounds it up to 2 seconds
 
 
 @asynccontextmanager
-async def write_lock(database_url: str, table: str) -> AsyncIterator[None]:
+async def write_lock(
+    database_url: str, table: str, begin: str = "IMMEDIATE"
+) -> AsyncIterator[None]:
     """Another process's connection holding a write lock until the block ends."""
     if DATABASE == "postgres":
         holder = await asyncpg.connect(database_url)
@@ -50,7 +59,7 @@ async def write_lock(database_url: str, table: str) -> AsyncIterator[None]:
     else:
         # SQLite locks the whole file: the table does not matter.
         holder = sqlite3.connect(database_url.removeprefix("sqlite://"), isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")
+        holder.execute(f"BEGIN {begin}")
         try:
             yield
         finally:
@@ -147,3 +156,69 @@ async def test_a_password_reset_cut_off_by_a_lock_leaves_the_link_usable(busy_ap
 
         assert again.status_code == 200
         assert (await User.get(id=user.id)).password_hash is not None
+
+
+sqlite_only = pytest.mark.skipif(DATABASE != "sqlite", reason="SQLite locks the whole file")
+SCHEDULING_MS = 400  # a timer's and a thread hop's lateness on a busy machine: < one more timeout
+LONG_WAIT_MS = 5000  # far longer than the reads take: they answer while the write still waits
+READS = ["/api/products", "/api/pages", "/api/articles", "/api/products?locale=de"]
+
+
+async def _until_a_write_waits() -> None:
+    """Until the process's writer connection is taken (a write waits for the lock)."""
+    writer = Tortoise.get_connection("default")
+    for _ in range(500):
+        if writer._lock.locked():
+            return
+        await asyncio.sleep(0.01)
+    pytest.fail("no write began")
+
+
+@sqlite_only
+@pytest.mark.parametrize("begin", ["IMMEDIATE", "EXCLUSIVE"])
+async def test_reads_answer_while_a_write_waits_for_another_processes_lock(
+    begin, seeded, settings, database_url
+):
+    await db.disconnect()  # the app connects itself, with its busy timeout
+    app = create_app(settings.model_copy(update={"database_busy_timeout_ms": LONG_WAIT_MS}))
+    async with serving(app) as http:
+        async with write_lock(database_url, "form_submission", begin):
+            write = asyncio.create_task(http.post(URL, json=CONTACT, timeout=30))
+            await _until_a_write_waits()
+
+            reads = await asyncio.gather(*(http.get(path, timeout=30) for path in READS))
+
+            assert not write.done()  # the reads did not wait for it
+        assert [read.status_code for read in reads] == [200] * len(READS)
+        assert all(read.json()["data"] for read in reads)
+        assert (await write).status_code == 201  # the lock came free within its wait
+
+
+@sqlite_only
+async def test_writes_queued_behind_a_locked_write_wait_the_busy_timeout_in_total(
+    settings, database, database_url, caplog
+):
+    """Four writes in one worker: each used to wait for the one before it to give up, then
+    for the lock itself (1.2 s, 2.4 s, 3.6 s, 4.8 s); each now gives up when it has waited the
+    busy timeout, counting its wait for the connection."""
+    await db.disconnect()
+    app = create_app(
+        settings.model_copy(
+            update={"database_busy_timeout_ms": BUSY_TIMEOUT_MS, "access_log": True}
+        )
+    )
+    caplog.set_level(logging.INFO, logger="splash.request")
+    async with serving(app) as http, write_lock(database_url, "form_submission"):
+        answers = await asyncio.gather(
+            *(http.post(URL, json=CONTACT, timeout=30) for _ in range(4))
+        )
+
+    assert [a.status_code for a in answers] == [503] * 4
+    assert [a.headers["retry-after"] for a in answers] == ["2"] * 4
+    lines = [r for r in caplog.records if r.name == "splash.request" and r.path == URL]
+    waits = sorted(line.db_wait_ms for line in lines)
+    assert len(waits) == 4
+    # The server's own count of the time each request waited for a lock: its busy timeout.
+    assert BUSY_TIMEOUT_MS <= waits[0] <= waits[-1] <= BUSY_TIMEOUT_MS + SCHEDULING_MS, [
+        line.duration_ms for line in lines
+    ]
