@@ -72,6 +72,14 @@ class Settings(BaseSettings):
     # by every outbox drainer.
     payments_reconcile_after_seconds: float = Field(default=600, gt=0)
     payments_reconcile_every_seconds: float = Field(default=60, gt=0)
+    # An order whose payment never started (the provider was down at the checkout) holds its
+    # stock this long, as long as a payment at Mollie stays open by default (15 minutes); the
+    # same periodic pass then releases it.
+    orders_reservation_seconds: float = Field(default=900, gt=0)
+    # The provider is asked about one payment at most once at a time and then not again for
+    # this long (webhooks and reads in between use what is stored; a webhook's news is
+    # checked once the interval has passed). Held in the database: across every process.
+    payments_check_interval_seconds: float = Field(default=2, gt=0, le=60)
     session_days: int = Field(default=30, ge=1, le=365)
     google_client_id: str | None = None
     google_client_secret: str | None = None

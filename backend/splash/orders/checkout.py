@@ -36,6 +36,7 @@ from splash.orders import (
     idempotency,
     order_numbers,
     order_pricing,
+    pay_now,
     payment_start,
     pricing,
     services,
@@ -130,7 +131,9 @@ async def _replay(
     order = await Order.get(id=stored.order_id)  # type: ignore[attr-defined]
     first = await Payment.filter(order_id=order.id).order_by("created_at", "id").first()
     if first is None:  # the provider was down, or the first request is creating it right now
-        return Placed(await _answer(order, return_url, links, provider), created=False)
+        # (released after the reservation time, the order takes its stock again first)
+        url = await pay_now.pay_again(order.slug, return_url, provider, links)
+        return Placed(_created(order, url), created=False)
     url = first.checkout_url or payment_start.redirect_url(return_url, order)
     return Placed(_created(order, url), created=False)
 

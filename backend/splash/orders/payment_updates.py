@@ -72,13 +72,14 @@ class PaymentNews:
     awaiting_transfer: bool  # the bank transfer's account arrived just now
 
 
-def _row_locks() -> bool:
+def row_locks() -> bool:
+    """Whether the database has row locks (PostgreSQL); SQLite has one write lock instead."""
     return connections.get("default").capabilities.dialect == "postgres"
 
 
 async def _locked(provider_id: str) -> tuple[Payment, Order]:
     payments = Payment.filter(provider_id=provider_id)
-    if _row_locks():
+    if row_locks():
         payment = await payments.select_for_update().get()
         order = await Order.filter(id=payment.order_id).select_for_update().get()  # type: ignore[attr-defined]
     else:

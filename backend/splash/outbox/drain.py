@@ -34,6 +34,7 @@ HANDLER_MODULES = (
     "splash.forms.services",
     "splash.orders.mails",
     "splash.orders.payment_updates",  # periodic: the reconciliation of open payments
+    "splash.orders.reservations",  # periodic: the release of orders whose payment never started
     "splash.payments.test_page",  # the test provider's webhook calls
 )
 BATCH = 10
