@@ -132,7 +132,7 @@ async def _replay(
     first = await Payment.filter(order_id=order.id).order_by("created_at", "id").first()
     if first is None:  # the provider was down, or the first request is creating it right now
         # (released after the reservation time, the order takes its stock again first)
-        url = await pay_now.pay_again(order.slug, return_url, provider, links)
+        url = await pay_now.next_payment(order, 1, return_url, links, provider)
         return Placed(_created(order, url), created=False)
     url = first.checkout_url or payment_start.redirect_url(return_url, order)
     return Placed(_created(order, url), created=False)

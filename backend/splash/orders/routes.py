@@ -12,6 +12,7 @@ from splash.http.request import client_address, json_body
 from splash.http.response import public
 from splash.orders import checkout, idempotency, pay_now, payment_start, reads, services
 from splash.orders.invoice import INVOICE_CSP, invoice_page
+from splash.orders.payment_checks import CheckPace
 from splash.orders.schemas import (
     OrderAnswer,
     OrderCreatedAnswer,
@@ -112,7 +113,9 @@ async def place_order(request: Request) -> HTTPResponse:
 )
 async def start_payment(request: Request, slug: str) -> HTTPResponse:
     body = json_body(request, PaymentStart)
-    url = await pay_now.pay_again(slug, body.return_url, request.app.ctx.payments, _links(request))
+    ctx = request.app.ctx
+    pace = CheckPace.of(ctx.settings)
+    url = await pay_now.pay_again(slug, body.return_url, ctx.payments, _links(request), pace)
     return public(PaymentStartedAnswer(data=PaymentStarted(checkout_url=url)))
 
 
@@ -126,7 +129,8 @@ async def start_payment(request: Request, slug: str) -> HTTPResponse:
 )
 async def order(request: Request, slug: str) -> HTTPResponse:
     ctx = request.app.ctx
-    found = await reads.order_by_slug(slug, ctx.payments, ctx.settings.api_prefix)
+    pace = CheckPace.of(ctx.settings)
+    found = await reads.order_by_slug(slug, ctx.payments, pace, ctx.settings.api_prefix)
     return public(OrderAnswer(data=found))
 
 
@@ -152,7 +156,8 @@ async def my_orders(request: Request) -> HTTPResponse:
 async def my_order(request: Request, order_nr: str) -> HTTPResponse:
     ctx = request.app.ctx
     user = await require_user(request)
-    found = await reads.my_order(user, order_nr, ctx.payments, ctx.settings.api_prefix)
+    pace = CheckPace.of(ctx.settings)
+    found = await reads.my_order(user, order_nr, ctx.payments, pace, ctx.settings.api_prefix)
     return public(OrderAnswer(data=found))
 
 
