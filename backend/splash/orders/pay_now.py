@@ -68,7 +68,7 @@ async def _open_page(payment: Payment, provider: PaymentProvider, pace: CheckPac
     url: str | None = payment.checkout_url
     if not url:
         await payment_updates.check(provider, payment.provider_id, pace)
-        url = await Payment.filter(id=payment.id).first().values_list("checkout_url", flat=True)
+        url = (await Payment.get(id=payment.id)).checkout_url
     if not url:
         raise ConflictError(
             "A payment of this order is being processed", {"code": OrderError.PAYMENT_IN_PROGRESS}
