@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 
+import httpx
 import pytest
 
 from splash.app import create_app
@@ -22,7 +23,7 @@ from splash.payments.mollie import MollieProvider
 from splash.testing.mollie_stub import MollieStub
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_status, order_with_mollie_payment
-from tests.support import serving
+from tests.support import live_server, serving
 
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 INTERVAL = 60  # long enough that no test outlives it: every count below is exact
@@ -169,3 +170,31 @@ async def test_an_unknown_id_asks_nobody(seeded, stub, mollie_settings):
     assert stub.requests == []
     assert await follow_ups() == []
     assert await Order.all().count() == 0
+
+
+async def test_two_worker_processes_share_the_pace(database, database_url, spa_built, stub):
+    """The claim is a database row: two worker processes of one server (each with its own
+    memory) ask Mollie once between them."""
+    environment = {
+        **stub.environment(),
+        "SPLASH_PAYMENTS_CHECK_INTERVAL_SECONDS": str(INTERVAL),
+        "SPLASH_OUTBOX_EMBEDDED": "false",
+    }
+    mollie = MollieProvider(stub.api_key, stub.url, timeout_seconds=5)
+    with live_server(database_url, environment, workers=2) as url:
+        order, payment_id = await order_with_mollie_payment(stub, mollie)
+        stub.set_status(payment_id, "paid")
+        stub.delay_seconds = 0.2
+        limits = httpx.Limits(max_connections=300, max_keepalive_connections=0)
+        async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
+            answers = await asyncio.gather(
+                *(
+                    http.post("/api/payments/webhook", content=f"id={payment_id}", headers=FORM)
+                    for _ in range(200)
+                ),
+                *(http.get(f"/api/orders/{order.slug}") for _ in range(100)),
+            )
+
+    assert [answer.status_code for answer in answers] == [200] * 300
+    assert calls(stub, payment_id) == 1
+    assert await order_status(order) == (Status.PAID, Pay.PAID)
