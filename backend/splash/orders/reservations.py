@@ -18,10 +18,11 @@ news moves the order back to awaiting payment, and its money commits the stock a
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from tortoise.expressions import Subquery
+from tortoise.queryset import QuerySet
 
 from splash import outbox
 from splash.orders import fulfilment
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 RELEASE_BATCH = 50
 
 
-def _unpaid(placed_before: object) -> object:
+def _unpaid(placed_before: datetime) -> QuerySet[Order]:
     with_payment = Subquery(Payment.all().values("order_id"))
     return Order.filter(
         status=OrderStatus.AWAITING_PAYMENT,
@@ -48,7 +49,7 @@ async def release_unpaid(reservation: timedelta) -> int:
     """Ends the orders still without a payment ``reservation`` after they were placed and puts
     their stock back; the number released by this call."""
     placed_before = outbox.now() - reservation
-    found = await _unpaid(placed_before).order_by("created_at", "id").limit(RELEASE_BATCH)  # type: ignore[attr-defined]
+    found = await _unpaid(placed_before).order_by("created_at", "id").limit(RELEASE_BATCH)
     released = 0
     for order in found:
         if await _release(order.id, placed_before):
@@ -56,10 +57,10 @@ async def release_unpaid(reservation: timedelta) -> int:
     return released
 
 
-async def _release(order_id: int, placed_before: object) -> bool:
+async def _release(order_id: int, placed_before: datetime) -> bool:
     async with outbox.transaction():
         order = await _locked(order_id)
-        still = _unpaid(placed_before).filter(id=order_id)  # type: ignore[attr-defined]
+        still = _unpaid(placed_before).filter(id=order_id)
         if order is None or not await still.exists():
             return False  # released by another drainer, or its payment arrived meanwhile
         order.status = transition(order.status, OrderStatus.EXPIRED)
