@@ -82,6 +82,10 @@ class Settings(BaseSettings):
     checkout_open_per_client: int = Field(default=5, ge=1)
     checkout_open_per_email: int = Field(default=3, ge=1)
     order_reservation_minutes: int = Field(default=30, ge=1, le=1440)
+    # The provider is asked about one payment at most once at a time and then not again for
+    # this long (webhooks and reads in between use what is stored; a webhook's news is
+    # checked once the interval has passed). Held in the database: across every process.
+    payments_check_interval_seconds: float = Field(default=2, gt=0, le=60)
     session_days: int = Field(default=30, ge=1, le=365)
     google_client_id: str | None = None
     google_client_secret: str | None = None

@@ -43,6 +43,7 @@ from splash.orders import (
     idempotency,
     order_numbers,
     order_pricing,
+    pay_now,
     payment_start,
     pricing,
     services,
@@ -101,7 +102,7 @@ async def place_order(
         stored = await CheckoutRequest.get_or_none(key=key)
         if stored is None:
             raise
-        return await _replay(stored, request_hash, return_url, links, provider)
+        return await _replay(stored, request_hash, return_url, links, provider, buyer)
     return Placed(await _answer(order, return_url, links, provider), created=True)
 
 
@@ -145,6 +146,7 @@ async def _replay(
     return_url: str,
     links: ShopLinks,
     provider: PaymentProvider,
+    buyer: Buyer,
 ) -> Placed:
     known = idempotency.Stored(stored.body_hash, stored.answer is not None)
     replay = idempotency.decide(known, request_hash)
@@ -155,7 +157,10 @@ async def _replay(
     order = await Order.get(id=stored.order_id)  # type: ignore[attr-defined]
     first = await Payment.filter(order_id=order.id).order_by("created_at", "id").first()
     if first is None:  # the provider was down, or the first request is creating it right now
-        return Placed(await _answer(order, return_url, links, provider), created=False)
+        # (released after the reservation time, the order takes its stock again first)
+        reservation = buyer.limits.reservation
+        url = await pay_now.next_payment(order, 1, return_url, links, provider, reservation)
+        return Placed(_created(order, url), created=False)
     url = first.checkout_url or payment_start.redirect_url(return_url, order)
     return Placed(_created(order, url), created=False)
 

@@ -135,6 +135,10 @@ class Payment(Model):
     bank_details: dict[str, str] | None = fields.JSONField(null=True)  # type: ignore[assignment]
     amount_refunded = fields.IntField(default=0)
     amount_charged_back = fields.IntField(default=0)
+    # Asking the provider about it (orders/payment_checks.py): not again before next_check_at;
+    # a later check of a webhook's news is scheduled for recheck_at (None: none scheduled).
+    next_check_at = fields.DatetimeField(null=True)
+    recheck_at = fields.DatetimeField(null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
 

@@ -17,8 +17,9 @@ from tortoise.transactions import in_transaction
 from splash import outbox
 from splash.catalog import services as catalog
 from splash.errors import ConflictError, NotFoundError
-from splash.orders import order_pricing, stock
+from splash.orders import order_pricing, payment_updates, stock
 from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_start import (
     UNFINISHED,
     ShopLinks,
@@ -42,6 +43,7 @@ async def pay_again(
     provider: PaymentProvider,
     links: ShopLinks,
     reservation: timedelta,
+    pace: CheckPace,
 ) -> str:
     """The checkout URL to send the customer to; a reopened order holds its stock for
     ``reservation``."""
@@ -56,18 +58,32 @@ async def pay_again(
     ):
         raise ConflictError("This order has been paid", {"code": OrderError.ORDER_PAID})
     if latest is not None and latest.status in UNFINISHED:
-        return await _open_page(latest, provider)
+        return await _open_page(latest, provider, pace)
+    return await next_payment(order, len(payments) + 1, return_url, links, provider, reservation)
+
+
+async def next_payment(
+    order: Order,
+    attempt: int,
+    return_url: str,
+    links: ShopLinks,
+    provider: PaymentProvider,
+    reservation: timedelta,
+) -> str:
+    """Starts the order's ``attempt``-th payment, the order back to awaiting payment with its
+    stock reserved again (for ``reservation``) first when it was released; its checkout URL."""
     await _reopen(order, reservation)
-    return await start_payment(order, len(payments) + 1, return_url, links, provider)
+    return await start_payment(order, attempt, return_url, links, provider)
 
 
-async def _open_page(payment: Payment, provider: PaymentProvider) -> str:
-    """The page of a payment still in progress: as kept, else as the provider tells it; a
-    payment without one (pending: the money is on its way) is no reason for another."""
+async def _open_page(payment: Payment, provider: PaymentProvider, pace: CheckPace) -> str:
+    """The page of a payment still in progress: as kept, else as the provider tells it (at
+    the pace of every check); a payment without one (pending: the money is on its way) is no
+    reason for another."""
     url: str | None = payment.checkout_url
     if not url:
-        found = await provider.fetch(payment.provider_id)
-        url = found.checkout_url if found is not None else None
+        await payment_updates.check(provider, payment.provider_id, pace)
+        url = (await Payment.get(id=payment.id)).checkout_url
     if not url:
         raise ConflictError(
             "A payment of this order is being processed", {"code": OrderError.PAYMENT_IN_PROGRESS}

@@ -1,5 +1,6 @@
 """The one idempotent payment update, shared by the webhook, the customer's return and the
-periodic reconciliation.
+periodic reconciliation. The webhook and the reads ``check``: they ask the provider at the pace
+``payment_checks`` keeps (one call per payment at a time, then none for a short interval).
 
 The provider is asked first, outside any transaction (a slow provider holds no lock). Then one
 transaction locks the payment and its order — ``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite,
@@ -26,8 +27,9 @@ from typing import Any
 from tortoise import connections
 
 from splash import outbox
-from splash.orders import fulfilment
+from splash.orders import fulfilment, payment_checks
 from splash.orders.models import Order, Payment
+from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_status import (
     ORDER_STATUS_FOR_PAYMENT,
     IllegalTransition,
@@ -42,6 +44,34 @@ BANK_TRANSFER = "banktransfer"
 UNFINISHED = (PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED)
 MONEY_BACK_FROM = frozenset({OrderStatus.PAID, OrderStatus.SHIPPED, OrderStatus.COMPLETED})
 RECONCILE_BATCH = 50
+
+
+async def check(
+    provider: PaymentProvider, provider_id: str, pace: CheckPace, *, news: bool = False
+) -> bool:
+    """``refresh`` at the pace ``payment_checks`` keeps: when the payment was asked about lately
+    (or is being asked about now) nothing is asked and what is stored stands; ``news`` (a
+    webhook) then schedules one later check. False when the id is none of ours."""
+    claim = await payment_checks.claim(provider.name, provider_id, pace)
+    if claim is None:
+        return False
+    if not claim.ask:
+        if news:
+            await payment_checks.check_later(provider_id, claim, pace)
+        return True
+    try:
+        return await refresh(provider, provider_id)
+    finally:
+        await payment_checks.done(provider_id, pace)
+
+
+@outbox.handles(payment_checks.PAYMENT_CHECK)
+async def check_again(job: outbox.Job, resources: Any) -> None:
+    """A webhook's news that came while the payment had just been asked about."""
+    provider_id = job.payload["provider_id"]
+    await payment_checks.rechecking(provider_id)
+    pace = CheckPace.of(resources.settings)
+    await check(resources.payments, provider_id, pace, news=True)
 
 
 async def refresh(provider: PaymentProvider, provider_id: str) -> bool:
@@ -72,13 +102,14 @@ class PaymentNews:
     awaiting_transfer: bool  # the bank transfer's account arrived just now
 
 
-def _row_locks() -> bool:
+def row_locks() -> bool:
+    """Whether the database has row locks (PostgreSQL); SQLite has one write lock instead."""
     return connections.get("default").capabilities.dialect == "postgres"
 
 
 async def _locked(provider_id: str) -> tuple[Payment, Order]:
     payments = Payment.filter(provider_id=provider_id)
-    if _row_locks():
+    if row_locks():
         payment = await payments.select_for_update().get()
         order = await Order.filter(id=payment.order_id).select_for_update().get()  # type: ignore[attr-defined]
     else:

@@ -2,9 +2,10 @@
 number among the signed-in user's own, and the signed-in user's list.
 
 An order whose latest payment is still unfinished is re-checked at the provider first
-(``payment_updates.refresh``): that read is the customer's return from the payment page, which
-may come before the provider's webhook. A provider that cannot be reached then is no error:
-the order is shown as stored, and the webhook brings the news later.
+(``payment_updates.check``, at its pace: not when it was asked about lately): that read is the
+customer's return from the payment page, which may come before the provider's webhook. A
+provider that cannot be reached then is no error: the order is shown as stored, and the webhook
+brings the news later.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from splash.errors import NotFoundError
 from splash.orders import payment_updates
 from splash.orders.documents import has_invoice, invoice_path, with_latest_payment
 from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_start import UNFINISHED
 from splash.orders.schemas import (
     AddressPublic,
@@ -43,16 +45,22 @@ LINE_COUNT = RawSQL(
 ON_ITS_WAY = frozenset({PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
 
 
-async def order_by_slug(slug: str, provider: PaymentProvider, api_prefix: str) -> OrderPublic:
-    return await _read(await with_latest_payment(slug=slug), provider, api_prefix)
+async def order_by_slug(
+    slug: str, provider: PaymentProvider, pace: CheckPace, api_prefix: str
+) -> OrderPublic:
+    return await _read(await with_latest_payment(slug=slug), provider, pace, api_prefix)
 
 
 async def my_order(
-    user: accounts.User, order_nr: str, provider: PaymentProvider, api_prefix: str
+    user: accounts.User,
+    order_nr: str,
+    provider: PaymentProvider,
+    pace: CheckPace,
+    api_prefix: str,
 ) -> OrderPublic:
     """One of the user's own orders; another user's is as unknown as one that does not exist."""
     found = await with_latest_payment(order_nr=order_nr, user_id=user.id)
-    return await _read(found, provider, api_prefix)
+    return await _read(found, provider, pace, api_prefix)
 
 
 async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
@@ -79,14 +87,17 @@ async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
 
 
 async def _read(
-    found: tuple[Order | None, Payment | None], provider: PaymentProvider, api_prefix: str
+    found: tuple[Order | None, Payment | None],
+    provider: PaymentProvider,
+    pace: CheckPace,
+    api_prefix: str,
 ) -> OrderPublic:
     order, latest = found
     if order is None:
         raise NotFoundError("Order not found")
     if latest is not None and latest.status in UNFINISHED:
         try:
-            await payment_updates.refresh(provider, latest.provider_id)
+            await payment_updates.check(provider, latest.provider_id, pace)
         except ProviderUnavailable:
             log.warning("payment provider unavailable", extra={"order": order.order_nr})
         else:

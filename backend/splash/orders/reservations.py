@@ -7,7 +7,11 @@ spot, 12 days for a bank transfer — so one unpaid order could hold a variant's
 days. Once the time is up every drainer's periodic pass puts the stock back on sale (once: the
 stock state moves by compare-and-set) while the order keeps waiting for its money; paid later
 after all, the order takes its stock again (``fulfilment.commit_stock``, which flags a unit
-that is gone for a person). The order's status is left alone: its payment speaks for it.
+that is gone for a person). The order's status is left alone while it has a payment: the
+payment speaks for it. An order without any payment (the provider was down at the checkout,
+which answered 503, and nobody retried) has nothing that would ever end it: it ends
+``expired`` with its release. The same checkout request again, or Pay now, reserves the stock
+again first and starts the payment (``pay_now.next_payment``).
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from tortoise.expressions import Q
 
 from splash import outbox
 from splash.orders import fulfilment
-from splash.orders.models import Order
+from splash.orders.models import Order, Payment
+from splash.orders.payment_status import transition
 from splash.orders.vocabulary import OrderStatus, StockState
 
 log = logging.getLogger(__name__)
@@ -49,6 +54,9 @@ async def release_expired(now: datetime) -> int:
             order = await Order.filter(_EXPIRED, id=order_id).select_for_update().first()
             if order is not None and await fulfilment.release_stock(order):
                 released += 1
+                if not await Payment.exists(order_id=order.id):
+                    ended = transition(order.status, OrderStatus.EXPIRED)
+                    await Order.filter(id=order.id).update(status=ended)
     if released:
         log.info("unpaid orders' reservations ended", extra={"orders": released})
     return released

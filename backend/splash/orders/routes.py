@@ -20,6 +20,7 @@ from splash.orders import (
     services,
 )
 from splash.orders.invoice import INVOICE_CSP, invoice_page
+from splash.orders.payment_checks import CheckPace
 from splash.orders.schemas import (
     OrderAnswer,
     OrderCreatedAnswer,
@@ -136,7 +137,10 @@ async def start_payment(request: Request, slug: str) -> HTTPResponse:
     body = json_body(request, PaymentStart)
     ctx = request.app.ctx
     reservation = checkout_limits.CheckoutLimits.from_settings(ctx.settings).reservation
-    url = await pay_now.pay_again(slug, body.return_url, ctx.payments, _links(request), reservation)
+    pace = CheckPace.of(ctx.settings)
+    url = await pay_now.pay_again(
+        slug, body.return_url, ctx.payments, _links(request), reservation, pace
+    )
     return public(PaymentStartedAnswer(data=PaymentStarted(checkout_url=url)))
 
 
@@ -150,7 +154,8 @@ async def start_payment(request: Request, slug: str) -> HTTPResponse:
 )
 async def order(request: Request, slug: str) -> HTTPResponse:
     ctx = request.app.ctx
-    found = await reads.order_by_slug(slug, ctx.payments, ctx.settings.api_prefix)
+    pace = CheckPace.of(ctx.settings)
+    found = await reads.order_by_slug(slug, ctx.payments, pace, ctx.settings.api_prefix)
     return public(OrderAnswer(data=found))
 
 
@@ -176,7 +181,8 @@ async def my_orders(request: Request) -> HTTPResponse:
 async def my_order(request: Request, order_nr: str) -> HTTPResponse:
     ctx = request.app.ctx
     user = await require_user(request)
-    found = await reads.my_order(user, order_nr, ctx.payments, ctx.settings.api_prefix)
+    pace = CheckPace.of(ctx.settings)
+    found = await reads.my_order(user, order_nr, ctx.payments, pace, ctx.settings.api_prefix)
     return public(OrderAnswer(data=found))
 
 

@@ -95,10 +95,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-async def enqueue(kind: str, payload: dict[str, Any]) -> None:
+async def enqueue(kind: str, payload: dict[str, Any], not_before: datetime | None = None) -> None:
     """Adds a job on the current connection, so inside ``transaction()`` it commits (or rolls
-    back) with the change that causes it. Outside one it commits at once."""
-    await OutboxJob.create(kind=kind, payload=payload, next_attempt_at=now())
+    back) with the change that causes it. Outside one it commits at once. It runs at once, or
+    not before ``not_before``."""
+    await OutboxJob.create(kind=kind, payload=payload, next_attempt_at=not_before or now())
     if not _open_transaction.get():
         _wake()
 

@@ -10,6 +10,7 @@ from splash.http.openapi import Parameter, documented
 from splash.http.redirects import redirect_to, safe_location
 from splash.http.request import form_body
 from splash.orders import payment_updates
+from splash.orders.payment_checks import CheckPace
 from splash.payments import test_page
 from splash.payments.schemas import PaymentWebhook, TestPaymentChoice, WebhookReceived
 
@@ -30,7 +31,8 @@ PAYMENT_ID = Parameter("payment_id", "path", "The test payment's id (tr_test_…
 )
 async def webhook(request: Request) -> HTTPResponse:
     received = form_body(request, PaymentWebhook)
-    await payment_updates.refresh(request.app.ctx.payments, received.id)
+    pace = CheckPace.of(request.app.ctx.settings)
+    await payment_updates.check(request.app.ctx.payments, received.id, pace, news=True)
     return json(WebhookReceived().model_dump())
 
 
