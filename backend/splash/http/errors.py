@@ -2,7 +2,8 @@
 
 Services raise the domain errors of ``splash.errors``; ``install`` maps them, and anything Sanic or
 Pydantic raises, to the envelope. A database lock that outlasts the configured wait is a 503
-with Retry-After (busy, not broken); a client that hangs up before its answer is logged as 499.
+with Retry-After (busy, not broken); a request cut off by the response timeout is a 503 and a
+warning (slow, not broken); a client that hangs up before its answer is logged as 499.
 Unknown exceptions become a 500 whose message reveals nothing; they are logged with the request
 id.
 """
@@ -16,7 +17,12 @@ from typing import Any
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request, Sanic, json
 from sanic.constants import HTTP_METHODS
-from sanic.exceptions import MethodNotAllowed, RequestCancelled, SanicException
+from sanic.exceptions import (
+    MethodNotAllowed,
+    RequestCancelled,
+    SanicException,
+    ServiceUnavailable,
+)
 from sanic.response import HTTPResponse
 
 from splash import db
@@ -48,6 +54,7 @@ _SANIC_NAMES = {
     408: "RequestTimeoutError",
     413: "PayloadTooLargeError",
     416: "RangeNotSatisfiableError",
+    503: "ServiceUnavailableError",
 }
 
 
@@ -94,6 +101,9 @@ def install(app: Sanic) -> None:
     @app.exception(SanicException)
     async def _sanic_error(request: Request, exc: SanicException) -> HTTPResponse:
         status = exc.status_code
+        if isinstance(exc, ServiceUnavailable):  # Sanic's response timeout (http.connections)
+            log.warning("response timeout", extra={"request_id": str(request.id)})
+            return envelope(503, _SANIC_NAMES[503], "The request took too long; please try again")
         if status >= 500:
             log.exception("server error", extra={"request_id": str(request.id)})
             return envelope(500, "InternalServerError", "Internal Server Error")
