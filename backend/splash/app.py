@@ -31,7 +31,7 @@ from splash.http import (
     security_headers,
 )
 from splash.http.captcha import CaptchaVerifier
-from splash.http.ratelimit import RedisRateLimiter, create_rate_limiter
+from splash.http.ratelimit import MemoryRateLimiter, create_rate_limiter
 from splash.http.request import SplashRequest
 from splash.mail.mailer import create_mailer
 from splash.orders.routes import bp as orders_bp
@@ -82,7 +82,8 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.fill_blocks = compose.fill_blocks
 
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
-    app.ctx.rate_limiter = create_rate_limiter(settings.redis_url)
+    # Shared by the host's worker processes (a file under var/), or by every host (Redis).
+    app.ctx.rate_limiter = create_rate_limiter(settings.redis_url, settings.var_dir / "ratelimit")
     app.ctx.answers = AnswerCache(generation_for(settings))
     app.ctx.edge = edge.Edge()
     app.ctx.csp_policies = {}  # security_headers: one policy per route kind
@@ -165,7 +166,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     @app.after_server_stop
     async def _disconnect(app: Sanic) -> None:
         await app.ctx.http.aclose()
-        if isinstance(app.ctx.rate_limiter, RedisRateLimiter):
+        if not isinstance(app.ctx.rate_limiter, MemoryRateLimiter):
             await app.ctx.rate_limiter.close()
         await app.ctx.answers.close()
         if app.ctx.owns_database:

@@ -25,7 +25,7 @@ from splash.http.context import domain_locale, require_user
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.redirects import redirect_to
-from splash.http.request import json_body, query_str
+from splash.http.request import form_field, json_body, query_str
 
 bp = Blueprint("accounts")
 
@@ -308,6 +308,5 @@ async def me(request: Request) -> HTTPResponse:
 )
 async def update_me(request: Request) -> HTTPResponse:
     user = await require_user(request)
-    raw = request.form.get("data") if request.form else None
-    changes = services.parse_profile(raw)
+    changes = services.parse_profile(form_field(request, "data"))
     return json(await services.public_user(await services.update_profile(user, changes)))

@@ -23,7 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 from splash.orders.vocabulary import ShippingCountry
-from splash.schemas import PublicModel, RequestBody
+from splash.schemas import EMAIL_PATTERN, PublicModel, RequestBody
 
 MAX_ADDRESSES = 10
 
@@ -57,10 +57,7 @@ class Trimmed(GroupedMetadata):
         return value
 
 
-Email = Annotated[
-    str,
-    Trimmed(254, pattern=r"^[^\s@\x00]+@[^\s@\x00]+\.[^\s@\x00]{2,}$"),
-]
+Email = Annotated[str, Trimmed(254, pattern=EMAIL_PATTERN)]
 Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=MAX_LENGTH)]
 Name = Annotated[str, Trimmed(80, min_length=1)]
 

@@ -11,6 +11,10 @@ request restart it:
 - receiving the head: ``REQUEST_TIMEOUT`` after its first byte (then 408 and close);
 - reading the body and handling: ``RESPONSE_TIMEOUT`` after the first byte (then 503 and close).
 
+Once a timeout has fired, the rest of the request's body is not read: Sanic would otherwise
+wait for it after writing the 503 (with no clock running any more, since its timeout check
+stops once it has cut a request off), so a client trickling its body kept the connection.
+
 Writing a response still restarts the clock (Sanic's ``send``): a large answer to a client that
 keeps reading is not cut off.
 """
@@ -36,6 +40,12 @@ class DeadlineHttpProtocol(HttpProtocol):
         clock = self._time
         super().data_received(data)
         self._time = clock
+
+    def check_timeouts(self) -> None:
+        super().check_timeouts()
+        http = self._http
+        if http is not None and http.exception is not None:  # cut off: answer, then close
+            http.request_body = None
 
 
 def take_request_start(request: Request) -> float | None:

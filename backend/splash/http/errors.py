@@ -3,8 +3,9 @@
 Services raise the domain errors of ``splash.errors``; ``install`` maps them, and anything Sanic or
 Pydantic raises, to the envelope. A database lock that outlasts the configured wait is a 503
 with Retry-After (busy, not broken); a request's waits for locks count together from its start
-(``db.count_lock_waits``: on SQLite it waits the busy timeout in total). A client that hangs up
-before its answer is logged as 499.
+(``db.count_lock_waits``: on SQLite it waits the busy timeout in total). A request cut off by
+the response timeout is a 503 and a warning (slow, not broken); a client that hangs up before
+its answer is logged as 499.
 Unknown exceptions become a 500 whose message reveals nothing; they are logged with the request
 id.
 """
@@ -18,7 +19,12 @@ from typing import Any
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request, Sanic, json
 from sanic.constants import HTTP_METHODS
-from sanic.exceptions import MethodNotAllowed, RequestCancelled, SanicException
+from sanic.exceptions import (
+    MethodNotAllowed,
+    RequestCancelled,
+    SanicException,
+    ServiceUnavailable,
+)
 from sanic.response import HTTPResponse
 
 from splash import db
@@ -50,6 +56,7 @@ _SANIC_NAMES = {
     408: "RequestTimeoutError",
     413: "PayloadTooLargeError",
     416: "RangeNotSatisfiableError",
+    503: "ServiceUnavailableError",
 }
 
 
@@ -103,6 +110,9 @@ def install(app: Sanic) -> None:
     @app.exception(SanicException)
     async def _sanic_error(request: Request, exc: SanicException) -> HTTPResponse:
         status = exc.status_code
+        if isinstance(exc, ServiceUnavailable):  # Sanic's response timeout (http.connections)
+            log.warning("response timeout", extra={"request_id": str(request.id)})
+            return envelope(503, _SANIC_NAMES[503], "The request took too long; please try again")
         if status >= 500:
             log.exception("server error", extra={"request_id": str(request.id)})
             return envelope(500, "InternalServerError", "Internal Server Error")

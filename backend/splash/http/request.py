@@ -9,6 +9,8 @@ from urllib.parse import parse_qs
 from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 from sanic import Request
+from sanic.headers import parse_content_header
+from sanic.request.form import parse_multipart_form
 from sanic.response.types import HEADER_TRANSLATION_TABLE
 
 from splash.errors import (
@@ -76,6 +78,7 @@ def require_json(request: Request) -> None:
 
 
 FORM = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data"
 MAX_FORM_FIELDS = 20
 
 
@@ -90,14 +93,7 @@ def form_body(request: Request, model: type[Body]) -> Body:
             f"Send the body as {FORM}",
             {"errors": [field_error(["header", "content-type"], f"Must be {FORM}")]},
         )
-    try:
-        text = (request.body or b"").decode("utf-8")
-        fields = parse_qs(text, errors="strict", max_num_fields=MAX_FORM_FIELDS)
-    except UnicodeDecodeError:
-        raise ValidationError.for_field(["body"], "The form is not valid UTF-8") from None
-    except ValueError:
-        message = f"A form has at most {MAX_FORM_FIELDS} fields"
-        raise ValidationError.for_field(["body"], message) from None
+    fields = _urlencoded(request.body)
     declared = [field.alias or name for name, field in model.model_fields.items()]
     for name in declared:  # never echo a field the model does not know
         if len(fields.get(name, ())) > 1:
@@ -106,6 +102,43 @@ def form_body(request: Request, model: type[Body]) -> Body:
         return model.model_validate({name: fields[name][0] for name in declared if name in fields})
     except PydanticValidationError as exc:
         raise from_pydantic(exc) from None
+
+
+def _urlencoded(body: bytes | None) -> dict[str, list[str]]:
+    try:
+        text = (body or b"").decode("utf-8")
+        return parse_qs(text, errors="strict", max_num_fields=MAX_FORM_FIELDS)
+    except UnicodeDecodeError:
+        raise ValidationError.for_field(["body"], "The form is not valid UTF-8") from None
+    except ValueError:
+        message = f"A form has at most {MAX_FORM_FIELDS} fields"
+        raise ValidationError.for_field(["body"], message) from None
+
+
+def form_field(request: Request, name: str) -> str | None:
+    """The first value of the text field ``name`` of a ``multipart/form-data`` or
+    ``application/x-www-form-urlencoded`` body; None for another body or without the field.
+
+    Instead of Sanic's ``request.form``, which logs an ERROR with a traceback for a body it
+    cannot parse and answers an empty form: a multipart type without a boundary is a 400 naming
+    the content type, a body that does not parse (a part header without a colon, bytes that
+    are not its charset, an unknown charset) a 400 naming the body.
+    """
+    media_type, parameters = parse_content_header(request.headers.get("content-type", ""))
+    if media_type == FORM:
+        return next(iter(_urlencoded(request.body).get(name, ())), None)
+    if media_type != MULTIPART:
+        return None
+    boundary = parameters.get("boundary")
+    if not isinstance(boundary, str) or not boundary:
+        message = f"{MULTIPART} needs a boundary"
+        raise ValidationError.for_field(["header", "content-type"], message)
+    try:
+        fields, _files = parse_multipart_form(request.body or b"", boundary.encode("utf-8"))
+    except (ValueError, LookupError):  # UnicodeDecodeError is a ValueError
+        raise ValidationError.for_field(["body"], "The multipart form does not parse") from None
+    value = fields.get(name)
+    return value if isinstance(value, str) else None
 
 
 def query_str(request: Request, name: str, default: str | None = None) -> str | None:

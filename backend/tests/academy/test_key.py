@@ -218,3 +218,27 @@ async def test_the_key_endpoint_is_rate_limited_per_client_address(client, datab
     limited = await _key(client, given.id, token)
     assert limited.status_code == 429
     assert int(limited.headers["retry-after"]) > 0
+
+
+def _spellings(lesson_id: int) -> list[str]:
+    """The same lesson id as a path may spell it: plain, with leading zeros, percent-encoded."""
+    digits = str(lesson_id)
+    return [digits, f"0{digits}", f"00{digits}", "".join(f"%{ord(c):02X}" for c in digits)]
+
+
+async def test_the_key_limit_holds_however_the_lesson_id_is_spelled(client, database, settings):
+    from splash.academy.routes import KEY_LIMIT
+
+    given = await lesson_with_video("video-test-preview", free_preview=True)
+    token = video_tokens.mint(given.id, None, settings.secret_key, datetime.now(UTC))
+    spellings = _spellings(given.id)
+
+    statuses = [
+        (await _key(client, spellings[n % len(spellings)], token)).status_code
+        for n in range(KEY_LIMIT)
+    ]
+    refused = [await _key(client, spelling, token) for spelling in spellings]
+
+    assert statuses == [200] * KEY_LIMIT  # every spelling reaches the same lesson
+    assert [response.status_code for response in refused] == [429] * len(spellings)
+    assert all(1 <= int(r.headers["retry-after"]) <= 60 for r in refused)

@@ -1,6 +1,7 @@
 """The signed-in user's own account: GET and PUT /api/users/me (multipart, JSON in ``data``)."""
 
 import json
+import logging
 
 import pytest
 
@@ -180,3 +181,98 @@ async def test_without_a_valid_token_the_profile_is_a_401(client, database):
     assert (await client.get("/api/users/me")).status == 401
     assert (await put_me(client, None, {"firstname": "Sanne"})).status == 401
     assert (await put_me(client, "bad.token.value", {"firstname": "Sanne"})).status == 401
+
+
+BOUNDARY = "splashboundary"
+
+
+def _multipart(*lines: bytes) -> bytes:
+    return b"\r\n".join(lines) + b"\r\n"
+
+
+async def test_the_changes_can_come_as_multipart_form_data_as_the_spa_sends_them(client, database):
+    token = (await confirmed_user(client))["jwt"]
+    body = _multipart(
+        b"--" + BOUNDARY.encode(),
+        b'Content-Disposition: form-data; name="data"',
+        b"",
+        json.dumps({"firstname": "Sanne"}).encode(),
+        b"--" + BOUNDARY.encode() + b"--",
+    )
+
+    response = await client.put(
+        "/api/users/me",
+        content=body,
+        headers={**bearer(token), "content-type": f"multipart/form-data; boundary={BOUNDARY}"},
+    )
+
+    assert response.status == 200
+    assert response.json["firstname"] == "Sanne"
+
+
+@pytest.mark.parametrize(
+    "content_type, body, path",
+    [
+        (
+            "multipart/form-data",
+            b'--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}',
+            ["header", "content-type"],
+        ),
+        (
+            f"multipart/form-data; boundary={BOUNDARY}",
+            _multipart(
+                b"--" + BOUNDARY.encode(),
+                b"no colon in this header line",
+                b"",
+                b"{}",
+                b"--" + BOUNDARY.encode() + b"--",
+            ),
+            ["body"],
+        ),
+        (
+            f"multipart/form-data; boundary={BOUNDARY}",
+            _multipart(
+                b"--" + BOUNDARY.encode(),
+                b'Content-Disposition: form-data; name="data"',
+                b"",
+                b'{"firstname": "\xff"}',
+                b"--" + BOUNDARY.encode() + b"--",
+            ),
+            ["body"],
+        ),
+        (
+            f"multipart/form-data; boundary={BOUNDARY}",
+            _multipart(
+                b"--" + BOUNDARY.encode(),
+                b'Content-Disposition: form-data; name="data"',
+                b"Content-Type: text/plain; charset=nonsense",
+                b"",
+                b"{}",
+                b"--" + BOUNDARY.encode() + b"--",
+            ),
+            ["body"],
+        ),
+        ("application/x-www-form-urlencoded", b"data=%7B%7D\xff", ["body"]),
+    ],
+    ids=[
+        "no-boundary",
+        "part-header-without-colon",
+        "part-not-utf8",
+        "unknown-charset",
+        "form-not-utf8",
+    ],
+)
+async def test_a_malformed_form_is_a_400_naming_what_is_wrong_and_logs_no_error(
+    client, database, caplog, content_type, body, path
+):
+    token = (await confirmed_user(client))["jwt"]
+
+    with caplog.at_level(logging.INFO):
+        response = await client.put(
+            "/api/users/me", content=body, headers={**bearer(token), "content-type": content_type}
+        )
+
+    assert response.status == 400
+    assert error_paths(response) == [path]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []

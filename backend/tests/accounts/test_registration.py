@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from splash.accounts.models import AccountToken, User
+from splash.outbox.models import OutboxJob
 from tests.accounts.conftest import PASSWORD, bearer, error_paths, link_in, register
 
 
@@ -156,3 +157,30 @@ async def test_resending_answers_the_same_for_any_address_and_mails_only_the_unc
     mails = await outbox.wait(2)
     assert [m["To"] for m in mails] == ["nieuw@example.com", "nieuw@example.com"]
     assert len(await outbox.settled()) == 2
+
+
+CONTROL_ADDRESSES = [
+    "ou\u001cder@example.com",  # the attack's: a file separator in the local part
+    "ouder@exam\u001cple.com",  # … and in the domain
+    "ou\u0018der@example.com",  # a cancel: no whitespace to any regex engine
+    "ouder@exam\u0018ple.com",
+    "ouder\u007f@example.com",  # DEL
+    "ouder@example.c\u009fom",  # a C1 control
+    "ou\u200bder@example.com",  # format characters: invisible, or turning the text around
+    "ouder@\u202eexample.com",
+]
+
+
+@pytest.mark.parametrize("email", CONTROL_ADDRESSES)
+async def test_an_address_with_a_control_or_format_character_is_a_400_naming_it(
+    client, database, outbox, email
+):
+    registered = await register(client, email)
+    forgotten = await client.post("/api/auth/forgot-password", json={"email": email})
+
+    assert registered.status == 400
+    assert error_paths(registered) == [["username"], ["email"]]
+    assert forgotten.status == 400
+    assert error_paths(forgotten) == [["email"]]
+    assert await User.all().count() == 0
+    assert await OutboxJob.all().count() == 0  # no job for an address a mail cannot carry

@@ -1,17 +1,35 @@
-"""Rate limiters: the in-process sliding window (with an injected clock) and the Redis fixed
-window shared by every backend process (against a real Redis, database 15)."""
+"""Rate limiters: the in-process sliding window (with an injected clock), the Redis fixed
+window shared by every backend process (against a real Redis, database 15), and the limit of a
+real server with two worker processes and no Redis."""
 
 import asyncio
+import os
 import secrets
-from collections.abc import AsyncIterator
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
 
+import httpx
 import pytest
 from redis.asyncio import Redis
 
+from splash.academy import video_tokens
+from splash.academy.routes import KEY_LIMIT
 from splash.app import create_app
-from splash.http.ratelimit import MemoryRateLimiter, RedisRateLimiter, create_rate_limiter
+from splash.http.ratelimit import (
+    HostRateLimiter,
+    MemoryRateLimiter,
+    RedisRateLimiter,
+    create_rate_limiter,
+)
+from tests.academy.video_rows import lesson_with_video
 from tests.conftest import REDIS_URL
-from tests.support import serving
+from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
 
@@ -92,9 +110,112 @@ async def test_memory_keys_count_apart_and_clear_forgets_them():
 
 def test_without_a_redis_url_the_limiter_is_in_process():
     assert isinstance(create_rate_limiter(None), MemoryRateLimiter)
+    on_the_host = create_rate_limiter(None, Path("var/ratelimit"))
+    assert isinstance(on_the_host, HostRateLimiter)
+    assert on_the_host.path == Path("var/ratelimit")
     limiter = create_rate_limiter(REDIS_URL)
     assert isinstance(limiter, RedisRateLimiter)
     assert limiter.redis.connection_pool.connection_kwargs["db"] == 15
+
+
+# --- on the host (a memory-mapped file every worker process opens) -----------------------------
+
+
+@pytest.fixture
+async def host_limiters(tmp_path) -> AsyncIterator[tuple[HostRateLimiter, HostRateLimiter, Clock]]:
+    """Two limiters on one file, as two worker processes of a host have, on one clock."""
+    clock = Clock(1_000_000.0)
+    first = HostRateLimiter(tmp_path / "ratelimit", clock)
+    second = HostRateLimiter(tmp_path / "ratelimit", clock)
+    yield first, second, clock
+    await first.close()
+    await second.close()
+
+
+async def test_host_counts_are_shared_by_every_process_on_the_file(host_limiters):
+    first, second, _ = host_limiters
+
+    answers = [await limiter.hit("k", limit=3, window=60) for limiter in (first, second) * 2]
+
+    assert answers == [None, None, None, 60]
+    assert await first.hit("k", limit=3, window=60) == 60
+    assert await second.hit("other", limit=3, window=60) is None
+
+
+async def test_host_window_starts_at_the_first_hit_and_names_the_wait(host_limiters):
+    limiter, _, clock = host_limiters
+    await limiter.hit("k", limit=2, window=30)
+    clock.now += 10
+    await limiter.hit("k", limit=2, window=30)
+
+    clock.now += 9.5
+    assert await limiter.hit("k", limit=2, window=30) == 11  # 10.5 s left, rounded up
+    clock.now += 10.4
+    assert await limiter.hit("k", limit=2, window=30) == 1
+    clock.now += 0.1  # the window of the first hit is over: a new one begins
+    assert await limiter.hit("k", limit=2, window=30) is None
+    assert await limiter.hit("k", limit=2, window=30) is None
+    assert await limiter.hit("k", limit=2, window=30) == 30
+
+
+async def test_host_window_ends_when_the_clock_went_back(host_limiters):
+    limiter, _, clock = host_limiters
+    await limiter.hit("k", limit=1, window=60)
+    assert await limiter.hit("k", limit=1, window=60) == 60
+
+    clock.now -= 3600  # the window now seems to end in an hour: longer than any window
+    assert await limiter.hit("k", limit=1, window=60) is None
+
+
+async def test_host_clear_forgets_every_count(host_limiters):
+    first, second, _ = host_limiters
+    await first.hit("a", limit=1, window=60)
+
+    await second.clear()
+
+    assert await first.hit("a", limit=1, window=60) is None
+
+
+async def test_host_table_gives_the_first_ending_window_away_when_a_run_is_full(tmp_path):
+    clock = Clock(1000.0)
+    limiter = HostRateLimiter(tmp_path / "ratelimit", clock, slots=2, probes=2)
+    for key in ("a", "b"):
+        assert await limiter.hit(key, limit=1, window=60) is None
+        clock.now += 1
+
+    assert await limiter.hit("c", limit=1, window=60) is None  # takes the slot of "a"
+
+    assert await limiter.hit("b", limit=1, window=60) == 59
+    assert await limiter.hit("c", limit=1, window=60) == 60
+    assert await limiter.hit("a", limit=1, window=60) is None  # forgotten, counted anew
+    await limiter.close()
+
+
+async def test_host_ended_windows_give_their_slot_to_new_keys(tmp_path):
+    clock = Clock(1000.0)
+    limiter = HostRateLimiter(tmp_path / "ratelimit", clock, slots=2, probes=2)
+    await limiter.hit("a", limit=1, window=10)
+    await limiter.hit("b", limit=1, window=100)
+    clock.now += 20
+
+    assert await limiter.hit("c", limit=1, window=100) is None
+
+    assert await limiter.hit("b", limit=1, window=100) == 80  # kept: its window is still open
+    await limiter.close()
+
+
+async def test_host_file_of_another_layout_starts_again_empty(tmp_path):
+    path = tmp_path / "ratelimit"
+    path.write_bytes(b"not a rate limit table")
+    limiter = HostRateLimiter(path, Clock(), slots=8)
+
+    assert await limiter.hit("k", limit=1, window=60) is None
+    assert await limiter.hit("k", limit=1, window=60) == 60
+    assert path.stat().st_size == HostRateLimiter.HEADER + 8 * HostRateLimiter.SLOT.size
+    await limiter.close()
+    again = HostRateLimiter(path, Clock(), slots=8)  # the same layout: the counts stay
+    assert await again.hit("k", limit=1, window=60) == 60
+    await again.close()
 
 
 # --- Redis ----------------------------------------------------------------------------------------
@@ -198,3 +319,92 @@ async def test_two_backend_processes_on_one_redis_share_the_submission_limit(
     assert statuses == [400] * 10
     assert (refused.status_code, also_refused.status_code) == (429, 429)
     assert 1 <= int(refused.headers["retry-after"]) <= 600
+
+
+# --- two worker processes, no Redis -------------------------------------------------------------
+
+
+@contextmanager
+def two_workers(settings, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """``python -m splash serve --workers 2`` on the test's database; its URL and its log."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "SPLASH_ENV": "test",
+        "SPLASH_DATABASE_URL": settings.database_url,
+        "SPLASH_VAR_DIR": str(tmp_path / "var"),
+        "SPLASH_VIDEO_STORAGE": settings.video_storage,
+        "SPLASH_MAIL_URL": f"outbox://{tmp_path / 'outbox'}",
+        "SPLASH_PUBLIC_PORT": str(port),
+        "SPLASH_OUTBOX_EMBEDDED": "false",
+    }
+    env.pop("SPLASH_REDIS_URL", None)
+    log = tmp_path / "server.log"
+    command = [sys.executable, "-m", "splash", "serve", "--port", str(port), "--workers", "2"]
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            command,
+            cwd=Path(__file__).resolve().parents[2],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            _wait_for_workers(process, port, log)
+            yield f"http://127.0.0.1:{port}", log
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
+
+def _wait_for_workers(process: subprocess.Popen, port: int, log: Path) -> None:
+    """Healthy, and both workers started (each logs "Starting worker")."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        assert process.poll() is None, log.read_text(errors="replace")[-2000:]
+        started = log.read_text(errors="replace").count("Starting worker")
+        try:
+            healthy = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            healthy = False
+        if healthy and started >= 2:
+            return
+        time.sleep(0.2)
+    raise AssertionError("the two workers did not start within 90 s")
+
+
+async def _fetch_keys(base: str, path: str, count: int) -> list[httpx.Response]:
+    """``count`` requests, eight at a time, each on a connection of its own (a worker takes
+    connections, not requests: one kept-alive connection would reach one worker only)."""
+    gate = asyncio.Semaphore(8)
+    limits = httpx.Limits(max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+
+        async def one() -> httpx.Response:
+            async with gate:
+                return await client.get(path, headers={"connection": "close"})
+
+        return await asyncio.gather(*(one() for _ in range(count)))
+
+
+async def test_the_key_limit_holds_across_two_worker_processes_without_redis(
+    settings, database, tmp_path
+):
+    given = await lesson_with_video("video-test-preview", free_preview=True)
+    token = video_tokens.mint(given.id, None, settings.secret_key, datetime.now(UTC))
+    path = f"/api/lessons/{given.id}/key?token={token}"
+
+    with two_workers(settings, tmp_path) as (base, _log):
+        answers = await _fetch_keys(base, path, 2 * KEY_LIMIT + 20)
+        after = await _fetch_keys(base, path, 4)
+
+    statuses = [answer.status_code for answer in answers]
+    assert statuses.count(200) == KEY_LIMIT  # each worker counting alone let up to 240 through
+    assert statuses.count(429) == KEY_LIMIT + 20
+    assert [answer.status_code for answer in after] == [429] * 4
+    assert all(1 <= int(answer.headers["retry-after"]) <= 60 for answer in after)

@@ -70,6 +70,8 @@ def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
         "SPLASH_ACCESS_LOG": "true",
         "SPLASH_REQUEST_TIMEOUT_SECONDS": "1",
         "SPLASH_KEEP_ALIVE_TIMEOUT_SECONDS": "1",
+        "SPLASH_RESPONSE_TIMEOUT_SECONDS": "2",
+        "SPLASH_DATABASE_BUSY_TIMEOUT_MS": "500",  # it must stay below the response timeout
     }
     log = tmp_path / "server.log"
     with log.open("wb") as output:
@@ -148,6 +150,33 @@ def test_an_idle_keep_alive_connection_is_closed_after_its_answer(server):
     assert b"keep-alive" in answer.split(b"\r\n\r\n", 1)[0].lower()
 
 
+def _errors(server: Server) -> list[dict]:
+    return [entry for entry in server.entries() if entry["level"] in ("error", "critical")]
+
+
+def test_a_body_slower_than_the_response_timeout_is_a_503_and_closed(server):
+    """The body's bytes keep coming, but not all of them within the response timeout (2 s of
+    the request's first byte): 503 and close, logged as a 503, not as a server error."""
+    before = len(server.requests())
+    with _connect(server) as sock:
+        sock.sendall(
+            b"POST /api/forms/contact/submissions HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+            b'{"data": {"name": '
+        )
+        answer = _read_until_closed(sock, CLOSED_WITHIN, trickle=b" " * 100)
+
+    assert answer is not None, f"still open after {CLOSED_WITHIN} s"
+    head = answer.split(b"\r\n\r\n", 1)[0].lower()
+    assert head.startswith(b"http/1.1 503 "), answer[:200]
+    assert b"connection: close" in head
+    [logged] = server.logged_since(before, 1)
+    assert (logged["status"], logged["method"]) == (503, "POST")
+    assert logged["duration_ms"] >= 2000
+    assert _errors(server) == []
+    assert [e for e in server.entries() if "exception" in e] == []
+
+
 def test_a_client_that_hangs_up_mid_request_is_logged_as_499_with_its_duration(server):
     before = len(server.requests())
     with _connect(server) as sock:  # the head never completes
@@ -168,4 +197,4 @@ def test_a_client_that_hangs_up_mid_request_is_logged_as_499_with_its_duration(s
     assert logged[1]["path"] == "/api/forms/contact/submissions"
     # Each was open about 0.3 s before the client hung up; the bound only rules out "none".
     assert all(200 <= entry["duration_ms"] < CLOSED_WITHIN * 1000 for entry in logged)
-    assert [entry for entry in server.entries() if entry["level"] in ("error", "critical")] == []
+    assert _errors(server) == []

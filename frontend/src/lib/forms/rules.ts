@@ -96,7 +96,15 @@ function matchesDateFormat(value: unknown, format: string): boolean {
   return calendarDay(year, parts.M ?? 1, parts.D ?? 1) !== null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/u;
+// The server's EMAIL_PATTERN (backend/splash/schemas.py): no whitespace, no second @, and no
+// control or format character (a mail cannot carry some of them; the others are invisible).
+const NOT_IN_ADDRESS =
+  "\\s@\\x00-\\x1f\\x7f-\\x9f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e" +
+  "\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
+const EMAIL = new RegExp(
+  `^[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}]+\\.[^${NOT_IN_ADDRESS}]{2,}$`,
+  "u",
+);
 
 const URL_START = /^https?:\/\/[^\s<>"]+$/i;
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9-]{2,}$/;
