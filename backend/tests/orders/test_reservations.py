@@ -20,6 +20,7 @@ from splash.testing.mollie_stub import MollieStub
 from tests.orders.drafts import draft, line, new_key, place, through_mollie
 from tests.payments.support import SKU, order_with_test_payment
 
+
 @pytest.fixture
 def mollie() -> Iterator[MollieStub]:
     stub = MollieStub().start()
