@@ -4,6 +4,7 @@ statements a piece of work sends, counted."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import random
@@ -18,7 +19,9 @@ from urllib.error import URLError
 from urllib.request import urlopen
 
 import httpx
+import pytest
 from sanic import Sanic
+from tortoise import Tortoise
 
 from splash.config import REPO_ROOT
 
@@ -137,3 +140,13 @@ def counting_statements() -> Iterator[Statements]:
     finally:
         logger.removeHandler(statements)
         logger.setLevel(level)
+
+
+async def until_a_write_waits() -> None:
+    """Until the process's SQLite writer connection is taken (a write waits for the lock)."""
+    writer = Tortoise.get_connection("default")
+    for _ in range(500):
+        if writer._lock.locked():
+            return
+        await asyncio.sleep(0.01)
+    pytest.fail("no write began")

@@ -19,7 +19,7 @@ from splash.catalog.vocabulary import ProductType
 from splash.outbox.models import OutboxJob
 from splash.outbox.queue import now
 from tests.conftest import DATABASE
-from tests.support import counting_statements
+from tests.support import counting_statements, until_a_write_waits
 
 TIMES = 12  # more than the pool holds: every connection is given out again
 
@@ -166,15 +166,6 @@ async def test_the_writes_of_one_request_wait_the_busy_timeout_in_total(sqlite_f
 SCHEDULING = 0.2  # a timer's and a thread hop's lateness on a busy machine: < one more timeout
 
 
-async def _until_the_writer_is_taken() -> None:
-    writer = Tortoise.get_connection("default")
-    for _ in range(500):
-        if writer._lock.locked():
-            return
-        await asyncio.sleep(0.01)
-    pytest.fail("no write began")
-
-
 @pytest.mark.parametrize("write", ["row", "transaction"])
 async def test_a_write_cut_off_while_it_waits_for_the_lock_leaves_nothing_open(
     write, sqlite_file, database_url
@@ -196,7 +187,7 @@ async def test_a_write_cut_off_while_it_waits_for_the_lock_leaves_nothing_open(
     try:
         holder.execute("BEGIN IMMEDIATE")
         waiting = asyncio.create_task(add())
-        await _until_the_writer_is_taken()
+        await until_a_write_waits()
         await asyncio.sleep(0.05)  # into the thread's busy wait
         waiting.cancel()
         with pytest.raises(asyncio.CancelledError):

@@ -18,7 +18,6 @@ from datetime import timedelta
 import asyncpg
 import pytest
 from pydantic import ValidationError
-from tortoise import Tortoise
 
 from splash import db
 from splash.accounts.models import AccountToken, User
@@ -27,7 +26,7 @@ from splash.app import create_app
 from splash.config import Settings
 from splash.forms.models import FormSubmission
 from tests.conftest import DATABASE
-from tests.support import serving
+from tests.support import serving, until_a_write_waits
 
 URL = "/api/forms/contact/submissions"
 CONTACT = {
@@ -164,16 +163,6 @@ LONG_WAIT_MS = 5000  # far longer than the reads take: they answer while the wri
 READS = ["/api/products", "/api/pages", "/api/articles", "/api/products?locale=de"]
 
 
-async def _until_a_write_waits() -> None:
-    """Until the process's writer connection is taken (a write waits for the lock)."""
-    writer = Tortoise.get_connection("default")
-    for _ in range(500):
-        if writer._lock.locked():
-            return
-        await asyncio.sleep(0.01)
-    pytest.fail("no write began")
-
-
 @sqlite_only
 @pytest.mark.parametrize("begin", ["IMMEDIATE", "EXCLUSIVE"])
 async def test_reads_answer_while_a_write_waits_for_another_processes_lock(
@@ -184,7 +173,7 @@ async def test_reads_answer_while_a_write_waits_for_another_processes_lock(
     async with serving(app) as http:
         async with write_lock(database_url, "form_submission", begin):
             write = asyncio.create_task(http.post(URL, json=CONTACT, timeout=30))
-            await _until_a_write_waits()
+            await until_a_write_waits()
 
             reads = await asyncio.gather(*(http.get(path, timeout=30) for path in READS))
 
