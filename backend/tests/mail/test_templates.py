@@ -111,6 +111,7 @@ CONTEXTS = {
         "invoice_link": "https://en.splash.example/api/orders/s1ug/invoice",
         "lessons_link": "https://en.splash.example/academy/learn-to-swim",
         "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
     },
     "order_bank_transfer": {
         "name": "Zoë",
@@ -118,6 +119,7 @@ CONTEXTS = {
         "bank": ORDER.bank_transfer,
         "order_link": "https://en.splash.example/order/s1ug",
         "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
     },
     "order_account": {
         "name": "Zoë",
@@ -127,6 +129,7 @@ CONTEXTS = {
         "order_nr": "SPL-7K3M9QX2",
         "forgot_link": "https://en.splash.example/forgot-password",
         "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
     },
 }
 ACCOUNT_MAILS = (
