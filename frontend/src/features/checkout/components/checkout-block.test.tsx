@@ -525,4 +525,26 @@ describe("CheckoutBlock: a signed-in parent", () => {
     expect((screen.getByRole("combobox", { name: /^Country/ }) as HTMLSelectElement).value).toBe("de");
     expect((screen.getByLabelText(/^Addition \(/) as HTMLInputElement).value).toBe("");
   });
+
+  test("the e-mail field shows the account's address, read-only, even over a draft typed before signing in", async () => {
+    const user = userFixture({ addresses: [addressFixture()] });
+    checkoutApi(undefined, user);
+    const typed = { step: "personal", values: { personal: { firstname: "Sanne", lastname: "Jansen", email: "someone.else@example.com" }, shipping: {}, billing: {} }, attempt: null, withdrawalWaived: false };
+    window.sessionStorage.setItem("splash:checkout", JSON.stringify(typed));
+    renderCheckout({ store: await signedInStore() });
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+
+    const email = screen.getByLabelText("Email address") as HTMLInputElement;
+    expect(email.value).toBe("ouder@example.com");
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText("Orders go to your account's e-mail address. You can change it on your account page.")).toBeTruthy();
+  });
+
+  test("a guest's e-mail field can be typed in", async () => {
+    checkoutApi();
+    renderCheckout();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+
+    expect((screen.getByLabelText("Email address") as HTMLInputElement).readOnly).toBe(false);
+  });
 });

@@ -69,7 +69,7 @@ function Checkout({ lines, user, session }: { lines: CartLine[]; user: User | nu
         <h2 ref={heading} tabIndex={-1} className="checkout-heading">
           {t(stepTitleKey(step, physical))}
         </h2>
-        {step === "personal" ? <PersonalStep key={step} checkout={checkout} /> : null}
+        {step === "personal" ? <PersonalStep key={step} checkout={checkout} signedIn={user !== null} /> : null}
         {step === "shipping" ? (
           <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={physical} addresses={user?.addresses ?? []} />
         ) : null}

@@ -4,13 +4,17 @@ import { PersonalDetails, personalDetailsFields } from "../../../lib/forms";
 import type { CheckoutState } from "../hooks/use-checkout";
 import { StepForm } from "./step-form";
 
-/** First name, last name and e-mail address: the order's personal details (and the new account's). */
-export function PersonalStep({ checkout }: { checkout: CheckoutState }) {
+/**
+ * First name, last name and e-mail address: the order's personal details (and, paid, the new
+ * account's). A signed-in parent's order goes to the account's address whatever is typed (the
+ * server's rule), so the field shows it, read-only.
+ */
+export function PersonalStep({ checkout, signedIn }: { checkout: CheckoutState; signedIn: boolean }) {
   const { t } = useTranslation();
   const fields = useMemo(() => personalDetailsFields(t), [t]);
   return (
     <StepForm step="personal" fields={fields} checkout={checkout} previous={null}>
-      <PersonalDetails />
+      <PersonalDetails emailReadOnly={signedIn} emailHelp={signedIn ? t("checkout.accountEmail") : undefined} />
     </StepForm>
   );
 }

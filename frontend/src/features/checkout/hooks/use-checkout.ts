@@ -39,6 +39,13 @@ export function startDraft(user: User | null, locale: Locale): CheckoutDraft {
   return draft;
 }
 
+/** A kept draft (typed before signing in, say) with a signed-in parent's own address: the one
+ * their order goes to. */
+function withAccountEmail(draft: CheckoutDraft, user: User | null): CheckoutDraft {
+  if (!user || draft.values.personal?.email === user.email) return draft;
+  return { ...draft, values: { ...draft.values, personal: { ...draft.values.personal, email: user.email } } };
+}
+
 /** Where the payment provider sends the parent back: this shop's order-payment page. */
 function returnUrl(locale: Locale): string {
   return `${window.location.origin}${routePath("order-payment", locale)}`;
@@ -46,7 +53,10 @@ function returnUrl(locale: Locale): string {
 
 export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]) {
   // Rendered only in the browser once the cart and the session are known: storage may be read here.
-  const [draft, setDraftState] = useState<CheckoutDraft>(() => parseDraft(readCheckoutDraft()) ?? startDraft(user, locale));
+  const [draft, setDraftState] = useState<CheckoutDraft>(() => {
+    const kept = parseDraft(readCheckoutDraft());
+    return kept ? withAccountEmail(kept, user) : startDraft(user, locale);
+  });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<OrderProblem | null>(null);
   const [placing, setPlacing] = useState(false);
