@@ -167,6 +167,21 @@ def _is_lock_wait(error: BaseException) -> bool:
     return getattr(error, "sqlstate", None) == POSTGRES_LOCK_NOT_AVAILABLE
 
 
+async def serialize_on(*names: str) -> None:
+    """Inside a transaction: waits until no other transaction holds any of ``names``, and holds
+    them until this one ends, so a check and the write it allows happen one at a time per name
+    (the checkout's cap on open orders). PostgreSQL: transaction-level advisory locks, taken in
+    one order so two transactions never wait on each other; SQLite's transactions already run
+    one at a time (``BEGIN IMMEDIATE``)."""
+    connection = connections.get("default")  # the transaction's own, inside one
+    if connection.capabilities.dialect != "postgres":
+        return
+    for name in sorted(set(names)):
+        await connection.execute_query(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]
+        )
+
+
 async def ping() -> None:
     """One trivial query: proves the database answers (health checks, worker start-up)."""
     await connections.get("default").execute_query("SELECT 1")

@@ -6,7 +6,8 @@
   process, or shared through Redis) on every attempt that gets past the schema and the captcha.
 - **Open unpaid orders per client address and per e-mail address** (default 5 and 3): orders
   still waiting for their money whose reservation has not ended, counted in the database when
-  an order is placed. Retry-After says when the first of them ends.
+  an order is placed, one order at a time per client and per address (``db.serialize_on``).
+  Retry-After says when the first of them ends.
 
 A client address is kept on the order only as a keyed hash (``client_key``), and an IPv6
 client counts by its /64 (one line, one household). Each refusal is a 429 ``too_many_orders``
@@ -23,6 +24,7 @@ from datetime import datetime, timedelta
 from ipaddress import IPv6Address, ip_address, ip_network
 from typing import Protocol
 
+from splash import db
 from splash.config import Settings
 from splash.errors import RateLimitError
 from splash.orders.models import Order
@@ -101,8 +103,12 @@ async def count_attempt(buyer: Buyer, email: str) -> None:
 
 async def check_open(buyer: Buyer, email: str, now: datetime) -> None:
     """429 when the client or the address has as many open unpaid orders as allowed; the wait
-    is until the first of them ends its reservation."""
+    is until the first of them ends its reservation. Called in the transaction that writes the
+    order."""
     limits = buyer.limits
+    # Simultaneous orders of one client or address check one after the other (the order that
+    # passes is written before the next one counts).
+    await db.serialize_on(f"checkout-open|{buyer.client_key}", f"checkout-open|{email}")
     for where, cap in (
         ({"client_key": buyer.client_key}, limits.open_per_client),
         ({"email": email}, limits.open_per_email),

@@ -5,6 +5,7 @@ unpaid order, which ends on time and gives the stock back."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -118,6 +119,18 @@ async def test_open_unpaid_orders_per_client_are_capped_until_one_ends(settings,
     reservation = settings.order_reservation_minutes * 60
     assert reservation - 60 <= wait <= reservation
     assert after.status_code == 201
+
+
+async def test_simultaneous_orders_of_one_client_stop_at_the_open_cap(settings, seeded):
+    """Eight at once from one client with a cap of two: the cap holds (each order's check and
+    write are serialized per client and address; on PostgreSQL by advisory locks)."""
+    app = limited(settings, checkout_open_per_client=2)
+    async with serving(app) as http:
+        answers = await asyncio.gather(*(order(http, f"tegelijk{n}@example.com") for n in range(8)))
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [201, 201] + [429] * 6
+    assert await Order.all().count() == 2
 
 
 async def test_open_unpaid_orders_per_email_are_capped(settings, seeded):
