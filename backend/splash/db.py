@@ -176,10 +176,10 @@ async def serialize_on(*names: str) -> None:
     connection = connections.get("default")  # the transaction's own, inside one
     if connection.capabilities.dialect != "postgres":
         return
-    for name in sorted(set(names)):
-        await connection.execute_query(
-            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name]
-        )
+    await connection.execute_query(  # one round trip; unnest keeps the sorted order
+        "SELECT pg_advisory_xact_lock(hashtextextended(name, 0)) FROM unnest($1::text[]) AS name",
+        [sorted(set(names))],
+    )
 
 
 async def ping() -> None:
