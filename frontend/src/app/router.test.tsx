@@ -10,6 +10,7 @@ import { cardFixture, productFixture } from "../features/shop/test-utils";
 import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
 import type { Payload } from "./payload";
+import { settingsFixture } from "./test-utils";
 import { buildRoutes } from "./router";
 
 function payload(route: Payload["route"], page: Payload["page"] = null): Payload {
@@ -19,18 +20,7 @@ function payload(route: Payload["route"], page: Payload["page"] = null): Payload
     route,
     page,
     navigation: { primary: [], secondary: [], legal: [] },
-    settings: {
-      companyName: "Splash B.V.",
-      cocNumber: "12345678",
-      vatNumber: "NL001234567B01",
-      socialLinks: {},
-      origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
-      gtmId: null,
-      recaptchaSiteKey: null,
-      googleSignIn: false,
-      buildPollSeconds: 3600,
-      apiPrefix: "/api",
-    },
+    settings: settingsFixture(),
     alternates: {},
     head: {},
   };

@@ -13,6 +13,7 @@ import { resetCartTestState } from "../lib/cart/test-utils";
 import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
 import type { Payload } from "./payload";
+import { settingsFixture } from "./test-utils";
 import { buildRoutes } from "./router";
 import { forgetTracker } from "./tracking";
 
@@ -33,18 +34,7 @@ function payloadAt(pathname: string): Payload {
     route: { name, kind: name === "page" ? "page" : "app", path: pathname, params: name === "order" ? { slug: SLUG } : {} },
     page,
     navigation: { primary: [], secondary: [], legal: [] },
-    settings: {
-      companyName: "Splash B.V.",
-      cocNumber: "12345678",
-      vatNumber: "NL001234567B01",
-      socialLinks: {},
-      origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
-      gtmId: "GTM-SPLASH1",
-      recaptchaSiteKey: null,
-      googleSignIn: false,
-      buildPollSeconds: 3600,
-      apiPrefix: "/api",
-    },
+    settings: settingsFixture({ gtmId: "GTM-SPLASH1" }),
     alternates: {},
     head: {},
   };

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { createI18n, type Locale } from "../../lib/i18n";
 import messages from "../../locales/nl.json";
 import type { Payload } from "../payload";
+import { settingsFixture } from "../test-utils";
 import { LanguageSwitcher } from "./footer";
 
 const ORIGINS: Record<Locale, string> = {
@@ -22,18 +23,7 @@ function payload(locale: Locale, alternates: Payload["alternates"]): Payload {
     route: { name: "product", kind: "page", path: "/shop/drijfpak", params: { slug: "drijfpak" } },
     page: null,
     navigation: { primary: [], secondary: [], legal: [] },
-    settings: {
-      companyName: "Splash B.V.",
-      cocNumber: "12345678",
-      vatNumber: "NL001234567B01",
-      socialLinks: {},
-      origins: ORIGINS,
-      gtmId: null,
-      recaptchaSiteKey: null,
-      googleSignIn: false,
-      buildPollSeconds: 60,
-      apiPrefix: "/api",
-    },
+    settings: settingsFixture({ origins: ORIGINS, buildPollSeconds: 60 }),
     alternates,
     head: {},
   };

@@ -12,6 +12,7 @@ import { readCookie } from "../../lib/cookies";
 import { createI18n, type Locale } from "../../lib/i18n";
 import en from "../../locales/en.json";
 import type { Payload } from "../payload";
+import { settingsFixture } from "../test-utils";
 import { Header } from "./header";
 
 function payload(locale: Locale): Payload {
@@ -21,18 +22,7 @@ function payload(locale: Locale): Payload {
     route: { name: "home", kind: "page", path: "/", params: {} },
     page: null,
     navigation: { primary: [], secondary: [], legal: [] },
-    settings: {
-      companyName: "Splash B.V.",
-      cocNumber: "12345678",
-      vatNumber: "NL001234567B01",
-      socialLinks: {},
-      origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
-      gtmId: null,
-      recaptchaSiteKey: null,
-      googleSignIn: false,
-      buildPollSeconds: 60,
-      apiPrefix: "/api",
-    },
+    settings: settingsFixture({ buildPollSeconds: 60 }),
     alternates: {},
     head: {},
   };
