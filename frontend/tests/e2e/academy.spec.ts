@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { contentPage, formText, mailedLink, message, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+import { contentPage, expectSiteFont, formText, mailedLink, message, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
 
 const PASSWORD = "Zwemles-Niveau-2026";
 
@@ -137,6 +137,7 @@ for (const locale of ["nl", "en"] as const) {
     await expect(level(page, 3).locator(".lesson-item--locked")).toHaveCount(4);
     await expect(level(page, 1).getByRole("progressbar")).toBeVisible();
     await expectNoSeriousA11yViolations(page, `course page, level 1 owned (${locale})`);
+    await expectSiteFont(page, `the course page (${locale})`);
 
     // Buy level 2 through its unlock button.
     await level(page, 2).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 2 }) }).click();

@@ -9,6 +9,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import {
   contentPage,
+  expectLooksReadOnly,
+  expectSiteFont,
   mailedLink,
   mailMatching,
   message,
@@ -93,6 +95,7 @@ for (const locale of ["nl", "en"] as const) {
     await page.locator("header.site-header").getByRole("link", { name: message(locale, "header.login") }).click();
     await expect(page).toHaveURL(`${site}${routePath("login", locale)}`);
     await expectNoSeriousA11yViolations(page, `login (${locale})`);
+    await expectSiteFont(page, `the login page (${locale})`);
     await page.getByLabel(message(locale, "forms.labels.email"), { exact: true }).fill(email);
     await page.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: message(locale, "auth.login.submit") }).click();
@@ -153,6 +156,8 @@ test("a new e-mail address changes once the link mailed to it is opened (en)", a
   // Ask for the new address on the account page, with the current password.
   await page.goto(`${site}${accountPath(locale)}`);
   await waitForHydration(page);
+  // The details' e-mail address is changed below, not typed over: it looks read-only.
+  await expectLooksReadOnly(page, message(locale, "forms.labels.email"), message(locale, "forms.labels.firstname"));
   const form = page.locator("form", { has: page.getByRole("button", { name: message(locale, "profile.email.submit") }) });
   await form.getByLabel(message(locale, "profile.email.new")).fill(newEmail);
   await form.getByLabel(message(locale, "profile.password.current")).fill(PASSWORD);

@@ -358,3 +358,22 @@ export function product(locale: Locale, key: string): ProductFixture {
     seoDescription: unquote(seoDescription),
   };
 }
+
+/** Every visible button and field of the page is in the site's font, not the browser's own. */
+export async function expectSiteFont(page: Page, what: string): Promise<void> {
+  const others = await page.evaluate(() => {
+    const site = getComputedStyle(document.body).fontFamily;
+    return [...document.querySelectorAll<HTMLElement>("button, input, select, textarea")]
+      .filter((control) => control.offsetParent !== null && getComputedStyle(control).fontFamily !== site)
+      .map((control) => control.outerHTML.slice(0, 100));
+  });
+  expect(others, `controls in another font on ${what}`).toEqual([]);
+}
+
+/** A read-only field looks unlike one that can be typed in (its background). */
+export async function expectLooksReadOnly(page: Page, readOnlyLabel: string, editableLabel: string): Promise<void> {
+  const background = (label: string) =>
+    page.getByLabel(label, { exact: true }).first().evaluate((field) => getComputedStyle(field).backgroundColor);
+  expect(await page.getByLabel(readOnlyLabel, { exact: true }).first().getAttribute("readonly")).not.toBeNull();
+  expect(await background(readOnlyLabel)).not.toBe(await background(editableLabel));
+}
