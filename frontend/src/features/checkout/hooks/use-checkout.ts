@@ -1,8 +1,8 @@
 /**
  * The checkout's state: the draft (restored from this tab's session, or started from the cart's
- * shipping country and the signed-in parent's details and saved address), the fields the server refused, and placing the order
- * — once at a time, with the attempt's idempotency key and, while the captcha is on, a fresh
- * captcha token — before leaving for the payment page.
+ * shipping country and the signed-in parent's details and saved address), the fields the server
+ * refused, and placing the order — once at a time, with the attempt's idempotency key and, while
+ * the captcha is on, a fresh captcha token — before leaving for the payment page.
  */
 import { useRef, useState } from "react";
 import type { User } from "../../../lib/auth";
