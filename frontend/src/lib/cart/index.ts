@@ -5,7 +5,7 @@ export { CartProvider, useCart, useCartCount } from "./provider";
 export type { Cart } from "./provider";
 export { clampQuantity, itemCount, lineKey, MAX_QUANTITY, MIN_QUANTITY, sameLine } from "./rules";
 export type { AddOutcome } from "./rules";
-export { CART_COOKIE, createCartStore, UNKNOWN_CART } from "./store";
+export { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore, UNKNOWN_CART } from "./store";
 export type { AddedVariant, AddOptions, CartFeedback, CartState, CartStore } from "./store";
 export type { CartLine, CartOption, Colour, LineRef, Size, Variant } from "./types";
 export { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";

@@ -31,6 +31,7 @@ export function useCart(): Cart {
       remove: store.remove,
       setQuantity: store.setQuantity,
       clear: store.clear,
+      setCountry: store.setCountry,
       dropVariants: store.dropVariants,
       dismissNotice: store.dismissNotice,
       dismissFeedback: store.dismissFeedback,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { fakeApi } from "../auth/test-utils";
 import { readCookie } from "../cookies";
-import { CART_COOKIE, createCartStore } from "./store";
-import { ADDED, resetCartTestState, setCartCookie } from "./test-utils";
+import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore } from "./store";
+import { ADDED, resetCartTestState, setCartCookie, setCartCountryCookie } from "./test-utils";
 import type { CartLine } from "./types";
 
 const line = (variantId: number, quantity = 1, options: CartLine["options"] = []): CartLine => ({ variantId, quantity, options });
@@ -24,7 +24,7 @@ describe("createCartStore, starting", () => {
     setCartCookie([line(12)]);
     const server = catalog();
     const store = createCartStore();
-    expect(store.getState()).toEqual({ status: "unknown", lines: [], notice: false, feedback: [] });
+    expect(store.getState()).toEqual({ status: "unknown", lines: [], country: null, notice: false, feedback: [] });
     expect(server.calls).toEqual([]);
   });
 
@@ -214,5 +214,33 @@ describe("createCartStore, changes", () => {
     store.clear();
     expect(heard.at(-1)).toBe(0);
     expect(heard).toContain(1);
+  });
+});
+
+describe("createCartStore, the shipping country", () => {
+  test("a chosen country is kept in its own cookie (the cart cookie keeps its lines) and restored by the next store", () => {
+    // given
+    setCartCookie([line(12)]);
+    const store = createCartStore();
+    store.start();
+    // when
+    store.setCountry("de");
+    // then
+    expect(store.getState().country).toBe("de");
+    expect(readCookie(CART_COUNTRY_COOKIE)).toBe("de");
+    expect(cookieLines()).toEqual([line(12)]);
+    const next = createCartStore();
+    next.start();
+    expect(next.getState().country).toBe("de");
+    // and none chosen forgets it
+    next.setCountry(null);
+    expect(readCookie(CART_COUNTRY_COOKIE)).toBeNull();
+  });
+
+  test("a country the shop does not ship to (a stale or tampered cookie) is none", () => {
+    setCartCountryCookie("us");
+    const store = createCartStore();
+    store.start();
+    expect(store.getState().country).toBeNull();
   });
 });

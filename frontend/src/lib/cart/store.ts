@@ -1,6 +1,7 @@
 /**
- * The visitor's cart: its lines (kept in the `cart` cookie, 30 days) and the feedback cards of
- * recent additions. What a line shows and costs comes from the cart page's quote.
+ * The visitor's cart: its lines (kept in the `cart` cookie, 30 days), the shipping country chosen
+ * on the cart page (the `cart_country` cookie, as long; the checkout starts with it) and the
+ * feedback cards of recent additions. What a line shows and costs comes from the cart page's quote.
  *
  * "unknown" is what the server renders and what hydration sees: nothing here reads the cookie
  * before start(), which the provider calls once the page is hydrated (a change made before that
@@ -8,7 +9,8 @@
  * dropped, the cookie rewritten and `notice` set, as for a malformed cookie.
  */
 import type { ImageData } from "../../ui/rich-text-types";
-import { clearCookie, cookieValue, writeCookie } from "../cookies";
+import { clearCookie, cookieValue, readCookie, writeCookie } from "../cookies";
+import { SHIPPING_COUNTRIES, type ShippingCountry } from "../vocabulary";
 import {
   addLine,
   dropVariants as withoutVariants,
@@ -21,6 +23,8 @@ import {
 import type { CartLine, LineRef } from "./types";
 
 export const CART_COOKIE = "cart";
+/** Its own cookie, so the `cart` cookie keeps its shape (a list of lines). */
+export const CART_COUNTRY_COOKIE = "cart_country";
 export const CART_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** What the "added to your cart" card shows of the added variant (the page that adds it knows). */
@@ -35,13 +39,15 @@ export type AddOptions = { once?: boolean };
 export type CartState = {
   status: "unknown" | "ready";
   lines: CartLine[];
+  /** The shipping country chosen on the cart page (or in the checkout); null: none chosen. */
+  country: ShippingCountry | null;
   /** Lines were dropped (a bad cookie, a variant that no longer exists) and the visitor is not told yet. */
   notice: boolean;
   feedback: CartFeedback[];
 };
 
 /** The state before start(): the same object on the server, while hydrating and in the browser. */
-export const UNKNOWN_CART: CartState = Object.freeze({ status: "unknown", lines: [], notice: false, feedback: [] });
+export const UNKNOWN_CART: CartState = Object.freeze({ status: "unknown", lines: [], country: null, notice: false, feedback: [] });
 
 export type CartStore = {
   getState: () => CartState;
@@ -53,6 +59,8 @@ export type CartStore = {
   remove: (ref: LineRef) => void;
   setQuantity: (ref: LineRef, quantity: number) => void;
   clear: () => void;
+  /** Chooses the shipping country (null: none), kept in its cookie. */
+  setCountry: (country: ShippingCountry | null) => void;
   /** Drops the lines of variants the server no longer knows (the quote's `dropped`), with the notice. */
   dropVariants: (variantIds: number[]) => void;
   dismissNotice: () => void;
@@ -62,6 +70,12 @@ export type CartStore = {
 function saveCookie(lines: CartLine[]): void {
   if (lines.length === 0) clearCookie(CART_COOKIE);
   else writeCookie(CART_COOKIE, serializeCart(lines), CART_MAX_AGE_SECONDS);
+}
+
+/** The kept country when it is one the shop ships to (a stale or tampered cookie is none). */
+function readCountry(): ShippingCountry | null {
+  const value = readCookie(CART_COUNTRY_COOKIE);
+  return SHIPPING_COUNTRIES.find((code) => code === value) ?? null;
 }
 
 export function createCartStore(): CartStore {
@@ -94,7 +108,7 @@ export function createCartStore(): CartStore {
     restored = true;
     const { lines, dropped } = parseCartCookie(typeof document === "undefined" ? null : cookieValue(document.cookie, CART_COOKIE));
     if (dropped) saveCookie(lines);
-    set({ status: "ready", lines, notice: state.notice || dropped });
+    set({ status: "ready", lines, country: readCountry(), notice: state.notice || dropped });
   }
 
   return {
@@ -123,6 +137,13 @@ export function createCartStore(): CartStore {
     clear() {
       restore();
       setLines([]);
+    },
+    setCountry(country) {
+      restore();
+      if (country === state.country) return;
+      if (country === null) clearCookie(CART_COUNTRY_COOKIE);
+      else writeCookie(CART_COUNTRY_COOKIE, country, CART_MAX_AGE_SECONDS);
+      set({ country });
     },
     dropVariants(variantIds) {
       if (variantIds.length > 0) forget(variantIds);

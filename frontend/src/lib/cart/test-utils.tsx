@@ -9,7 +9,7 @@ import type { AuthStore } from "../auth";
 import { renderWithAuth, resetAuthTestState } from "../auth/test-utils";
 import type { Locale } from "../i18n";
 import { CartProvider } from "./provider";
-import { CART_COOKIE, createCartStore, type AddedVariant, type CartStore } from "./store";
+import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore, type AddedVariant, type CartStore } from "./store";
 import type { CartLine, Colour, Size, Variant } from "./types";
 
 const SIZE_LABELS: Record<Size, string> = { xs: "XS", s: "S", m: "M", l: "L", xl: "XL", xxl: "XXL", xxxl: "3XL" };
@@ -70,5 +70,11 @@ export function renderWithCart(ui: ReactElement, { cart = createCartStore(), ...
 /** Forgets the cart cookie and everything resetAuthTestState forgets. */
 export function resetCartTestState(): void {
   clearCookie(CART_COOKIE);
+  clearCookie(CART_COUNTRY_COOKIE);
   resetAuthTestState();
+}
+
+/** Sets the cart's shipping country cookie as the cart page leaves it. */
+export function setCartCountryCookie(country: string): void {
+  document.cookie = `${CART_COUNTRY_COOKIE}=${encodeURIComponent(country)}; Path=/`;
 }

@@ -170,6 +170,25 @@ describe("CartBlock, lines and money", () => {
     ]);
   });
 
+  test("the chosen country is kept for the checkout and the next visit (its cookie), and shown again", async () => {
+    // given
+    setCartCookie([line(13, 1)]);
+    const server = cartApi();
+    const first = renderCart();
+    await quoted();
+    // when
+    fireEvent.change(await screen.findByLabelText("Shipping to"), { target: { value: "de" } });
+    await waitFor(() => expect(amount("cart-shipping")).toBe("€6.95"));
+    first.unmount();
+    renderCart();
+    // then
+    expect(readCookie("cart_country")).toBe("de");
+    expect(first.cart.getState().country).toBe("de");
+    await waitFor(() => expect(amount("cart-shipping")).toBe("€6.95"));
+    expect((screen.getByLabelText("Shipping to") as HTMLSelectElement).value).toBe("de");
+    expect(server.callsTo("POST /cart/quote").at(-1)?.body).toMatchObject({ country: "de" });
+  });
+
   test("nothing to ship (only lessons): 'No shipping: lessons are online'", async () => {
     setCartCookie([line(13, 1)]);
     cartApi({ physical: false });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Ref } from "react";
 import { useAuth } from "../../../lib/auth";
-import { lineKey, useCart, useQuote, type CartLine, type QuoteItem, type ShippingCountryCode } from "../../../lib/cart";
+import { lineKey, useCart, useQuote, type CartLine, type QuoteItem } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
@@ -53,14 +53,13 @@ export function CartBlock() {
   const { t } = useTranslation();
   const cart = useCart();
   const { status: session } = useAuth();
-  const [country, setCountry] = useState<ShippingCountryCode | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   const emptyRef = useRef<HTMLDivElement>(null);
   const focus = useFocusAfterRender();
   const hasLines = cart.lines.length > 0;
-  const quote = useQuote(cart.lines, country, session, cart.status === "ready" && session !== "unknown");
+  const quote = useQuote(cart.lines, cart.country, session, cart.status === "ready" && session !== "unknown");
   const countries = quote.quote?.countries ?? [];
   const { dropVariants } = cart;
 
@@ -168,7 +167,7 @@ export function CartBlock() {
               </button>
             )}
           </div>
-          <CartSummary quote={quote} countries={countries} country={country} onCountry={setCountry} />
+          <CartSummary quote={quote} countries={countries} country={cart.country} onCountry={cart.setCountry} />
         </div>
       ) : (
         <EmptyCart ref={emptyRef} className="cart-empty" />

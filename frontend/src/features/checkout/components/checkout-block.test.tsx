@@ -330,7 +330,7 @@ describe("CheckoutBlock: the server refuses", () => {
     await act(async () => {
       fireEvent.click(pay());
     });
-    expect(await screen.findByText("This email address may have been used for a previous order. Please log in with your existing account...")).toBeTruthy();
+    expect(await screen.findByText("This email address may have been used for a previous order. Please log in with your existing account.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/forgot-password");
     const login = screen.getByRole("link", { name: "Log in" });
     expect(login.getAttribute("href")).toBe("/login");

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useAuth, type User } from "../../../lib/auth";
-import { useCart, useQuote, type CartLine } from "../../../lib/cart";
+import { useCart, useQuote, type Cart } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
@@ -42,10 +42,11 @@ function Progress({ steps, current, physical }: { steps: Step[]; current: Step; 
   );
 }
 
-function Checkout({ lines, user, session }: { lines: CartLine[]; user: User | null; session: string }) {
+function Checkout({ cart, user, session }: { cart: Cart; user: User | null; session: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const checkout = useCheckout(user, locale, lines);
+  const { lines } = cart;
+  const checkout = useCheckout(user, locale, lines, cart);
   const { step } = checkout.draft;
   const quote = useQuote(lines, shippingCountry(checkout.draft.values.shipping), session, true);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -101,5 +102,5 @@ export function CheckoutBlock() {
       </section>
     );
   }
-  return <Checkout lines={cart.lines} user={auth.user} session={auth.status} />;
+  return <Checkout cart={cart} user={auth.user} session={auth.status} />;
 }

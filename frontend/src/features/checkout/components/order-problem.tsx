@@ -1,9 +1,8 @@
-import { useLocation } from "react-router";
 import { Link } from "../../../ui/link";
-import { rememberRedirect } from "../../../lib/auth";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import type { OrderProblem as Problem } from "../utils/order-errors";
+import { LoginLink } from "./login-link";
 
 /** The text of a problem that trying again may solve (the captcha's is the forms' own). */
 const RETRY_TEXTS: Partial<Record<Problem["kind"], string>> = {
@@ -15,17 +14,13 @@ const RETRY_TEXTS: Partial<Record<Problem["kind"], string>> = {
 export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { pathname } = useLocation();
   switch (problem.kind) {
     case "email-has-account":
       return (
         <>
           <p>{t("checkout.errors.emailHasAccount")}</p>
           <p className="checkout-problem__links">
-            {/* After logging in, the parent comes back to this checkout (the draft is kept). */}
-            <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)}>
-              {t("checkout.errors.login")}
-            </Link>
+            <LoginLink>{t("checkout.errors.login")}</LoginLink>
             <Link to={routePath("forgot-password", locale)}>{t("checkout.errors.forgotPassword")}</Link>
           </p>
         </>

@@ -1,13 +1,13 @@
 /**
- * The checkout's state: the draft (restored from this tab's session, or started from the signed-in
- * parent's details and first saved address), the fields the server refused, and placing the order
- * — once at a time, with the attempt's idempotency key and, while the captcha is on, a fresh
- * captcha token — before leaving for the payment page.
+ * The checkout's state: the draft (restored from this tab's session, or started from the cart's
+ * shipping country and the signed-in parent's details and saved address), the fields the server
+ * refused, and placing the order — once at a time, with the attempt's idempotency key and, while
+ * the captcha is on, a fresh captcha token — before leaving for the payment page.
  */
 import { useRef, useState } from "react";
 import type { User } from "../../../lib/auth";
 import { useCaptcha } from "../../../lib/captcha";
-import { readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft, type CartLine } from "../../../lib/cart";
+import { readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft, type CartLine, type ShippingCountryCode } from "../../../lib/cart";
 import type { Locale } from "../../../lib/i18n";
 import { browserNavigation } from "../../../lib/navigation";
 import { routePath } from "../../../lib/routes";
@@ -19,6 +19,7 @@ import {
   orderDraft,
   parseDraft,
   SHIPPING,
+  shippingCountry,
   stepsOf,
   type CheckoutDraft,
   type FormStep,
@@ -30,13 +31,25 @@ import { describeOrderError, firstStepWithErrors, type FieldErrors, type OrderPr
 /** The country a new address starts with: the shop's language's own (English: none chosen). */
 const HOME_COUNTRY: Partial<Record<Locale, string>> = { nl: "nl", de: "de", fr: "fr", es: "es", sv: "se" };
 
-/** A new draft: empty, or with a signed-in parent's details and first saved address. */
-export function startDraft(user: User | null, locale: Locale): CheckoutDraft {
+/**
+ * A new draft: the country chosen in the cart (its shipping cost is what the parent saw), else a
+ * signed-in parent's first saved address, else the shop's language's country. A signed-in
+ * parent's saved address is filled in when it is in that country (the first such one); an address
+ * in another country would not go with the cart's, so the address then starts empty.
+ */
+export function startDraft(user: User | null, locale: Locale, cartCountry: ShippingCountryCode | null = null): CheckoutDraft {
   const draft = emptyDraft();
-  const first = user?.addresses[0];
-  draft.values.shipping = first ? addressValues(first, SHIPPING) : { [`${SHIPPING}country`]: HOME_COUNTRY[locale] ?? "" };
+  const saved = user?.addresses.find((address) => cartCountry === null || address.country === cartCountry);
+  draft.values.shipping = saved ? addressValues(saved, SHIPPING) : { [`${SHIPPING}country`]: cartCountry ?? HOME_COUNTRY[locale] ?? "" };
   if (user) draft.values.personal = { firstname: user.firstname ?? "", lastname: user.lastname ?? "", email: user.email };
   return draft;
+}
+
+/** A kept draft whose country differs from the cart's: the cart's was chosen later (the checkout
+ * keeps the two the same), so the shipping step follows it rather than silently costing more or less. */
+function withCartCountry(draft: CheckoutDraft, cartCountry: ShippingCountryCode | null): CheckoutDraft {
+  if (!cartCountry || shippingCountry(draft.values.shipping) === cartCountry) return draft;
+  return { ...draft, values: { ...draft.values, shipping: { ...draft.values.shipping, [`${SHIPPING}country`]: cartCountry } } };
 }
 
 /** A kept draft (typed before signing in, say) with a signed-in parent's own address: the one
@@ -51,11 +64,14 @@ function returnUrl(locale: Locale): string {
   return `${window.location.origin}${routePath("order-payment", locale)}`;
 }
 
-export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]) {
+/** The cart's shipping country, and how the checkout changes it (the two stay one country). */
+export type CartCountry = { country: ShippingCountryCode | null; setCountry: (country: ShippingCountryCode | null) => void };
+
+export function useCheckout(user: User | null, locale: Locale, lines: CartLine[], cart: CartCountry) {
   // Rendered only in the browser once the cart and the session are known: storage may be read here.
   const [draft, setDraftState] = useState<CheckoutDraft>(() => {
     const kept = parseDraft(readCheckoutDraft());
-    return kept ? withAccountEmail(kept, user) : startDraft(user, locale);
+    return kept ? withCartCountry(withAccountEmail(kept, user), cart.country) : startDraft(user, locale, cart.country);
   });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<OrderProblem | null>(null);
@@ -71,6 +87,11 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
     current.current = next;
     writeCheckoutDraft(next);
     setDraftState(next);
+  };
+  /** A country chosen in the shipping step is the cart's too (back on the cart page, it is shown). */
+  const keepCountry = (step: FormStep, values: StepValues) => {
+    const country = step === "shipping" ? shippingCountry(values) : null;
+    if (country && country !== cart.country) cart.setCountry(country);
   };
   const steps = stepsOf(draft);
 
@@ -88,6 +109,7 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
     },
     /** A step's form changed (kept as typed, so a reload finds it). */
     keep(step: FormStep, values: StepValues) {
+      keepCountry(step, values);
       setDraft({ ...current.current, values: { ...current.current.values, [step]: values } });
     },
     goTo(step: Step) {
@@ -96,6 +118,7 @@ export function useCheckout(user: User | null, locale: Locale, lines: CartLine[]
     },
     /** A step's form was completed: keep its values and go on to the next step. */
     complete(step: FormStep, values: StepValues) {
+      keepCountry(step, values);
       const next = { ...current.current, values: { ...current.current.values, [step]: values } };
       const order = stepsOf(next);
       setFieldErrors((errors) => ({ ...errors, [step]: [] }));
