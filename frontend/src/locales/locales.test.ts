@@ -122,3 +122,19 @@ describe("translation keys used in the source", () => {
     expect(missing, missing.join(", ")).toEqual([]);
   });
 });
+
+describe("address labels", () => {
+  /** Lowercased words of four letters or more. */
+  const words = (label: string) => label.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length >= 4);
+
+  test.each(Object.keys(ALL))("in %s the house number's addition and the extra address line are told apart", (locale) => {
+    const labels = flatten(ALL[locale] ?? {});
+    const addition = (labels.get("forms.labels.addition") ?? "").toLowerCase();
+    const extra = (labels.get("forms.labels.additionalInfo") ?? "").toLowerCase();
+
+    expect(addition && extra).toBeTruthy();
+    // Neither is written inside the other ("Zusatz" in "Adresszusatz"), and they share no word.
+    expect(extra.includes(addition) || addition.includes(extra)).toBe(false);
+    expect(words(addition).filter((word) => words(extra).some((other) => other.includes(word) || word.includes(other)))).toEqual([]);
+  });
+});

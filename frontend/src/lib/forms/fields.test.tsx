@@ -245,7 +245,7 @@ describe("groups", () => {
   test("Address renders labelled inputs with autocomplete", () => {
     renderInForm(addressFields(t), <Address />);
     expect(screen.getByRole("group", { name: "Address" })).toBeTruthy();
-    const labels = ["Street", "House number", "Addition (optional)", "Additional address information (optional)", "Postal code", "City", "Country"];
+    const labels = ["Street", "House number", "Addition (optional)", "Other address details (c/o, floor…) (optional)", "Postal code", "City", "Country"];
     const inputs = labels.map((label) => screen.getByLabelText(label) as HTMLInputElement);
     expect(inputs.map((field) => [field.name, field.getAttribute("autocomplete")])).toEqual([
       ["street", "address-line1"],
