@@ -82,7 +82,7 @@ async function proceedToPayment(page: Page, locale: Locale): Promise<void> {
 }
 
 /** On the test provider's page: end the payment as `status`, and come back to the shop. */
-async function endPayment(page: Page, locale: Locale, status: "paid" | "open" | "failed"): Promise<string> {
+async function endPayment(page: Page, locale: Locale, status: "paid" | "open" | "failed" | "banktransfer"): Promise<string> {
   await page.locator(`button[name="status"][value="${status}"]`).click();
   await expect(page).toHaveURL(new RegExp(`^${origin(locale)}${routePath("order-payment", locale)}\\?order=[A-Za-z0-9_-]+$`));
   await waitForHydration(page);
@@ -182,5 +182,32 @@ for (const locale of ["nl", "en"] as const) {
     expect(await endPayment(page, locale, "paid")).toBe(slug);
     await expect(page.getByRole("heading", { level: 1, name: message(locale, "orders.payment.thanksTitle") })).toBeVisible();
     await expect(page.getByText(formText(locale, "orders.payment.thanks", { orderNr }))).toBeVisible();
+  });
+}
+
+/** For each bank detail row: whether its value stands beside its label (else below it). */
+async function besideTheirLabels(page: Page): Promise<boolean[]> {
+  return page.locator(".order-bank__row").evaluateAll((rows) =>
+    rows.map((row) => {
+      const [label, value] = [row.querySelector("dt"), row.querySelector("dd")].map((part) => part?.getBoundingClientRect());
+      return Boolean(label && value && value.top < label.bottom);
+    }),
+  );
+}
+
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`the bank transfer's details are laid out alike, the BIC too, on a phone and a desktop (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await addSuits(page, locale, "L", 1);
+    await checkOut(page, locale, freshEmail(locale, "transfer"));
+    await proceedToPayment(page, locale);
+    await endPayment(page, locale, "banktransfer");
+    await expect(page.locator(".order-bank__row")).toHaveCount(4);
+
+    // On the phone every value goes under its label; on a desktop every value beside it.
+    expect(await besideTheirLabels(page)).toEqual([false, false, false, false]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await besideTheirLabels(page)).toEqual([true, true, true, true]);
   });
 }
