@@ -12,6 +12,7 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
+from splash.orders.order_numbers import is_slug
 from splash.orders.digital import describes_digital_lines
 from splash.orders.fulfilment import (
     grants_entitlements,
@@ -47,6 +48,12 @@ __all__ = [
     "revokes_entitlements",
     "tells_where_unlocked",
 ]
+
+
+async def order_exists(slug: str) -> bool:
+    """Whether ``slug`` names an order: one lookup on the unique slug, nothing else read (the
+    slug is the capability to the order; whoever holds it learns no more here than that)."""
+    return is_slug(slug) and await Order.exists(slug=slug)
 
 
 async def shipping_countries() -> list[ShippingCountryPublic]:
