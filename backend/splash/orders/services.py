@@ -12,7 +12,6 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
-from splash.orders.order_numbers import is_slug
 from splash.orders.digital import describes_digital_lines
 from splash.orders.fulfilment import (
     grants_entitlements,
@@ -20,6 +19,7 @@ from splash.orders.fulfilment import (
     tells_where_unlocked,
 )
 from splash.orders.models import Order, OrderLine, ShippingCountry
+from splash.orders.order_numbers import is_slug
 from splash.orders.pricing import Image as LineImage
 from splash.orders.pricing import SellableLine
 from splash.orders.schemas import (

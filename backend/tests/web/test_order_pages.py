@@ -54,9 +54,7 @@ async def test_a_missing_or_unknown_order_is_a_404_with_the_404_screen(client, p
     assert_the_404_screen(await client.get(url))
 
 
-async def test_an_orders_page_is_the_in_browser_shell_with_nothing_of_the_order(
-    client, published
-):
+async def test_an_orders_page_is_the_in_browser_shell_with_nothing_of_the_order(client, published):
     order = await an_order()
 
     response = await client.get(f"/order/{order.slug}")
@@ -107,3 +105,16 @@ async def test_an_orders_page_is_never_kept_at_the_edge(app, published):
         404,
     ]
     assert app.ctx.edge.hits == 0
+
+
+async def test_before_a_first_publish_an_unknown_order_is_a_404_too(client, seeded):
+    order = await an_order()
+
+    missing = await client.get(f"/order/{UNKNOWN}")
+    found = await client.get(f"/order-payment?order={order.slug}")
+
+    assert missing.status == 404
+    assert inline_payload(missing.text)["route"]["name"] == "not-found"
+    assert found.status == 200
+    assert inline_payload(found.text)["route"]["name"] == "order-payment"
+    assert_nothing_of(order, found.text)
