@@ -15,6 +15,9 @@ ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 PREFIX = "SPL"
 GROUP = 4
 PATTERN = re.compile(rf"^{PREFIX}-[{ALPHABET}]{{{GROUP}}}-[{ALPHABET}]{{{GROUP}}}$")
+# What a slug can be (URL-safe base64, at most the column's 64): anything else names no order
+# and is not looked up (a NUL byte would be a database error on PostgreSQL, not a 404).
+SLUG_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def new_order_nr() -> str:
@@ -24,3 +27,7 @@ def new_order_nr() -> str:
 
 def new_slug() -> str:
     return secrets.token_urlsafe(32)
+
+
+def is_slug(text: str) -> bool:
+    return SLUG_PATTERN.fullmatch(text) is not None

@@ -19,6 +19,7 @@ from splash.orders.fulfilment import (
     tells_where_unlocked,
 )
 from splash.orders.models import Order, OrderLine, ShippingCountry
+from splash.orders.order_numbers import is_slug
 from splash.orders.pricing import Image as LineImage
 from splash.orders.pricing import SellableLine
 from splash.orders.schemas import (
@@ -47,6 +48,12 @@ __all__ = [
     "revokes_entitlements",
     "tells_where_unlocked",
 ]
+
+
+async def order_exists(slug: str) -> bool:
+    """Whether ``slug`` names an order: one lookup on the unique slug, nothing else read (the
+    slug is the capability to the order; whoever holds it learns no more here than that)."""
+    return is_slug(slug) and await Order.exists(slug=slug)
 
 
 async def shipping_countries() -> list[ShippingCountryPublic]:

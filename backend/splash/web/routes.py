@@ -130,10 +130,12 @@ async def api_not_found(request: Request, rest: str) -> HTTPResponse:
     raise NotFoundError(f"No API route {request.path!r}")
 
 
-async def _resolve(request: Request, path: str) -> services.Resolved:
+async def _resolve(
+    request: Request, path: str, query: dict[str, str] | None = None
+) -> services.Resolved:
     ctx = request.app.ctx
     return await services.resolve(
-        ctx.settings, ctx.routes, ctx.published, domain_locale(request), path
+        ctx.settings, ctx.routes, ctx.published, domain_locale(request), path, query
     )
 
 
@@ -236,7 +238,8 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     moved = _locale_redirect(request)
     if moved is not None:
         return moved
-    resolved = await _resolve(request, "/" + path)
+    query = {name: values[0] for name, values in request.args.items()}
+    resolved = await _resolve(request, "/" + path, query)
     if resolved.build is not None:
         # The domain's root redirects some visitors (by cookie and browser languages).
         edge.mark(request, resolved.build, _current_build(request), None if path else _stays)

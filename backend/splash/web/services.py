@@ -7,13 +7,15 @@ computed live only when nothing is published yet (``make dev`` before a first pu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
 from splash.content import services as content
+from splash.orders import services as orders
 from splash.route_table import RouteKind, RouteMatch, RouteTable
 from splash.web.compose import fill_blocks
 from splash.web.published import (
@@ -167,11 +169,54 @@ def _live(payload: dict[str, Any]) -> Resolved:
     return Resolved(payload["status"], body, etag, "", payload["head"], payload["alternates"])
 
 
+# The payment return names its order in the query, as the provider sends the parent back
+# (``/order-payment?order=<slug>``); the order's page names it in its path (``/order/:slug``).
+ORDER_QUERY = {"order-payment": "order"}
+
+
+def _order_slug(match: RouteMatch, query: Mapping[str, str] | None) -> str | None:
+    """The slug of the order a route names ("" for none given), None for a route that names
+    no order; the payment return's payload (``query`` None) leaves its check to the SPA."""
+    if match.route.collection == "order":
+        return match.params.get("slug", "")
+    name = ORDER_QUERY.get(match.route.name)
+    return None if name is None or query is None else query.get(name, "")
+
+
 async def resolve(
-    settings: Settings, table: RouteTable, site: PublishedSite, locale: str, path: str
+    settings: Settings,
+    table: RouteTable,
+    site: PublishedSite,
+    locale: str,
+    path: str,
+    query: Mapping[str, str] | None = None,
 ) -> Resolved:
-    """Published output when there is any; computed live only before a first publish."""
+    """Published output when there is any; computed live only before a first publish.
+
+    An order's pages are a 404 when they name no order (issue 24, point 21), checked by one
+    lookup of the slug; their answer then depends on the database, not on the build alone, so
+    it is never kept at the edge (``build`` None).
+    """
     match = table.match(locale, path)
+    slug = _order_slug(match, query) if match else None
+    if slug is None:
+        return await _matched(settings, table, site, locale, path, match) or await _not_found(
+            settings, site, locale, path
+        )
+    found = None
+    if await orders.order_exists(slug):
+        found = await _matched(settings, table, site, locale, path, match)
+    return replace(found or await _not_found(settings, site, locale, path), build=None)
+
+
+async def _matched(
+    settings: Settings,
+    table: RouteTable,
+    site: PublishedSite,
+    locale: str,
+    path: str,
+    match: RouteMatch | None,
+) -> Resolved | None:
     published = site.build_id is not None
     if match and match.route.kind is RouteKind.PAGE and published:
         entry = site.get(page_key(locale, path))
@@ -185,7 +230,11 @@ async def resolve(
         payload = await route_payload(settings, table, locale, path, match)
         if payload:
             return _live(payload)
-    entry = site.get(not_found_key(locale)) if published else None
+    return None
+
+
+async def _not_found(settings: Settings, site: PublishedSite, locale: str, path: str) -> Resolved:
+    entry = site.get(not_found_key(locale)) if site.build_id is not None else None
     if entry:
         return _from_entry(entry, {})
     return _live(await not_found_payload(settings, locale, path))

@@ -117,6 +117,24 @@ async def test_the_page_is_csp_safe_its_styles_allowed_by_their_hash(seeded, cli
     assert len(re.findall(r"<style>", response.text)) == 1
 
 
+async def test_the_page_has_the_shops_icon_which_its_policy_allows(seeded, client, spa_built):
+    # Issue 24, point 20: without one the browser asks for /favicon.ico, a 404 in its console.
+    _, payment = await order_with_test_payment()
+
+    response, _ = await _page(client, payment.id)
+
+    icons = re.findall(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', response.text)
+    assert icons == ["/favicon.svg"]
+    icon = await client.get(icons[0])
+    assert icon.status == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    policy = dict(
+        part.strip().split(" ", 1)
+        for part in response.headers["content-security-policy"].split(";")
+    )
+    assert "'self'" in policy["img-src"].split()
+
+
 async def test_a_pending_payment_offers_only_the_moves_the_table_allows(seeded, client):
     _, payment = await order_with_test_payment()
     await provider_reports(payment, status=PaymentStatus.PENDING)

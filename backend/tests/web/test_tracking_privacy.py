@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from splash.orders.models import Order
+from splash.testing.factories import create_order
+
 SECRET = "Zq9SecretSlugXy7Wv3Ab5Cd1Ef8Gh2Ij4Kl6Mn0Op"
 
 
@@ -23,8 +26,29 @@ SECRET = "Zq9SecretSlugXy7Wv3Ab5Cd1Ef8Gh2Ij4Kl6Mn0Op"
 async def test_a_private_routes_shell_holds_nothing_of_its_path_or_query(
     client, published, host, url
 ):
+    # An order's pages are a 404 without an order (issue 24, point 21): SECRET names one.
+    order = await create_order(None, [("SPL-FS-BLUE-M", 1)], email="eva@example.com")
+    await Order.filter(id=order.id).update(slug=SECRET)
+
     response = await client.get(url, host=host)
 
     assert response.status == 200
+    assert SECRET not in response.text
+    assert "utm_source" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("localhost:8000", f"/order/{SECRET}?utm_source=mail"),
+        ("fr.localhost:8000", f"/order-payment?order={SECRET}&utm_source=mail"),
+    ],
+)
+async def test_the_404_of_an_unknown_order_holds_nothing_of_its_path_or_query(
+    client, published, host, url
+):
+    response = await client.get(url, host=host)
+
+    assert response.status == 404
     assert SECRET not in response.text
     assert "utm_source" not in response.text
