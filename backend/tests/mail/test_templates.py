@@ -87,13 +87,13 @@ CONTEXTS = {
     "email_changed": {
         "name": "Zoë",
         "new_email": "zoe.new@example.se",
-        "when": "21-11-2026 12:00 UTC",
+        "when": "21 November 2026 at 13:00 (Amsterdam time)",
         "shop_email": "hello@splash.example",
         "shop_url": "https://en.splash.example",
     },
     "password_changed": {
         "name": "Zoë",
-        "when": "21-11-2026 12:00 UTC",
+        "when": "21 November 2026 at 13:00 (Amsterdam time)",
         "forgot_link": "https://en.splash.example/forgot-password",
         "shop_email": "hello@splash.example",
         "shop_url": "https://en.splash.example",
