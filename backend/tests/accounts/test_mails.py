@@ -11,7 +11,8 @@ import pytest
 from splash import outbox
 from splash.outbox.models import JobStatus, OutboxJob
 from splash.testing.factories import create_test_user
-from tests.outbox.conftest import drainer, inbox  # noqa: F401 (the SMTP server fixture)
+from tests.outbox.conftest import drainer, smtp_server
+from tests.support import free_port
 
 # 23:30 UTC on 25 November is 00:30 on the 26th in Amsterdam: the mail names the 26th.
 NEAR_MIDNIGHT = datetime(2026, 11, 25, 23, 30, tzinfo=UTC)
@@ -23,6 +24,15 @@ STATED = {
     "fr": "26 novembre 2026 à 00:30 (heure d'Amsterdam)",
     "sv": "26 november 2026 kl. 00:30 (Amsterdamtid)",
 }
+
+
+@pytest.fixture
+def inbox():
+    port = free_port()
+    controller, handler = smtp_server(port)
+    handler.port = port
+    yield handler
+    controller.stop()
 
 
 def _parts(message) -> tuple[str, str]:

@@ -244,4 +244,3 @@ async def test_a_reset_of_an_existing_password_still_sends_the_alarm(client, dat
     assert (await reset(client, code)).status == 200
 
     assert await _password_changed_jobs() == 1
-
