@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -71,8 +72,40 @@ def money(cents: int, locale: str) -> str:
     return style.pattern.format(sign=style.minus if cents < 0 else "", amount=amount)
 
 
+# The shop's clock: the SPA shows order days in this zone too (``features/orders/utils/format.ts``).
+SHOP_ZONE = ZoneInfo("Europe/Amsterdam")
+
+# A moment with its time of day and the zone named, e.g. "25 November 2026 at 14:05 (Amsterdam
+# time)": the shop keeps Amsterdam's clock, and a reader abroad must not guess which one.
+MOMENT_PATTERNS = {
+    "nl": "{date} om {time} (Nederlandse tijd)",
+    "en": "{date} at {time} (Amsterdam time)",
+    "de": "{date} um {time} Uhr (Amsterdamer Zeit)",
+    "es": "{date} a las {time} (hora de Ámsterdam)",
+    "fr": "{date} à {time} (heure d'Amsterdam)",
+    "sv": "{date} kl. {time} (Amsterdamtid)",
+}
+
+
+def shop_time(value: datetime) -> datetime:
+    """An aware moment on the shop's clock (a naive one is taken as UTC, as the shop stores)."""
+    aware = value if value.tzinfo else value.replace(tzinfo=ZoneInfo("UTC"))
+    return aware.astimezone(SHOP_ZONE)
+
+
 def long_date(value: date | datetime, locale: str) -> str:
-    """A day written out, e.g. "25 november 2026" (nl), "25. November 2026" (de). A datetime is
-    taken as it is (the shop stores UTC and writes the UTC day, as the SPA does)."""
+    """A day written out, e.g. "25 november 2026" (nl), "25. November 2026" (de). A datetime's
+    day is the shop's (Amsterdam's), as the SPA shows it: 23:30 UTC is already the next day."""
+    if isinstance(value, datetime):
+        value = shop_time(value)
     month = MONTHS[locale].split()[value.month - 1]
     return DATE_PATTERNS[locale].format(day=value.day, month=month, year=value.year)
+
+
+def moment(value: datetime, locale: str) -> str:
+    """A moment as an e-mail states it: the shop's day and time of day, the zone named in the
+    reader's language, e.g. "26 november 2026 om 00:30 (Nederlandse tijd)"."""
+    local = shop_time(value)
+    return MOMENT_PATTERNS[locale].format(
+        date=long_date(local, locale), time=f"{local.hour:02d}:{local.minute:02d}"
+    )

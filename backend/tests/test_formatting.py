@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from splash.formatting import long_date, money
+from splash.formatting import long_date, moment, money
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 
@@ -50,7 +50,33 @@ def test_money_is_written_as_each_language_writes_euros(locale, cents, expected)
     ],
 )
 def test_a_day_is_written_out_in_each_language(locale, expected):
-    assert long_date(datetime(2026, 11, 25, 23, 59, tzinfo=UTC), locale) == expected
+    assert long_date(datetime(2026, 11, 25, 22, 59, tzinfo=UTC), locale) == expected
+
+
+def test_a_days_date_is_amsterdams_not_utcs():
+    # 23:30 UTC in winter is 00:30 the next day in Amsterdam; in summer 22:30 UTC is too.
+    assert long_date(datetime(2026, 11, 25, 23, 30, tzinfo=UTC), "en") == "26 November 2026"
+    assert long_date(datetime(2026, 7, 14, 22, 30, tzinfo=UTC), "nl") == "15 juli 2026"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("nl", "26 november 2026 om 00:30 (Nederlandse tijd)"),
+        ("en", "26 November 2026 at 00:30 (Amsterdam time)"),
+        ("de", "26. November 2026 um 00:30 Uhr (Amsterdamer Zeit)"),
+        ("es", "26 de noviembre de 2026 a las 00:30 (hora de Ámsterdam)"),
+        ("fr", "26 novembre 2026 à 00:30 (heure d'Amsterdam)"),
+        ("sv", "26 november 2026 kl. 00:30 (Amsterdamtid)"),
+    ],
+)
+def test_a_moment_is_amsterdams_time_with_the_zone_named(locale, expected):
+    assert moment(datetime(2026, 11, 25, 23, 30, tzinfo=UTC), locale) == expected
+
+
+def test_a_summer_moment_is_two_hours_past_utc():
+    summer = datetime(2026, 7, 1, 12, 5, tzinfo=UTC)
+    assert moment(summer, "en") == "1 July 2026 at 14:05 (Amsterdam time)"
 
 
 def test_every_month_has_its_name():

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+from splash import formatting
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
@@ -49,7 +50,7 @@ def _api_link(resources: Resources, locale: str, path: str, query: dict[str, str
 
 
 def _when(job: Job) -> str:
-    return datetime.fromisoformat(job.payload["when"]).strftime("%d-%m-%Y %H:%M UTC")
+    return formatting.moment(datetime.fromisoformat(job.payload["when"]), job.payload["locale"])
 
 
 @handles("account_confirmation")

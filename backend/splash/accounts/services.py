@@ -219,12 +219,17 @@ async def forgot_password(email: str, locale: str) -> None:
 
 async def _set_password(user: User, password_hash: str, locale: str) -> None:
     """Inside the caller's ``outbox.transaction()``: the new password, every session ended and
-    the notice to the account's address, together."""
+    the notice to the account's address, together. An account that had no password (a guest's
+    order made it, or it signs in with Google) gets no "your password was changed" alarm: the
+    link that set it went to that same address a moment ago, and nothing was changed. The
+    account decides, not the link's ``first=1`` (which only picks the page's wording)."""
+    had_password = user.password_hash is not None
     user.password_hash = password_hash
     await user.save(update_fields=["password_hash", "updated_at"])
     await end_sessions(user)
-    notice = {"user_id": user.id, "locale": locale, "when": now().isoformat()}
-    await outbox.enqueue("password_changed", notice)
+    if had_password:
+        notice = {"user_id": user.id, "locale": locale, "when": now().isoformat()}
+        await outbox.enqueue("password_changed", notice)
 
 
 async def reset_password(body: ResetPassword, locale: str) -> User:
@@ -278,7 +283,8 @@ async def first_password_link(user_id: int, reset_page: str) -> PasswordLink | N
     return PasswordLink(
         email=user.email,
         name=user.firstname or user.email,
-        url=f"{reset_page}?{urlencode({'code': raw})}",
+        # ``first``: the reset page then says "choose a password" (nothing to renew yet).
+        url=f"{reset_page}?{urlencode({'code': raw, 'first': '1'})}",
         valid_days=FIRST_PASSWORD_VALID.days,
     )
 

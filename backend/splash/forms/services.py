@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from splash import outbox
+from splash import formatting, outbox
 from splash.errors import NotFoundError, ValidationError, field_error
 from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
@@ -140,7 +140,7 @@ def _notification(submission: FormSubmission, shop_email: str, mail_locale: str,
         "phone": values.get("phone") or "",
         "order_number": values.get("orderNumber") or "",
         "message": values.get("message") or "",
-        "received": submission.created_at.strftime("%d-%m-%Y %H:%M UTC"),
+        "received": formatting.moment(submission.created_at, mail_locale),
         "language": LANGUAGE_NAMES[mail_locale][submission.locale],
     }
     subject, text, html = templates.render(f"{submission.form}_submission", mail_locale, context)

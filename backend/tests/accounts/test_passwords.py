@@ -7,7 +7,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import AccountToken, User
+from splash.accounts.services import first_password_link
+from splash.outbox.models import OutboxJob
 from tests.accounts.conftest import PASSWORD, bearer, confirmed_user, error_paths, link_in
 
 NEW = "Drijfpak-Blauw-3XL"
@@ -210,3 +213,34 @@ async def test_an_address_longer_than_its_documented_254_characters_is_a_400(
 
     assert response.status == 400
     assert error_paths(response) == [["email"]]
+
+
+# --- the first password of an account a guest's paid order made (issue 24 point 16) -----------
+
+
+async def _password_changed_jobs() -> int:
+    return await OutboxJob.filter(kind="password_changed").count()
+
+
+async def test_setting_the_first_password_sends_no_password_changed_alarm(client, database):
+    user, made = await account_for_paid_order("gast@example.com", "Gerda", "Gast", "nl")
+    assert made
+    link = await first_password_link(user.id, "http://localhost:8000/reset")
+    assert link is not None
+    query = parse_qs(urlsplit(link.url).query)
+    assert query["first"] == ["1"]  # the page says "choose a password", not "new password"
+
+    response = await reset(client, query["code"][0])
+
+    assert response.status == 200, response.text
+    assert await _password_changed_jobs() == 0
+    assert (await User.get(id=user.id)).password_hash is not None
+
+
+async def test_a_reset_of_an_existing_password_still_sends_the_alarm(client, database, outbox):
+    await confirmed_user(client)
+    code = await reset_code(client, outbox)
+
+    assert (await reset(client, code)).status == 200
+
+    assert await _password_changed_jobs() == 1

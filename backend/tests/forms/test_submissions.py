@@ -8,6 +8,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -93,6 +94,11 @@ async def test_a_valid_submission_mails_the_shop_in_the_default_locale(client, d
     assert "Telefoonnummer: +31 6 12345678\n" in text
     assert "Bestelnummer: SPL-1001\n" in text
     assert "Bericht:\nDoes the float suit fit a 3-year-old?\nThanks!\n" in text
+    # when it came in: the shop's clock, the zone named (issue 24 point 16)
+    created = (await FormSubmission.get(id=submission_id)).created_at
+    local = created.astimezone(ZoneInfo("Europe/Amsterdam"))
+    assert f"{local.day} " in text and f"om {local:%H:%M} (Nederlandse tijd)." in text
+    assert "UTC" not in text
     html = mail.get_body(("html",)).get_content()
     assert "Does the float suit fit a 3-year-old?" in html
     assert '<a href="mailto:anna@example.org">anna@example.org</a>' in html

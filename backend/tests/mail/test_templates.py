@@ -60,6 +60,7 @@ ORDER = OrderDocument(
 )
 
 # A complete context per template: every variable its files use.
+RECEIVED = "21 November 2026 at 13:00 (Amsterdam time)"
 CONTEXTS = {
     "contact_submission": {
         "id": 42,
@@ -68,7 +69,7 @@ CONTEXTS = {
         "phone": "+46 70 123 45 67",
         "order_number": "SPL-1001",
         "message": "Passar flytdräkten en treåring?\nTack!",
-        "received": "21-11-2026 12:00 UTC",
+        "received": RECEIVED,
         "language": "Swedish",
     },
     "account_confirmation": {
@@ -87,13 +88,13 @@ CONTEXTS = {
     "email_changed": {
         "name": "Zoë",
         "new_email": "zoe.new@example.se",
-        "when": "21-11-2026 12:00 UTC",
+        "when": "21 November 2026 at 13:00 (Amsterdam time)",
         "shop_email": "hello@splash.example",
         "shop_url": "https://en.splash.example",
     },
     "password_changed": {
         "name": "Zoë",
-        "when": "21-11-2026 12:00 UTC",
+        "when": "21 November 2026 at 13:00 (Amsterdam time)",
         "forgot_link": "https://en.splash.example/forgot-password",
         "shop_email": "hello@splash.example",
         "shop_url": "https://en.splash.example",
@@ -207,7 +208,7 @@ def test_each_locale_renders_strictly_with_the_complete_context(name, locale):
     if name == "contact_submission":
         assert "Zoë Åström" in subject and "#42" in subject
         assert "Passar flytdräkten en treåring?\nTack!" in text
-        for value in ("zoe@example.se", "+46 70 123 45 67", "SPL-1001", "21-11-2026 12:00 UTC"):
+        for value in ("zoe@example.se", "+46 70 123 45 67", "SPL-1001", RECEIVED):
             assert value in text and value in html
         assert "Passar flytdräkten en treåring?\nTack!" in html
 

@@ -244,8 +244,45 @@ async def test_a_lessons_only_order_is_not_shipped(settings, seeded, inbox):
     [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
 
     text = _text(mail)
-    assert "Shipping: free\nTotal: €154.85\nIncluding 21% VAT: €26.88\n" in text
+    assert "Subtotal: €154.85\nTotal: €154.85\nIncluding 21% VAT: €26.88\n" in text
     assert "shipped" not in text and "shipped" not in _html(mail)
+
+
+def _shipping_words(locale: str) -> tuple[str, str]:
+    """(the shipping address's heading, the shipping line's label) of a suit order's mail."""
+    expected = CONFIRMATION[locale]
+    return expected["addresses"].split("\n")[0], expected["totals"].split("\n")[1].split(":")[0]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_lessons_only_order_has_no_delivery_address_and_no_shipping_line(
+    settings, seeded, inbox, locale
+):
+    order = await _paid_order(await _parent(), locale, product_type=ProductType.DIGITAL)
+
+    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+
+    heading, label = _shipping_words(locale)
+    text, html = _text(mail), _html(mail)
+    billing = CONFIRMATION[locale]["addresses"].split("\n\n")[1]  # what the invoice shows
+    assert billing in text
+    assert heading not in text and f"\n{label.strip()}" not in text
+    assert f">{heading}<" not in html and f">{label.strip()}<" not in html
+    assert "Keizersgracht" not in text and "Keizersgracht" not in html  # the delivery address
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_suit_orders_mail_keeps_its_delivery_address_and_shipping_line(
+    settings, seeded, inbox, locale
+):
+    order = await _paid_order(await _parent(), locale)
+
+    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+
+    heading, label = _shipping_words(locale)
+    text, html = _text(mail), _html(mail)
+    assert f"\n{heading}\n" in text and f"\n{label}:" in text
+    assert f">{heading}<" in html and f">{label.strip()}<" in html
 
 
 async def test_a_suits_only_order_says_nothing_about_lessons(settings, seeded, inbox):
@@ -343,7 +380,8 @@ async def test_the_account_mail_links_to_the_reset_page(settings, seeded, inbox,
     assert "gast@example.com" in text
     link = next(word for word in text.split() if "/reset?code=" in word)
     assert link.startswith(f"http://{HOSTS[locale]}:8000/reset?code=")
-    assert link in _html(mail)
+    assert link.endswith("&first=1")  # the page says "choose a password"
+    assert link.replace("&", "&amp;") in _html(mail)
 
 
 async def test_the_account_mails_link_sets_the_password_and_confirms_the_account(

@@ -60,4 +60,33 @@ describe("ResetScreen", () => {
     expect(screen.getByRole("link", { name: "Solicitar un enlace nuevo" }).getAttribute("href")).toBe("/olvide-mi-contrasena");
     expect(screen.queryByRole("button")).toBeNull();
   });
+
+  test("the first password (the order mail's link, first=1) says choose a password, not a new one", async () => {
+    fakeApi({
+      "POST /auth/reset-password": () => ok({ jwt: jwt("first"), user: userFixture() }),
+      "GET /users/me": () => ok(userFixture()),
+    });
+    const view = renderWithAuth(<ResetScreen />, { path: "/reset?code=abc123&first=1" });
+    expect(screen.getByRole("heading", { level: 1, name: "Choose a password" })).toBeTruthy();
+    expect(screen.queryByText(/new password/i)).toBeNull();
+    type("Password", "Eerste-wachtwoord-1");
+    type("Repeat password", "Eerste-wachtwoord-1");
+    fireEvent.click(screen.getByRole("button", { name: "Save my password" }));
+    await waitFor(() => expect(view.location()).toBe("/my-splash"));
+  });
+
+  test("the first password in Dutch: kies een wachtwoord", () => {
+    fakeApi({});
+    renderWithAuth(<ResetScreen />, { path: "/reset?code=abc123&first=1", locale: "nl" });
+    expect(screen.getByRole("heading", { level: 1, name: "Kies een wachtwoord" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Wachtwoord opslaan" })).toBeTruthy();
+    expect(screen.queryByText(/nieuw/i)).toBeNull();
+  });
+
+  test("a real reset keeps the new-password wording", () => {
+    fakeApi({});
+    renderWithAuth(<ResetScreen />, { path: "/reset?code=abc123" });
+    expect(screen.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save my new password" })).toBeTruthy();
+  });
 });

@@ -12,7 +12,9 @@ import { resetPassword } from "../api/reset-password";
 import { newPasswordFields } from "../utils/password-fields";
 import { AuthCard } from "./auth-card";
 
-/** `/reset?code=…` from the e-mail: a new password, then signed in on the account page. */
+/** `/reset?code=…` from the e-mail: a new password, then signed in on the account page.
+ * `&first=1` (the link a guest's order mails with its new account): the account has no
+ * password yet, so the page asks to choose one instead of a new one. */
 export function ResetScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -23,6 +25,7 @@ export function ResetScreen() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const code = hydrated ? params.get("code") : "";
+  const first = hydrated && params.get("first") === "1";
   const [expired, setExpired] = useState(false);
   const fields = useMemo(() => newPasswordFields(t), [t]);
   const forgotPath = routePath("forgot-password", locale);
@@ -50,7 +53,10 @@ export function ResetScreen() {
     void navigate(accountPath);
   };
   return (
-    <AuthCard title={t("routes.reset")} intro={t("auth.reset.intro")}>
+    <AuthCard
+      title={first ? t("auth.reset.firstTitle") : t("routes.reset")}
+      intro={first ? t("auth.reset.firstIntro") : t("auth.reset.intro")}
+    >
       <Form
         id="reset"
         fields={fields}
@@ -59,7 +65,7 @@ export function ResetScreen() {
         onSubmit={submit}
       >
         <PasswordFields name="password" confirmation="passwordConfirmation" help={t("auth.passwordHelp")} />
-        <SubmitButton>{t("auth.reset.submit")}</SubmitButton>
+        <SubmitButton>{first ? t("auth.reset.firstSubmit") : t("auth.reset.submit")}</SubmitButton>
       </Form>
       {expired ? (
         <p className="auth-card__switch">
