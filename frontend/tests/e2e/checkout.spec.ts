@@ -160,7 +160,7 @@ for (const locale of ["nl", "en"] as const) {
     const orderNr = await orderNumber(page);
     await expect(page.getByText(formText(locale, "orders.payment.failed", { orderNr }))).toBeVisible();
     await expect(page.getByRole("button", { name: message(locale, "orders.payNow") })).toBeVisible();
-    expect(await cartCookie(page)).toBeDefined();
+    await expect.poll(() => cartCookie(page)).toBeDefined();
     await expectNoSeriousA11yViolations(page, `payment failed (${locale})`);
   });
 
@@ -195,7 +195,7 @@ async function besideTheirLabels(page: Page): Promise<boolean[]> {
   );
 }
 
-for (const locale of ["nl", "en", "de"] as const) {
+for (const locale of ["nl", "en"] as const) {
   test(`the bank transfer's details are laid out alike, the BIC too, on a phone and a desktop (${locale})`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
