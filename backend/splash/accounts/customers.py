@@ -12,14 +12,21 @@ a real buyer stands behind it (issue 23).
   details (unconfirmed and without a password, so nobody can sign in to it until the
   address's owner sets one through the link mailed to that address), or the order goes to the
   account the address has by then (a second paid order, or the owner registered meanwhile).
+  A new account keeps the order's addresses as its saved addresses (the billing address only
+  when it differs); an existing account's addresses are its owner's and stay as they are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError as PydanticValidationError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from splash.accounts.models import User
+from splash.accounts.models import Address, User
+from splash.accounts.schemas import AddressFields
 from splash.accounts.vocabulary import AccountError
 from splash.errors import ConflictError, field_error
 
@@ -49,13 +56,31 @@ async def check_guest_address(email: str) -> None:
         raise _has_account()
 
 
+def address_fields(entry: AddressFields, position: int) -> dict[str, Any]:
+    """A saved address's columns from an address as typed (the profile's, an order's)."""
+    return {
+        "position": position,
+        "street": entry.street,
+        "housenumber": entry.housenumber,
+        "addition": entry.addition or None,
+        "additional_info": entry.additional_info or None,
+        "postal_code": entry.postal_code.upper(),
+        "city": entry.city,
+        "country": entry.country,
+    }
+
+
 async def account_for_paid_order(
-    email: str, firstname: str | None, lastname: str | None, locale: str
+    email: str,
+    firstname: str | None,
+    lastname: str | None,
+    locale: str,
+    addresses: Sequence[dict[str, Any]] = (),
 ) -> tuple[User, bool]:
     """The account a guest's paid order goes to: the address's account, made now (True) when it
-    has none. Inside the caller's transaction; a concurrent payment making the same account
-    first is found (the insert runs in a savepoint, so its refusal leaves the transaction
-    usable on PostgreSQL)."""
+    has none, with the order's ``addresses`` (as the order keeps them) saved on it. Inside the
+    caller's transaction; a concurrent payment making the same account first is found (the
+    insert runs in a savepoint, so its refusal leaves the transaction usable on PostgreSQL)."""
     address = normalized(email)
     existing = await User.get_or_none(email=address)
     if existing is not None:
@@ -73,4 +98,14 @@ async def account_for_paid_order(
             )
     except IntegrityError:  # another payment of this address made it just now
         return await User.get(email=address), False
+    saved: list[AddressFields] = []
+    for kept in addresses:
+        try:
+            entry = AddressFields.model_validate(kept)
+        except PydanticValidationError:  # kept under older rules: the payment goes on without it
+            continue
+        if entry not in saved:
+            saved.append(entry)
+    for position, entry in enumerate(saved):
+        await Address.create(user_id=created.id, **address_fields(entry, position))
     return created, True

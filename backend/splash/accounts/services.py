@@ -11,6 +11,7 @@ for an unknown address: the drainer looks the account up.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -24,7 +25,6 @@ from splash import outbox
 from splash.accounts import customers, passwords, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
-    AddressInput,
     ChangePassword,
     Login,
     ProfileUpdate,
@@ -74,11 +74,16 @@ async def check_guest_address(email: str) -> None:
 
 
 async def account_for_paid_order(
-    email: str, firstname: str | None, lastname: str | None, locale: str
+    email: str,
+    firstname: str | None,
+    lastname: str | None,
+    locale: str,
+    addresses: Sequence[dict[str, Any]] = (),
 ) -> tuple[User, bool]:
     """The account a guest's order goes to once it is paid, and whether it was made just now
-    (an unconfirmed account without a password) — ``accounts.customers``."""
-    return await customers.account_for_paid_order(email, firstname, lastname, locale)
+    (an unconfirmed account without a password, the order's ``addresses`` saved on it) —
+    ``accounts.customers``."""
+    return await customers.account_for_paid_order(email, firstname, lastname, locale, addresses)
 
 
 async def confirmed_address(email: str) -> bool:
@@ -322,19 +327,6 @@ def parse_profile(raw: object) -> ProfileUpdate:
         raise from_pydantic(exc, ["data"]) from None
 
 
-def _address_fields(entry: AddressInput, position: int) -> dict[str, Any]:
-    return {
-        "position": position,
-        "street": entry.street,
-        "housenumber": entry.housenumber,
-        "addition": entry.addition or None,
-        "additional_info": entry.additional_info or None,
-        "postal_code": entry.postal_code.upper(),
-        "city": entry.city,
-        "country": entry.country,
-    }
-
-
 async def update_profile(user: User, changes: ProfileUpdate) -> User:
     sent = changes.model_fields_set
     if changes.addresses is not None:
@@ -354,7 +346,7 @@ async def update_profile(user: User, changes: ProfileUpdate) -> User:
             kept = {entry.id for entry in changes.addresses if entry.id is not None}
             await Address.filter(user_id=user.id).exclude(id__in=kept).delete()
             for position, entry in enumerate(changes.addresses):
-                fields = _address_fields(entry, position)
+                fields = customers.address_fields(entry, position)
                 if entry.id is None:
                     await Address.create(user_id=user.id, **fields)
                 else:

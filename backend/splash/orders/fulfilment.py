@@ -92,12 +92,13 @@ async def order_paid(order: Order) -> None:
 
 
 async def _give_account(order: Order) -> None:
-    """A guest's order, paid, goes to its address's account — made now, with the mail that
-    sets its first password, when the address has none."""
+    """A guest's order, paid, goes to its address's account — made now, with the order's
+    addresses saved and the mail that sets its first password, when the address has none."""
     if order.user_id is not None:  # type: ignore[attr-defined]
         return
+    addresses = [a for a in (order.shipping_address, order.billing_address) if a is not None]
     user, created = await accounts.account_for_paid_order(
-        order.email, order.firstname, order.lastname, order.locale
+        order.email, order.firstname, order.lastname, order.locale, addresses
     )
     await Order.filter(id=order.id).update(user_id=user.id)
     order.user_id = user.id  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from splash.accounts.customers import account_for_paid_order, check_guest_address
-from splash.accounts.models import User
+from splash.accounts.models import Address, User
 from splash.errors import ConflictError
 
 
@@ -79,3 +79,55 @@ async def test_two_payments_racing_for_one_address_make_one_account(database):
     assert len({user.id for user, _ in results}) == 1
     assert sorted(new for _, new in results) == [False, True]
     assert await User.filter(email="nieuw@example.com").count() == 1
+
+
+SHIPPING = {
+    "street": "Keizersgracht",
+    "housenumber": "12",
+    "addition": "b",
+    "additionalInfo": None,
+    "postalCode": "1015 cj",
+    "city": "Amsterdam",
+    "country": "nl",
+}
+BILLING = {
+    **SHIPPING,
+    "street": "Hauptstraße",
+    "postalCode": "10115",
+    "city": "Berlin",
+    "country": "de",
+}
+
+
+def _saved(address) -> tuple:
+    return (address.position, address.street, address.postal_code, address.city, address.country)
+
+
+async def test_a_new_account_keeps_the_orders_addresses_as_saved_addresses(database):
+    created, new = await account_for_paid_order(
+        "gast@example.com", "Eva", "de Vries", "nl", [SHIPPING, BILLING]
+    )
+
+    assert new
+    saved = await Address.filter(user_id=created.id)
+    assert [_saved(a) for a in saved] == [
+        (0, "Keizersgracht", "1015 CJ", "Amsterdam", "nl"),
+        (1, "Hauptstraße", "10115", "Berlin", "de"),
+    ]
+    assert (saved[0].housenumber, saved[0].addition) == ("12", "b")
+
+
+async def test_a_billing_address_equal_to_the_shipping_one_is_saved_once(database):
+    created, _ = await account_for_paid_order(
+        "gast@example.com", "Eva", None, "nl", [SHIPPING, SHIPPING]
+    )
+
+    assert await Address.filter(user_id=created.id).count() == 1
+
+
+async def test_an_existing_accounts_addresses_are_left_alone(database):
+    owner = await parent("gast@example.com")
+
+    await account_for_paid_order("gast@example.com", "Eva", None, "nl", [SHIPPING])
+
+    assert await Address.filter(user_id=owner.id).count() == 0

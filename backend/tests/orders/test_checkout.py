@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from splash.accounts import services as accounts
-from splash.accounts.models import User
+from splash.accounts.models import Address, User
 from splash.catalog.models import ProductVariant
 from splash.content import services as content
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
@@ -154,6 +154,10 @@ async def test_paying_a_guests_order_makes_the_account_and_the_mail_to_set_its_p
     )
     jobs = await OutboxJob.filter(kind="order_account").values("payload")
     assert jobs == [{"payload": {"user_id": user.id, "order_id": order.id, "locale": "fr"}}]
+    # The order's address is the account's first saved one (issue 24, point 15).
+    saved = await Address.filter(user_id=user.id).values_list("street", "postal_code", "country")
+    shipped = order.shipping_address
+    assert saved == [(shipped["street"], shipped["postalCode"].upper(), shipped["country"])]
 
 
 async def test_two_paid_guest_orders_of_one_address_share_one_account_and_one_mail(client, seeded):
