@@ -127,7 +127,8 @@ for (const locale of ["nl", "en"] as const) {
     await waitForHydration(page);
     await page.getByLabel(label(locale, "password"), { exact: true }).fill(PASSWORD);
     await page.getByLabel(label(locale, "passwordConfirmation"), { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: message(locale, "auth.reset.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: message(locale, "auth.reset.firstTitle") })).toBeVisible();
+    await page.getByRole("button", { name: message(locale, "auth.reset.firstSubmit") }).click();
     await expect(page).toHaveURL(`${site}${contentPage(locale, "account").path}`);
 
     // The profile lists the order with its payment status; its page shows the status and the invoice.
