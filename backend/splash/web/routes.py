@@ -108,10 +108,9 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
 
 @bp.get("/media/<relative:path>")
 async def media(request: Request, relative: str) -> HTTPResponse:
-    """Content images (fixtures/media by default): cached for a week, revalidated after. Never
-    a lesson video's file: those are the route above's."""
-    if relative.split("/", 1)[0] == "videos":
-        raise NotFoundError(f"No media file {relative!r}")
+    """Content images (fixtures/media by default): cached for a week, revalidated after. A
+    lesson video's files are the route above's: ``/media/videos/…`` reaches it, and no other
+    spelling gets past ``served_path``."""
     found = _served(request, "media", relative)
     return await file(
         found.path,
