@@ -95,8 +95,11 @@ class HostRateLimiter:
 
     async def hit(self, key: str, limit: int, window: int) -> int | None:
         wanted = int.from_bytes(blake2b(key.encode(), digest_size=8).digest(), "little") or 1
-        now = self.clock()
         with self._locked() as table:
+            # Read under the lock: a process that read the clock before another's first hit
+            # would find that window ending more than a window ahead, take it for the clock
+            # gone back, and start a new one (121 of 260 through a limit of 120, once).
+            now = self.clock()
             free, oldest, oldest_end = None, 0, math.inf
             start = wanted % self.slots
             for step in range(self.probes):
