@@ -4,7 +4,8 @@ import chromiumFlags from "./chromium-flags.json" with { type: "json" };
 /**
  * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
  * the built SPA (run `npm run build` first). Uses Debian's Chromium; never downloads a browser.
- * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123.
+ * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123 (SPLASH_E2E_PORT; the
+ * Google stub and the server without Google take the next two ports, so two checkouts can run side by side).
  */
 const launchOptions: LaunchOptions = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -32,7 +33,9 @@ const storageState = {
 };
 
 /** The stub Google OAuth server (backend/splash/testing/google_stub.py). */
-const GOOGLE_STUB_PORT = 8124;
+const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
+const GOOGLE_STUB_PORT = PORT + 1;
+const BARE_PORT = PORT + 2;
 const GOOGLE_STUB = `http://127.0.0.1:${GOOGLE_STUB_PORT}`;
 
 export default defineConfig({
@@ -43,7 +46,7 @@ export default defineConfig({
   reporter: "list",
   timeout: 30_000,
   use: {
-    baseURL: "http://localhost:8123",
+    baseURL: `http://localhost:${PORT}`,
     launchOptions,
   },
   projects: [
@@ -64,9 +67,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "../.venv/bin/python -m splash.testing.server --port 8123",
+      command: `../.venv/bin/python -m splash.testing.server --port ${PORT}`,
       cwd: "../backend",
-      url: "http://127.0.0.1:8123/healthz",
+      url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -85,9 +88,9 @@ export default defineConfig({
     },
     {
       // The embedded default: Google sign-in not configured (google-off.spec.ts).
-      command: "../.venv/bin/python -m splash.testing.server --port 8125",
+      command: `../.venv/bin/python -m splash.testing.server --port ${BARE_PORT}`,
       cwd: "../backend",
-      url: "http://127.0.0.1:8125/healthz",
+      url: `http://127.0.0.1:${BARE_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

@@ -1,12 +1,12 @@
 /**
- * With Google sign-in not configured (the embedded default; a second test server on port 8125),
+ * With Google sign-in not configured (the embedded default; a second test server on the port after the Google stub),
  * the login and register pages offer no "Continue with Google" and nothing they load fails — the
  * prefetcher never takes the API's /connect/google link for a page.
  */
 import { expect, test } from "@playwright/test";
-import { message, routePath, waitForHydration } from "./support";
+import { message, PORT, routePath, waitForHydration } from "./support";
 
-const SITE = "http://localhost:8125";
+const SITE = `http://localhost:${PORT + 2}`;
 
 for (const screen of ["login", "register"] as const) {
   test(`the ${screen} page without Google sign-in has no Google button and no failed request`, async ({ page }) => {
@@ -31,7 +31,7 @@ test("with Google sign-in on, intent on its button prefetches no page payload", 
   page.on("request", (request) => {
     if (request.url().includes("/_payload/")) payloads.push(new URL(request.url()).pathname);
   });
-  await page.goto(`http://localhost:8123${routePath("login", "nl")}`);
+  await page.goto(`http://localhost:${PORT}${routePath("login", "nl")}`);
   await waitForHydration(page);
   await page.getByRole("link", { name: message("nl", "auth.google.continue") }).hover();
   await page.getByRole("link", { name: message("nl", "auth.login.register") }).hover();

@@ -12,7 +12,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const FRONTEND = resolve(HERE, "../..");
 const FIXTURES = resolve(FRONTEND, "../fixtures");
 
-export const PORT = 8123;
+/** The test server's port (SPLASH_E2E_PORT, 8123 by default; the Google stub and the second server use the next two). */
+export const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
 export const LOCALES = ["nl", "en", "de", "es", "fr", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
 
