@@ -51,8 +51,14 @@ async def serving(app: Sanic, host: str = "localhost:8000") -> AsyncIterator[htt
     await server.before_start()
     await server.after_start()
     try:
-        async with httpx.AsyncClient(  # plain HTTP: no CA bundle to read (verify=False)
-            base_url=f"http://127.0.0.1:{port}", headers={"host": host}, verify=False
+        # Plain HTTP: no CA bundle to read (verify=False). A test that sends hundreds of requests
+        # at once waits for a free connection as long as a slow, busy host needs (httpx's 5 s
+        # default failed one on CI under load); each wait is still bounded.
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}",
+            headers={"host": host},
+            verify=False,
+            timeout=httpx.Timeout(60.0),
         ) as client:
             yield client
     finally:
