@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FRONTEND = resolve(HERE, "../..");
@@ -377,4 +377,161 @@ export async function expectLooksReadOnly(page: Page, readOnlyLabel: string, edi
     page.getByLabel(label, { exact: true }).first().evaluate((field) => getComputedStyle(field).backgroundColor);
   expect(await page.getByLabel(readOnlyLabel, { exact: true }).first().getAttribute("readonly")).not.toBeNull();
   expect(await background(readOnlyLabel)).not.toBe(await background(editableLabel));
+}
+
+/**
+ * The page scrolls no sideways: document.scrollingElement's scrollWidth <= clientWidth. A failure
+ * lists the outermost elements that stick out on the right (one clipped by an ancestor that fits
+ * is not listed). Soft: a page that fails does not stop the next check.
+ */
+export async function expectNoHorizontalOverflow(page: Page, context: string): Promise<void> {
+  const measured = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const clientWidth = root.clientWidth;
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > clientWidth + 0.5;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return !sticksOut(parent);
+      }
+      return false;
+    };
+    const wide: string[] = [];
+    const listed: Element[] = [];
+    for (const element of Array.from(document.body.querySelectorAll("*"))) {
+      if (element.getBoundingClientRect().width === 0 || !sticksOut(element) || clipped(element)) continue;
+      if (listed.some((parent) => parent.contains(element))) continue;
+      listed.push(element);
+      const classes =
+        typeof element.className === "string" && element.className.trim() ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      const right = Math.round(element.getBoundingClientRect().right);
+      wide.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${classes} (right edge ${right}px)`);
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth, wide };
+  });
+  expect
+    .soft(measured.scrollWidth, `${context} is ${measured.scrollWidth}px wide (viewport ${measured.clientWidth}px); sticking out:\n${measured.wide.join("\n")}`)
+    .toBeLessThanOrEqual(measured.clientWidth);
+}
+
+/**
+ * Every element of `locator` is whole on the screen's width: its box between the viewport's left
+ * and right edges, and its content not wider than its box (nothing cut off). Soft, like the above.
+ */
+export async function expectWithinViewportWidth(locator: Locator, context: string): Promise<void> {
+  const boxes = await locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      return {
+        html: element.outerHTML.slice(0, 80),
+        left: box.left,
+        right: box.right,
+        overflow: element.scrollWidth - element.clientWidth,
+        viewport: (document.scrollingElement ?? document.documentElement).clientWidth,
+      };
+    }),
+  );
+  expect.soft(boxes.length, `${context}: no element to measure`).toBeGreaterThan(0);
+  for (const box of boxes) {
+    const whole = box.left >= -0.5 && box.right <= box.viewport + 0.5 && box.overflow <= 0;
+    expect.soft(whole, `${context}: ${box.html} spans ${Math.round(box.left)}–${Math.round(box.right)}px of ${box.viewport}px, content ${box.overflow}px wider than its box`).toBe(true);
+  }
+}
+
+const addressLabel = (locale: Locale, key: string) => message(locale, `forms.labels.${key}`);
+
+/** Adds `quantity` blue suits of `size` on the product page (the size decides whose stock is used). */
+export async function addSuits(page: Page, locale: Locale, size: string, quantity: number): Promise<void> {
+  const suit = product(locale, "splash-float-suit");
+  await page.goto(`${origin(locale)}${suit.path}`);
+  // The product page is a chunk of its own: its pickers hydrate after the header.
+  await waitForHydrated(page, ".product-page input.picker__input");
+  await page.getByRole("group", { name: message(locale, "shop.colour") }).getByRole("radio", { name: message(locale, "shop.colours.blue") }).check();
+  await page.getByRole("group", { name: message(locale, "shop.size") }).getByRole("radio", { name: size, exact: true }).check();
+  const add = page.getByRole("button", { name: message(locale, "shop.addToCart") });
+  for (let count = 0; count < quantity; count++) await add.click();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(quantity));
+}
+
+export type AddressValues = { street: string; housenumber: string; postalCode: string; city: string; country: string };
+export type CheckoutStep = "personal" | "shipping" | "billing" | "summary";
+type Customer = { firstname: string; lastname: string; email: string };
+
+const AMSTERDAM: AddressValues = { street: "Keizersgracht", housenumber: "12", postalCode: "1015 CS", city: "Amsterdam", country: "nl" };
+
+async function fillAddress(page: Page, locale: Locale, address: AddressValues): Promise<void> {
+  await page.getByLabel(addressLabel(locale, "street"), { exact: true }).fill(address.street);
+  await page.getByLabel(addressLabel(locale, "housenumber"), { exact: true }).fill(address.housenumber);
+  await page.getByLabel(addressLabel(locale, "postalCode"), { exact: true }).fill(address.postalCode);
+  await page.getByLabel(addressLabel(locale, "city"), { exact: true }).fill(address.city);
+  await page.getByLabel(addressLabel(locale, "country"), { exact: true }).selectOption(address.country);
+}
+
+/**
+ * From the cart page through the checkout's steps to its summary, as a guest named Eva de Vries
+ * (or `customer`), shipping to `address` and billing to `billing` (a step of its own) when given.
+ * `atStep` runs on each step once it is filled in (axe, layout checks).
+ */
+export async function checkOut(
+  page: Page,
+  locale: Locale,
+  email: string,
+  { customer = { firstname: "Eva", lastname: "de Vries", email }, address = AMSTERDAM, billing, atStep }: {
+    customer?: Customer;
+    address?: AddressValues;
+    billing?: AddressValues;
+    atStep?: (step: CheckoutStep) => Promise<void>;
+  } = {},
+): Promise<void> {
+  const site = origin(locale);
+  await page.goto(`${site}${contentPage(locale, "cart").path}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: message(locale, "cart.checkout") }).click();
+  await expect(page).toHaveURL(`${site}${contentPage(locale, "checkout").path}`);
+  await waitForHydrated(page, ".block-checkout form");
+  const next = page.getByRole("button", { name: message(locale, "forms.next") });
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.personal") })).toBeVisible();
+  await next.click();
+  await expect(page.getByText(formText(locale, "forms.rules.required", { field: addressLabel(locale, "firstname") }))).toBeVisible();
+  await page.getByLabel(addressLabel(locale, "firstname"), { exact: true }).fill(customer.firstname);
+  await page.getByLabel(addressLabel(locale, "lastname"), { exact: true }).fill(customer.lastname);
+  await page.getByLabel(addressLabel(locale, "email"), { exact: true }).fill(customer.email);
+  await atStep?.("personal");
+  await next.click();
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.shipping") })).toBeFocused();
+  const country = page.getByLabel(addressLabel(locale, "country"), { exact: true });
+  // The country's shipping cost shows with its name.
+  await expect(country.locator("option[value=nl]")).toContainText(message(locale, "forms.countries.nl"));
+  await expect(country.locator("option[value=nl]")).toContainText(locale === "en" ? "3.95" : "3,95");
+  await fillAddress(page, locale, address);
+  if (billing) await page.getByLabel(message(locale, "checkout.shipping.separateBilling"), { exact: true }).check();
+  await atStep?.("shipping");
+  await next.click();
+
+  if (billing) {
+    await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.billing") })).toBeFocused();
+    await fillAddress(page, locale, billing);
+    await atStep?.("billing");
+    await next.click();
+  }
+
+  await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.summary") })).toBeFocused();
+  await expect(page.getByTestId("checkout-total")).not.toHaveText("…");
+  await expect(page.getByRole("link", { name: message(locale, "checkout.errors.toCart") })).toHaveCount(0);
+  await atStep?.("summary");
+}
+
+/** 'Proceed to payment': off to the hosted test page. */
+export async function proceedToPayment(page: Page, locale: Locale): Promise<void> {
+  await page.getByRole("button", { name: message(locale, "checkout.summary.pay") }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/[^/]+$/);
+}
+
+/** On the test provider's page: end the payment as `status`, and come back to the shop; gives the order's slug. */
+export async function endPayment(page: Page, locale: Locale, status: "paid" | "open" | "failed" | "banktransfer"): Promise<string> {
+  await page.locator(`button[name="status"][value="${status}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`^${origin(locale)}${routePath("order-payment", locale)}\\?order=[A-Za-z0-9_-]+$`));
+  await waitForHydration(page);
+  return new URL(page.url()).searchParams.get("order") as string;
 }

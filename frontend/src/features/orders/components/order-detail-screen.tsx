@@ -34,8 +34,12 @@ function Lines({ order }: { order: Order }) {
         <tr>
           <th scope="col">{t("orders.detail.product")}</th>
           <th scope="col">{t("orders.detail.quantity")}</th>
-          <th scope="col">{t("orders.detail.price")}</th>
-          <th scope="col">{t("orders.detail.vat")}</th>
+          <th scope="col" className="order-lines__detail">
+            {t("orders.detail.price")}
+          </th>
+          <th scope="col" className="order-lines__detail">
+            {t("orders.detail.vat")}
+          </th>
           <th scope="col">{t("orders.detail.lineTotal")}</th>
         </tr>
       </thead>
@@ -49,8 +53,8 @@ function Lines({ order }: { order: Order }) {
               ))}
             </th>
             <td>{line.quantity}</td>
-            <td>{price(line.unitPrice)}</td>
-            <td>{t("orders.detail.vatRate", { rate: line.vatRate })}</td>
+            <td className="order-lines__detail">{price(line.unitPrice)}</td>
+            <td className="order-lines__detail">{t("orders.detail.vatRate", { rate: line.vatRate })}</td>
             <td>{price(line.lineTotal)}</td>
           </tr>
         ))}
