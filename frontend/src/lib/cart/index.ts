@@ -2,6 +2,7 @@
 import { createCartStore } from "./store";
 
 export { CartProvider, useCart, useCartCount } from "./provider";
+export { FeedbackSlot, useFeedbackSlot } from "./feedback-slot";
 export type { Cart } from "./provider";
 export { clampQuantity, itemCount, lineKey, MAX_QUANTITY, MIN_QUANTITY, sameLine } from "./rules";
 export type { AddOutcome } from "./rules";

@@ -10,6 +10,7 @@ import { readCookie } from "../../../lib/cookies";
 import type { Locale } from "../../../lib/i18n";
 import { CHECKOUT_URL, checkoutApi, CREATED, fillPersonal, fillShipping, next, priced, type, watchLeaving } from "../test-utils";
 import { CheckoutBlock } from "./checkout-block";
+import { useLocation, useNavigate } from "react-router";
 
 const LINES: CartLine[] = [{ variantId: 13, quantity: 2, options: [{ key: "name", value: "Mila" }] }];
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -201,6 +202,48 @@ describe("CheckoutBlock: a guest checks out", () => {
   });
 });
 
+describe("CheckoutBlock: headings and field groups", () => {
+  /** The step's heading, and the legends of its field groups. */
+  function headingAndLegends() {
+    const heading = screen.getByRole("heading", { level: 2 });
+    const legends = [...document.querySelectorAll(".block-checkout legend")].map((legend) => legend.textContent?.trim());
+    return { heading: heading.textContent?.trim(), legends };
+  }
+
+  test("no step repeats its heading in a legend under it; the heading names the step's fields instead", async () => {
+    checkoutApi();
+    renderCheckout();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    const seen: string[] = [];
+    const check = () => {
+      const { heading, legends } = headingAndLegends();
+      seen.push(heading ?? "");
+      expect(legends).not.toContain(heading);
+      if (heading !== "Check and pay") expect(screen.getByRole("group", { name: heading })).toBeTruthy();
+    };
+    check();
+    type("First name", "Eva");
+    type("Last name", "de Vries");
+    type("Email address", "eva@example.com");
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Shipping address" });
+    check();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Bill to another address" }));
+    await fillShipping();
+    await screen.findByRole("heading", { level: 2, name: "Billing address" });
+    check();
+    type("Street", "Prinsengracht");
+    type("House number", "3");
+    type("Postal code", "1015 DV");
+    type("City", "Amsterdam");
+    fireEvent.change(screen.getByRole("combobox", { name: "Country" }), { target: { value: "nl" } });
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+    check();
+    expect(seen).toEqual(["Your details", "Shipping address", "Billing address", "Check and pay"]);
+  });
+});
+
 describe("CheckoutBlock: placing the order once", () => {
   test("a double click sends one order and the button waits, disabled, while it is placed", async () => {
     // given: an answer that has not come yet
@@ -277,6 +320,91 @@ describe("CheckoutBlock: placing the order once", () => {
     await waitFor(() => expect(server.callsTo("POST /orders")).toHaveLength(2));
     const [first, second] = server.callsTo("POST /orders");
     expect(second?.headers["Idempotency-Key"]).not.toBe(first?.headers["Idempotency-Key"]);
+  });
+});
+
+/** The browser's Back and Forward buttons, and the URL's fragment (the router's history in the tests). */
+function BrowserButtons() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+      <button type="button" onClick={() => void navigate({ hash: "#main" })}>
+        Skip to content
+      </button>
+      <output data-testid="hash">{hash}</output>
+    </>
+  );
+}
+
+function renderCheckoutWithHistory() {
+  setCartCookie(LINES);
+  const block = (
+    <CaptchaProvider siteKey={null}>
+      <CheckoutBlock />
+      <BrowserButtons />
+    </CaptchaProvider>
+  );
+  return renderWithCart(block, { path: "/checkout", cart: createCartStore() });
+}
+
+const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole("button", { name })));
+const browser = (button: "back" | "forward") => press(`Browser ${button}`);
+const shownHash = () => screen.getByTestId("hash").textContent;
+
+describe("CheckoutBlock: the browser's history", () => {
+  test("each step is an entry of its own: Back goes to the step before, with what was typed; Forward comes back", async () => {
+    // given: arrived on the first step, then on to the second
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    await waitFor(() => expect(shownHash()).toBe("#personal"));
+    await fillPersonal();
+    expect(shownHash()).toBe("#shipping");
+    type("Street", "Keizersgracht");
+    // when
+    await browser("back");
+    // then
+    expect(await screen.findByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+    expect(shownHash()).toBe("#personal");
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Eva");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Your details" })));
+    // when
+    await browser("forward");
+    // then
+    expect(await screen.findByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    expect((screen.getByLabelText("Street") as HTMLInputElement).value).toBe("Keizersgracht");
+    expect(JSON.parse(window.sessionStorage.getItem("splash:checkout") ?? "{}")).toMatchObject({ step: "shipping" });
+  });
+
+  test("arriving adds no entry: Back from the first step leaves the checkout's history", async () => {
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    await waitFor(() => expect(shownHash()).toBe("#personal"));
+    await browser("back");
+    expect(shownHash()).toBe("#personal"); // the one entry the test's history holds
+    expect(screen.getByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+  });
+
+  test("a fragment that names no step (the skip link's #main) leaves the step alone", async () => {
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await fillPersonal();
+    await press("Skip to content");
+    expect(shownHash()).toBe("#main");
+    expect(screen.getByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    await browser("back");
+    expect(shownHash()).toBe("#shipping");
+    expect(screen.getByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    await browser("back");
+    expect(await screen.findByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useCart } from "../../../lib/cart";
+import { FeedbackSlot, useCart } from "../../../lib/cart";
 import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { RichText } from "../../../ui/rich-text";
 import { useLiveVariants } from "../hooks/use-live-values";
@@ -75,6 +75,8 @@ export function ProductPage({ product }: { product: ProductData }) {
               {t("shop.addToCart")}
             </button>
           </div>
+          {/* The "added to your cart" card: next in the page's order after the button (outside its sticky bar). */}
+          <FeedbackSlot />
         </div>
       </div>
       <section className="product-page__description" aria-label={t("shop.description")}>
