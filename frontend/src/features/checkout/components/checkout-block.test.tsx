@@ -466,14 +466,42 @@ describe("CheckoutBlock: the server refuses", () => {
     expect(readCookie(REDIRECT_COOKIE)).toBe("/checkout");
   });
 
-  test("products that cannot be sold are named, with the way back to the cart", async () => {
-    checkoutApi(() => failure(409, { code: "product_unavailable", products: ["Splash float suit – Blue, M"], errors: [{ path: ["data", "cart", "items", "0"], message: "x", name: "ConflictError" }] }, "ConflictError"));
+  test("a line short of stock says how many are left in the summary, in the cart's words", async () => {
+    checkoutApi(undefined, undefined, 1);
+    renderCheckout();
+    await toSummary();
+    const order = screen.getByRole("region", { name: "Your order" });
+    expect(within(order).getByText("Only 1 left").tagName).toBe("STRONG");
+  });
+
+  test("in Dutch the summary's stock words are the cart's Dutch ones", async () => {
+    checkoutApi(undefined, undefined, 1);
+    renderCheckout({ locale: "nl" });
+    await screen.findByRole("heading", { level: 2, name: "Je gegevens" });
+    type("Voornaam", "Eva");
+    type("Achternaam", "de Vries");
+    type("E-mailadres", "eva@example.com");
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Volgende" })));
+    type("Straat", "Keizersgracht");
+    type("Huisnummer", "12");
+    type("Postcode", "1015 CS");
+    type("Plaats", "Amsterdam");
+    fireEvent.change(screen.getByRole("combobox", { name: "Land" }), { target: { value: "nl" } });
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Volgende" })));
+    expect(await screen.findByText("Nog maar 1 op voorraad")).toBeTruthy();
+  });
+
+  test("products that cannot be sold are named with how many are left, in the cart's words, with the way back to the cart", async () => {
+    const refusal = { code: "product_unavailable", products: ["Splash float suit – Blue, M", "Splash float suit – Pink, S"], left: [1, 0], errors: [] };
+    checkoutApi(() => failure(409, refusal, "ConflictError"));
     renderCheckout();
     await toSummary();
     await act(async () => {
       fireEvent.click(pay());
     });
-    expect(await screen.findByText("This product is (currently) unavailable: Splash float suit – Blue, M. Please adjust your cart.")).toBeTruthy();
+    expect(await screen.findByText("Not everything in your cart can be ordered like this. Please adjust your cart.")).toBeTruthy();
+    const products = within(document.querySelector(".checkout-problem") as HTMLElement).getAllByRole("listitem");
+    expect(products.map((product) => product.textContent)).toEqual(["Splash float suit – Blue, M: Only 1 left", "Splash float suit – Pink, S: This product is (currently) unavailable"]);
     expect(screen.getByRole("link", { name: "Back to your cart" }).getAttribute("href")).toBe("/cart");
   });
 

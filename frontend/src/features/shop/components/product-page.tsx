@@ -42,7 +42,7 @@ export function ProductPage({ product }: { product: ProductData }) {
     setFull(cart.add({ variantId: variant.id, quantity: 1, options: [] }, added) === "full");
   };
 
-  const statusText = { choose: t("shop.choose"), unavailable: t("shop.unavailable"), available: t("shop.available") }[status];
+  const statusText = { choose: t("shop.choose"), unavailable: t("stock.unavailable"), available: t("shop.available") }[status];
   return (
     <article className="product-page">
       <div className="product-page__top">
