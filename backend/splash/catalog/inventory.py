@@ -23,6 +23,13 @@ async def take_stock(variant_id: int, quantity: int) -> bool:
     return taken == 1
 
 
+async def stock_on_sale(variant_id: int) -> int:
+    """How many of a variant can be bought now: its stock while it is switched on, else 0 (0 for
+    a variant deleted since). What a refusal names after ``take_stock`` found too few."""
+    variant = await ProductVariant.get_or_none(id=variant_id, active=True)
+    return max(variant.stock, 0) if variant else 0
+
+
 async def return_stock(lines: Iterable[tuple[int, int]]) -> None:
     """Puts (variant id, quantity) back in stock; a variant deleted since is skipped."""
     for variant_id, quantity in lines:

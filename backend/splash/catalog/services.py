@@ -14,6 +14,7 @@ from tortoise.expressions import Subquery
 
 from splash import db
 from splash.catalog.inventory import return_stock as return_stock
+from splash.catalog.inventory import stock_on_sale as stock_on_sale
 from splash.catalog.inventory import take_stock as take_stock
 from splash.catalog.inventory import upsert_digital_product as upsert_digital_product
 from splash.catalog.models import Product, ProductText, ProductVariant
@@ -379,7 +380,8 @@ def _sellable(
         id=row.id,
         sku=row.sku,
         price=row.price,
-        stock=1 if digital else max(row.stock, 0),
+        # How many may be bought: none of a switched-off variant, whatever its stock.
+        stock=1 if digital else max(row.stock, 0) if row.active else 0,
         available=row.active if digital else _available(row),
         product_type=product.type,
         title=_title(product, text),

@@ -210,7 +210,8 @@ async def _price(
     lines: list[pricing.SellableLine | None] = [
         next(described) if item.variant_id in sellables else None for item in items
     ]
-    price = order_pricing.price_order(lines, data.shipping.country, await services.shipping_costs())
+    costs = await services.shipping_costs()
+    price = order_pricing.price_order(lines, data.shipping.country, costs, data.locale)
     return price, sellables
 
 
@@ -244,7 +245,7 @@ async def _place(
         except IntegrityError:
             raise _KeyTaken from None
         await OrderLine.bulk_create(_lines(order, price, sellables))
-        await _take_stock(price.lines)
+        await stock.take(_stock_lines(price.lines), placing.draft.data.locale)
     return order
 
 
@@ -313,16 +314,17 @@ def _lines(
     ]
 
 
-async def _take_stock(lines: Sequence[pricing.QuotedLine]) -> None:
-    """Reserves every shipped line's units, or none (the caller's transaction rolls back). In
-    variant order, so two orders of the same variants never wait for each other's rows in turn."""
-    for index, quoted in sorted(enumerate(lines), key=lambda entry: entry[1].line.variant_id):
-        line = quoted.line
-        if not stock.held(line.product_type):
-            continue
-        if not await catalog.take_stock(line.variant_id, line.quantity):
-            path: list[str | int] = [*order_pricing.ITEMS, index]
-            raise order_pricing.unavailable([(path, order_pricing.product_name(line))])
+def _stock_lines(lines: Sequence[pricing.QuotedLine]) -> list[stock.StockLine]:
+    return [
+        stock.StockLine(
+            [*order_pricing.ITEMS, index],
+            order_pricing.product_name(quoted.line),
+            quoted.line.variant_id,
+            quoted.line.quantity,
+            quoted.line.product_type,
+        )
+        for index, quoted in enumerate(lines)
+    ]
 
 
 async def _answer(

@@ -4,7 +4,8 @@ what an order must refuse that a cart only shows.
 A cart may hold a line the shop cannot sell and shows shipping as "to be announced"; an order
 may not and does not. Every line must name a sellable variant (else a 400 naming the line) that
 is switched on and has stock for all lines of that variant together (else a 409
-``product_unavailable`` naming the product); a line of lessons the buyer owns already (or
+``product_unavailable`` naming the product and how many are left, in the order's language:
+``orders.stock_texts``); a line of lessons the buyer owns already (or
 another line unlocks) is a 409 ``already_owned`` naming the line. Shipping is charged as the
 shipping rule says, 3.95 included when the country has no cost of its own, and its VAT is
 counted in the total.
@@ -18,15 +19,24 @@ from dataclasses import dataclass
 
 from splash.errors import ConflictError, ValidationError, field_error
 from splash.orders import pricing
+from splash.orders.stock_texts import stock_line, stock_text
 from splash.orders.vocabulary import LineRefusal, OrderError
 
 ITEMS = ("data", "cart", "items")
-UNAVAILABLE = "This product is (currently) unavailable"
 UNKNOWN = "This product does not exist (anymore)"
 OWNED = "You already have these lessons"
 IN_CART = "Another line of your cart unlocks these lessons already"
 
 Path = Sequence[str | int]
+
+
+@dataclass(frozen=True)
+class Shortage:
+    """A line the stock cannot serve: where it is, its product's name and how many are left."""
+
+    path: Path
+    product: str
+    left: int  # 0: none (sold out or switched off)
 
 
 @dataclass(frozen=True)
@@ -45,8 +55,10 @@ def price_order(
     lines: Sequence[pricing.SellableLine | None],
     country: str,
     shipping_costs: Mapping[str, int],
+    locale: str,
 ) -> OrderPrice:
-    """``lines`` as the cart lists them, None where a line names no sellable variant."""
+    """``lines`` as the cart lists them, None where a line names no sellable variant; a refusal
+    is worded in ``locale``."""
     unknown = [index for index, line in enumerate(lines) if line is None]
     if unknown:
         errors = [field_error([*ITEMS, index, "variantId"], UNKNOWN) for index in unknown]
@@ -57,7 +69,7 @@ def price_order(
         raise already_owned([([*ITEMS, index], known[index]) for index in refused])
     short = short_lines(known)
     if short:
-        raise unavailable([([*ITEMS, index], product_name(known[index])) for index in short])
+        raise unavailable([shortage([*ITEMS, index], known[index]) for index in short], locale)
     quote = pricing.quote(pricing.Cart(known, country=country, shipping_costs=shipping_costs))
     shipping = quote.shipping.charge
     shipping_vat = pricing.vat_in(shipping, quote.vat_rate)
@@ -92,14 +104,24 @@ def product_name(line: pricing.SellableLine) -> str:
     return f"{line.title} \N{EN DASH} {line.variant_label}"
 
 
-def unavailable(lines: Sequence[tuple[Path, str]]) -> ConflictError:
-    """409 ``product_unavailable`` for (path, product name) pairs; each product named once."""
+def shortage(path: Path, line: pricing.SellableLine) -> Shortage:
+    """The line's shortage: its variant's stock when it is on sale, else none left."""
+    return Shortage(path, product_name(line), line.stock if line.available else 0)
+
+
+def unavailable(shortages: Sequence[Shortage], locale: str) -> ConflictError:
+    """409 ``product_unavailable``: each line's stock text in ``locale`` ("Nog maar 9 op
+    voorraad"), each product named once with how many are left (``products``, ``left``)."""
+    left: dict[str, int] = {}
+    for short in shortages:
+        left.setdefault(short.product, short.left)
     return ConflictError(
-        UNAVAILABLE,
+        "; ".join(stock_line(locale, product, count) for product, count in left.items()),
         {
             "code": OrderError.PRODUCT_UNAVAILABLE,
-            "errors": [field_error(path, UNAVAILABLE) for path, _ in lines],
-            "products": list(dict.fromkeys(name for _, name in lines)),
+            "errors": [field_error(s.path, stock_text(locale, s.left)) for s in shortages],
+            "products": list(left),
+            "left": list(left.values()),
         },
     )
 

@@ -15,9 +15,8 @@ from datetime import timedelta
 from tortoise.transactions import in_transaction
 
 from splash import outbox
-from splash.catalog import services as catalog
 from splash.errors import ConflictError, NotFoundError
-from splash.orders import order_pricing, payment_updates, stock
+from splash.orders import payment_updates, stock
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_start import (
@@ -104,13 +103,17 @@ async def _reopen(order: Order, reservation: timedelta) -> None:
         if order.stock_state == StockState.RELEASED and await stock.move(
             order, StockState.RESERVED
         ):
-            for line in sorted(await OrderLine.filter(order_id=order.id), key=_by_variant):
-                if stock.held(line.product_type) and not await catalog.take_stock(
-                    line.variant_id, line.quantity
-                ):
-                    name = f"{line.title} \N{EN DASH} {line.variant_label}"
-                    raise order_pricing.unavailable([(["lines", line.position], name)])
+            await stock.take(_stock_lines(await OrderLine.filter(order_id=order.id)), order.locale)
 
 
-def _by_variant(line: OrderLine) -> int:
-    return line.variant_id
+def _stock_lines(lines: list[OrderLine]) -> list[stock.StockLine]:
+    return [
+        stock.StockLine(
+            ["lines", line.position],
+            f"{line.title} \N{EN DASH} {line.variant_label}",
+            line.variant_id,
+            line.quantity,
+            line.product_type,
+        )
+        for line in lines
+    ]

@@ -5,9 +5,42 @@ lesson) is never out of stock and holds none."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
+from splash.orders import order_pricing
 from splash.orders.models import Order
 from splash.orders.vocabulary import StockState
+
+
+@dataclass(frozen=True)
+class StockLine:
+    """A line that may take stock: where a refusal points, the product it names, what it takes."""
+
+    path: Sequence[str | int]
+    product: str
+    variant_id: int
+    quantity: int
+    product_type: ProductType
+
+
+async def take(lines: Sequence[StockLine], locale: str) -> None:
+    """Takes every held line's units, in variant order (two orders of the same variants never
+    wait for each other's rows in turn). Too few of one (another order took them meanwhile): a
+    409 ``product_unavailable`` in ``locale`` saying how many are left; the caller's transaction
+    gives back what was taken."""
+    taken: Counter[int] = Counter()
+    for line in sorted(lines, key=lambda line: line.variant_id):
+        if not held(line.product_type):
+            continue
+        if not await catalog.take_stock(line.variant_id, line.quantity):
+            left = await catalog.stock_on_sale(line.variant_id) + taken[line.variant_id]
+            short = order_pricing.Shortage(line.path, line.product, left)
+            raise order_pricing.unavailable([short], locale)
+        taken[line.variant_id] += line.quantity
 
 
 async def move(order: Order, new: StockState) -> bool:

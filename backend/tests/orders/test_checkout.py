@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from splash.accounts import services as accounts
 from splash.accounts.models import Address, User
 from splash.catalog.models import ProductVariant
+from splash.config import LOCALES, REPO_ROOT
 from splash.content import services as content
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_updates import refresh
@@ -403,12 +405,44 @@ async def test_a_sold_out_variant_is_refused_naming_the_product_and_nothing_is_s
 
     assert response.status == 409
     error = response.json["error"]
-    assert error["message"] == "This product is (currently) unavailable"
+    unavailable = "Dit product is (momenteel) niet beschikbaar"
+    assert error["message"] == f"Splash-drijfpak \u2013 Roze, 3XL: {unavailable}"
     assert error["details"]["code"] == "product_unavailable"
     assert error["details"]["products"] == ["Splash-drijfpak \u2013 Roze, 3XL"]
+    assert error["details"]["left"] == [0]
     assert error_paths(response) == [["data", "cart", "items", "1"]]
     await nothing_stored()
     assert (await variant("SPL-FS-BLUE-M")).stock == blue.stock
+
+
+def spa_text(locale: str, key: str, **values: Any) -> str:
+    """A UI text of the SPA (frontend/src/locales), its {{placeholders}} filled in."""
+    texts = json.loads((REPO_ROOT / f"frontend/src/locales/{locale}.json").read_text("utf-8"))
+    text = texts
+    for part in key.split("."):
+        text = text[part]
+    for name, value in values.items():
+        text = text.replace("{{" + name + "}}", str(value))
+    return text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_more_than_is_left_is_a_409_in_the_cart_words_of_the_orders_language(
+    client, seeded, locale
+):
+    blue = await variant("SPL-FS-BLUE-M")
+    await ProductVariant.filter(id=blue.id).update(stock=9)
+
+    response = await place(client, draft([line(blue.id, 10)], locale=locale))
+
+    assert response.status == 409
+    error = response.json["error"]
+    only_9_left = spa_text(locale, "stock.left", count=9)
+    [product] = error["details"]["products"]
+    assert error["details"]["left"] == [9]
+    assert [e["message"] for e in error["details"]["errors"]] == [only_9_left]
+    assert error["message"] == spa_text(locale, "stock.line", product=product, text=only_9_left)
+    await nothing_stored()
 
 
 async def test_a_switched_off_variant_is_refused(client, seeded):

@@ -49,6 +49,9 @@ async def test_fifty_parallel_checkouts_for_the_last_unit_make_exactly_one_order
     assert statuses == {201: 1, 409: BUYERS - 1}
     codes = {a.json()["error"]["details"]["code"] for a in answers if a.status_code == 409}
     assert codes == {"product_unavailable"}
+    # The last unit went to another order: none left, whichever check found it gone.
+    lefts = {tuple(a.json()["error"]["details"]["left"]) for a in answers if a.status_code == 409}
+    assert lefts == {(0,)}
     assert (await ProductVariant.get(id=last.id)).stock == 0
     assert await Order.all().count() == 1
     assert await OrderLine.all().count() == 1

@@ -95,6 +95,8 @@ async def test_released_stock_that_is_gone_is_a_409_and_changes_nothing(client, 
     error = response.json["error"]
     assert error["details"]["code"] == "product_unavailable"
     assert error["details"]["products"] == ["Splash-drijfpak \u2013 blue, m"]
+    assert error["details"]["left"] == [1]
+    assert error["message"] == "Splash-drijfpak \u2013 blue, m: Nog maar 1 op voorraad"
     assert [e["path"] for e in error["details"]["errors"]] == [["lines", "0"]]
     stored = await Order.get(id=order.id)
     assert (stored.status, stored.stock_state) == ("canceled", "released")

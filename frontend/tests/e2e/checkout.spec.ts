@@ -6,7 +6,7 @@
  * a password through the e-mailed link and sees the order — its status and invoice — in the
  * profile. axe checks every screen of ours on the way.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import {
   addSuits,
@@ -19,6 +19,7 @@ import {
   origin,
   proceedToPayment,
   resetRateLimits,
+  waitForHydrated,
   waitForHydration,
   type Locale,
 } from "./support";
@@ -157,5 +158,80 @@ for (const locale of ["nl", "en"] as const) {
     expect(await besideTheirLabels(page)).toEqual([false, false, false, false]);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await besideTheirLabels(page)).toEqual([true, true, true, true]);
+  });
+}
+
+/** How far the element's focus ring (outline and shadow) reaches above its box, and whether that stays below the header and on screen. */
+async function ringClear(element: Locator): Promise<{ ringTop: number; headerBottom: number }> {
+  return element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    const outline = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const spread = style.boxShadow === "none" ? 0 : Math.max(...[...style.boxShadow.matchAll(/(-?[\d.]+)px(?=[^,]*$)/g)].map((match) => parseFloat(match[1] ?? "0")), 0);
+    const header = document.querySelector(".site-header")?.getBoundingClientRect();
+    return { ringTop: node.getBoundingClientRect().top - Math.max(outline, spread), headerBottom: Math.max(header?.bottom ?? 0, 0) };
+  });
+}
+
+/** The texts of the step's legends that repeat its heading. */
+async function legendsRepeatingTheHeading(page: Page): Promise<string[]> {
+  const heading = (await page.locator(".block-checkout h2").textContent())?.trim();
+  return (await page.locator(".block-checkout legend").allTextContents()).map((text) => text.trim()).filter((text) => text === heading);
+}
+
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`Back and Forward move between the checkout's steps without a request; a reload keeps the step (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await addSuits(page, locale, "M", 1);
+    const site = origin(locale);
+    const checkoutPath = contentPage(locale, "checkout").path;
+    await page.goto(`${site}${contentPage(locale, "cart").path}`);
+    await waitForHydration(page);
+    // By keyboard into the checkout: the main region takes the focus, with no ring or shadow under the header.
+    await page.getByRole("link", { name: message(locale, "cart.checkout") }).focus();
+    await page.keyboard.press("Enter");
+    await waitForHydrated(page, ".block-checkout form");
+    await expect(page.locator("main")).toBeFocused();
+    expect(await page.locator("main").evaluate((main) => getComputedStyle(main).boxShadow)).toBe("none");
+    await expect(page).toHaveURL(`${site}${checkoutPath}#personal`);
+
+    const personal = page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.personal") });
+    const shipping = page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.shipping") });
+    const firstname = page.getByLabel(label(locale, "firstname"), { exact: true });
+    const street = page.getByLabel(label(locale, "street"), { exact: true });
+    expect(await legendsRepeatingTheHeading(page)).toEqual([]);
+    await firstname.fill("Eva");
+    await page.getByLabel(label(locale, "lastname"), { exact: true }).fill("de Vries");
+    await page.getByLabel(label(locale, "email"), { exact: true }).fill(freshEmail(locale, "history"));
+    const fetched: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.resourceType() === "document" || new URL(sent.url()).pathname.startsWith("/_payload/")) fetched.push(sent.url());
+    });
+    await page.getByRole("button", { name: message(locale, "forms.next") }).focus();
+    await page.keyboard.press("Enter");
+
+    await expect(shipping).toBeFocused();
+    await expect(page).toHaveURL(`${site}${checkoutPath}#shipping`);
+    const ring = await ringClear(shipping);
+    expect(ring.ringTop, "the focused heading's ring is on screen, below the header").toBeGreaterThanOrEqual(ring.headerBottom);
+    expect(await legendsRepeatingTheHeading(page)).toEqual([]);
+    await street.fill("Keizersgracht");
+
+    await page.goBack();
+    await expect(personal).toBeVisible();
+    await expect(firstname).toHaveValue("Eva");
+    await expect(page).toHaveURL(`${site}${checkoutPath}#personal`);
+    await page.goForward();
+    await expect(shipping).toBeVisible();
+    await expect(street).toHaveValue("Keizersgracht");
+    expect(fetched, "a step change fetches no page").toEqual([]);
+
+    await page.reload();
+    await waitForHydrated(page, ".block-checkout form");
+    await expect(shipping).toBeVisible();
+    await expect(street).toHaveValue("Keizersgracht");
+    await page.goBack();
+    await expect(personal).toBeVisible();
+    await expect(firstname).toHaveValue("Eva");
   });
 }

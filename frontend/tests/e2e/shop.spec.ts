@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { collectProblems, contentPage, message, origin, product, waitForHydration, type Locale } from "./support";
+import { collectProblems, contentPage, message, origin, product, waitForHydrated, waitForHydration, type Locale } from "./support";
 
 const fill = (template: string, values: Record<string, string>) =>
   Object.entries(values).reduce((text, [key, value]) => text.replace(`{{${key}}}`, value), template);
@@ -83,6 +83,70 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`the feedback card is the next Tab stop after 'Add to cart' and stays while it has the focus (${locale})`, async ({ page }) => {
+    await openProduct(page, locale);
+    await waitForHydrated(page, ".product-page__add");
+    await choose(page, locale, "blue", "M");
+    // The page's timers from here on run when the test says so (the card's 5 seconds).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    const add = page.getByRole("button", { name: message(locale, "shop.addToCart") });
+    await add.focus();
+    await page.keyboard.press("Enter");
+    const card = page.locator(".cart-feedback__card");
+    await expect(card).toContainText(message(locale, "cart.feedback.title"));
+
+    await page.keyboard.press("Tab");
+    const view = card.getByRole("link", { name: message(locale, "cart.feedback.view") });
+    await expect(view).toBeFocused();
+    await page.clock.runFor(15_000); // three times its 5 seconds, focused
+    await expect(card).toHaveCount(1);
+    await page.clock.resume(); // axe waits for animation frames
+    await expectNoSeriousA11yViolations(page, `product page with the feedback card focused (${locale})`);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    await page.keyboard.press("Shift+Tab");
+    await expect(add).toBeFocused();
+    await page.clock.runFor(5_000); // not focused, not hovered: it leaves on its own
+    await expect(card).toHaveCount(0);
+  });
+}
+
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`typing more than is left sets what is left and says so in the stock words (${locale})`, async ({ page, request }) => {
+    const site = origin(locale);
+    // How many pink L suits are left now (the fixtures hold 9; other tests may have bought some),
+    // asked on the Dutch domain (the test's own requests resolve plain localhost only).
+    const api = `${origin("nl")}/api`;
+    const list = (await (await request.get(`${api}/products?filters[key][$eq]=splash-float-suit`)).json()) as { data: { id: number }[] };
+    const suit = (await (await request.get(`${api}/products/${list.data[0]?.id}`)).json()) as { data: { variants: { sku: string; stock: number }[] } };
+    const left = suit.data.variants.find((variant) => variant.sku === "SPL-FS-PINK-L")?.stock ?? 0;
+    expect(left).toBeGreaterThan(1);
+
+    const found = await openProduct(page, locale);
+    await choose(page, locale, "pink", "L");
+    await page.getByRole("button", { name: message(locale, "shop.addToCart") }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.goto(`${site}${contentPage(locale, "cart").path}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-total")).not.toHaveText("…");
+
+    const title = `${found.title} – ${message(locale, "shop.colours.pink")}, L`;
+    const quantity = page.getByRole("spinbutton", { name: fill(message(locale, "cart.quantityOf"), { product: title }) });
+    await quantity.fill("99");
+    await expect(quantity).toHaveValue(String(left));
+    const leftText = fill(message(locale, "stock.left"), { count: String(left) });
+    await expect(page.locator(".quantity__note")).toHaveText(fill(message(locale, "stock.setToLeft"), { left: leftText, count: String(left) }));
+    await expect(page.getByRole("button", { name: fill(message(locale, "cart.increase"), { product: title }) })).toHaveAttribute("aria-disabled", "true");
+    await quantity.blur();
+    await expect(quantity).toHaveValue(String(left));
+    // The cart holds what is left, so the line is orderable: no stock warning under it.
+    await expect(page.locator(".cart-line__warning")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `cart with a lowered quantity (${locale})`);
+  });
+}
+
 test("the product page and the cart page hydrate without console errors or warnings", async ({ page }) => {
   const problems = collectProblems(page);
   await openProduct(page, "de");
@@ -98,7 +162,7 @@ test("the product page and the cart page hydrate without console errors or warni
 test("a sold-out variant says it is unavailable and cannot be added", async ({ page }) => {
   await openProduct(page, "en");
   await choose(page, "en", "pink", "3XL");
-  await expect(page.locator(".product-page__status")).toHaveText(message("en", "shop.unavailable"));
+  await expect(page.locator(".product-page__status")).toHaveText(message("en", "stock.unavailable"));
   await expect(page.getByRole("button", { name: message("en", "shop.addToCart") })).toBeDisabled();
 });
 

@@ -19,7 +19,7 @@ export const LESSONS_FROM = 100;
  * Blue M float suits (€49.95 each) priced for the requested country; a variant id from
  * LESSONS_FROM is level 2 of the course (digital: nothing shipped).
  */
-export function quoteOf(request: QuoteRequest): CartQuote {
+export function quoteOf(request: QuoteRequest, stock = 7): CartQuote {
   const items = request.items.map((item) => {
     const digital = item.variantId >= LESSONS_FROM;
     const unitPrice = digital ? 1495 : 4995;
@@ -32,8 +32,8 @@ export function quoteOf(request: QuoteRequest): CartQuote {
       unitPrice,
       lineTotal: unitPrice * item.quantity,
       vat: Math.round((unitPrice * item.quantity * 21) / 121),
-      available: true,
-      stock: digital ? 1 : 7,
+      available: digital || stock >= item.quantity,
+      stock: digital ? 1 : stock,
       productType: digital ? ("digital" as const) : ("physical" as const),
       refusal: null,
     };
@@ -53,10 +53,11 @@ export function quoteOf(request: QuoteRequest): CartQuote {
   };
 }
 
-export function checkoutApi(placeOrder: (call: ApiCall) => Reply | Promise<Reply> = () => ({ status: 201, body: CREATED }), user = userFixture()) {
+/** `stock`: how many of each float suit are left (7). */
+export function checkoutApi(placeOrder: (call: ApiCall) => Reply | Promise<Reply> = () => ({ status: 201, body: CREATED }), user = userFixture(), stock = 7) {
   return fakeApi({
     "GET /users/me": () => ok(user),
-    "POST /cart/quote": (call) => ok({ data: quoteOf(call.body as QuoteRequest) }),
+    "POST /cart/quote": (call) => ok({ data: quoteOf(call.body as QuoteRequest, stock) }),
     "POST /orders": placeOrder,
     "GET /slugify/slugs/page/privacybeleid": () => ({ status: 404, body: { data: null, error: { status: 404, name: "NotFoundError", message: "no", details: {} } } }),
     "GET /slugify/slugs/page/algemene-voorwaarden": () => ({ status: 404, body: { data: null, error: { status: 404, name: "NotFoundError", message: "no", details: {} } } }),

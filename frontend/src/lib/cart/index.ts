@@ -2,6 +2,7 @@
 import { createCartStore } from "./store";
 
 export { CartProvider, useCart, useCartCount } from "./provider";
+export { FeedbackSlot, useFeedbackSlot } from "./feedback-slot";
 export type { Cart } from "./provider";
 export { clampQuantity, itemCount, lineKey, MAX_QUANTITY, MIN_QUANTITY, sameLine } from "./rules";
 export type { AddOutcome } from "./rules";
@@ -11,6 +12,7 @@ export type { CartLine, CartOption, Colour, LineRef, Size, Variant } from "./typ
 export { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
 export { quoteCart } from "./quote";
 export { shippingText } from "./shipping-text";
+export { lineProblem, maxQuantity, maxSetText, stockText } from "./stock";
 export type { QuoteAnswer } from "./quote";
 export type { CartQuote, QuoteItem, QuoteRequest, QuoteVat, ShippingCountry, ShippingCountryCode, ShippingQuote } from "./quote-types";
 export { QUOTE_DEBOUNCE_MS, useQuote } from "./use-quote";

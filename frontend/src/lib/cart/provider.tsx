@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { FeedbackSlotProvider } from "./feedback-slot";
 import { itemCount } from "./rules";
 import { UNKNOWN_CART, type CartState, type CartStore } from "./store";
 
@@ -9,7 +10,11 @@ export function CartProvider({ store, children }: { store: CartStore; children: 
   useEffect(() => {
     store.start();
   }, [store]);
-  return <CartContext.Provider value={store}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider value={store}>
+      <FeedbackSlotProvider>{children}</FeedbackSlotProvider>
+    </CartContext.Provider>
+  );
 }
 
 function useCartStore(): CartStore {

@@ -32,23 +32,36 @@ export function addressFields(t: TFunction, { prefix = "", requireAddition = fal
   };
 }
 
-/** First name, last name and e-mail; `emailHelp` with a read-only e-mail (the profile cannot change it). */
-export function PersonalDetails({ emailReadOnly = false, emailHelp }: { emailReadOnly?: boolean; emailHelp?: ReactNode } = {}) {
-  const { t } = useTranslation();
+/**
+ * A group's name: its own legend, or (`labelledBy`) the id of the heading right above it, which
+ * then names it without a legend saying the same again (the checkout's step headings).
+ */
+type GroupName = { legend?: string; labelledBy?: string };
+
+function FieldGroup({ className, legend, labelledBy, children }: GroupName & { className: string; children: ReactNode }) {
   return (
-    <fieldset className="field-group">
-      <legend>{t("forms.groups.personalDetails")}</legend>
-      <TextField name="firstname" autoComplete="given-name" />
-      <TextField name="lastname" autoComplete="family-name" />
-      <TextField name="email" type="email" autoComplete="email" inputMode="email" readOnly={emailReadOnly} help={emailHelp} />
+    <fieldset className={className} aria-labelledby={labelledBy}>
+      {labelledBy ? null : <legend>{legend}</legend>}
+      {children}
     </fieldset>
   );
 }
 
+/** First name, last name and e-mail; `emailHelp` with a read-only e-mail (the profile cannot change it). */
+export function PersonalDetails({ emailReadOnly = false, emailHelp, labelledBy }: { emailReadOnly?: boolean; emailHelp?: ReactNode; labelledBy?: string } = {}) {
+  const { t } = useTranslation();
+  return (
+    <FieldGroup className="field-group" legend={t("forms.groups.personalDetails")} labelledBy={labelledBy}>
+      <TextField name="firstname" autoComplete="given-name" />
+      <TextField name="lastname" autoComplete="family-name" />
+      <TextField name="email" type="email" autoComplete="email" inputMode="email" readOnly={emailReadOnly} help={emailHelp} />
+    </FieldGroup>
+  );
+}
+
 /** `countryLabel` words each country option (the checkout adds its shipping cost); its name by default. */
-export function Address({ prefix = "", legend, countryLabel, children }: {
+export function Address({ prefix = "", legend, labelledBy, countryLabel, children }: GroupName & {
   prefix?: string;
-  legend?: string;
   countryLabel?: (code: ShippingCountry) => string;
   /** Shown at the top of the group (the checkout's choice of a saved address). */
   children?: ReactNode;
@@ -56,8 +69,7 @@ export function Address({ prefix = "", legend, countryLabel, children }: {
   const { t } = useTranslation();
   const section = prefix ? `section-${prefix.replace(/_$/, "")} ` : "";
   return (
-    <fieldset className="field-group field-group--address">
-      <legend>{legend ?? t("forms.groups.address")}</legend>
+    <FieldGroup className="field-group field-group--address" legend={legend ?? t("forms.groups.address")} labelledBy={labelledBy}>
       {children}
       <TextField name={`${prefix}street`} autoComplete={`${section}address-line1`} />
       <TextField name={`${prefix}housenumber`} />
@@ -70,6 +82,6 @@ export function Address({ prefix = "", legend, countryLabel, children }: {
         autoComplete={`${section}country`}
         options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: countryLabel ? countryLabel(code) : t(`forms.countries.${code}`) }))}
       />
-    </fieldset>
+    </FieldGroup>
   );
 }

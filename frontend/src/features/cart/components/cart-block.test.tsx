@@ -215,14 +215,21 @@ describe("CartBlock, lines and money", () => {
     expect(screen.getByRole("link", { name: "Naar afrekenen" }).getAttribute("href")).toBe("/afrekenen");
   });
 
-  test("a line the quote marks unavailable shows a warning; too few in stock says how many are left", async () => {
+  test.each([
+    ["en", "Only 2 left", "This product is (currently) unavailable"],
+    ["nl", "Nog maar 2 op voorraad", "Dit product is (momenteel) niet beschikbaar"],
+    ["de", "Nur noch 2 auf Lager", "Dieses Produkt ist (derzeit) nicht verfügbar"],
+    ["es", "Solo 2 en stock", "Este producto no está disponible (por ahora)"],
+    ["fr", "Plus que 2 en stock", "Ce produit est (actuellement) indisponible"],
+    ["sv", "Bara 2 kvar", "Den här produkten är (för närvarande) inte tillgänglig"],
+  ] as const)("in %s a line the quote marks unavailable says so; too few in stock says how many are left (%s)", async (locale, left, unavailable) => {
     setCartCookie([line(13, 3), line(22, 1)]);
     cartApi({ stock: { 13: 2, 22: 0 } });
-    renderCart();
+    renderCart(locale);
     await quoted();
-    const [blue, pink] = within(screen.getByRole("list", { name: "Products in your cart" })).getAllByRole("listitem");
-    await waitFor(() => expect(blue?.querySelector(".cart-line__warning")?.textContent).toBe("Only 2 in stock. Please lower the quantity."));
-    expect(pink?.querySelector(".cart-line__warning")?.textContent).toBe("This product is (currently) unavailable");
+    const [blue, pink] = [...document.querySelectorAll(".cart-line")];
+    await waitFor(() => expect(blue?.querySelector(".cart-line__warning")?.textContent).toBe(left));
+    expect(pink?.querySelector(".cart-line__warning")?.textContent).toBe(unavailable);
   });
 
   test("lines the quote drops (the variant is gone) leave the cart, with the notice", async () => {
@@ -292,19 +299,50 @@ describe("CartBlock, quantities", () => {
     expect(cart.getState().lines).toEqual([line(13, 1), line(22, 99)]);
   });
 
-  test("a typed quantity of 1–99 counts; anything else goes back to the cart's quantity on leaving the field", async () => {
+  test("a typed quantity counts; nonsense goes back to the cart's quantity on leaving the field", async () => {
     setCartCookie([line(13, 2)]);
     cartApi();
     const { cart } = renderCart();
     const input = (await screen.findByRole("spinbutton", { name: `Quantity of ${NAME}` })) as HTMLInputElement;
     fireEvent.change(input, { target: { value: "5" } });
     expect(cart.getState().lines).toEqual([line(13, 5)]);
-    for (const wrong of ["0", "150", ""]) {
+    for (const wrong of ["0", "", "x"]) {
       fireEvent.change(input, { target: { value: wrong } });
       expect(cart.getState().lines).toEqual([line(13, 5)]);
       fireEvent.blur(input);
       expect(input.value).toBe("5");
     }
+    expect(document.querySelector(".quantity__note")?.textContent).toBe("");
+  });
+
+  test("typing more than is left sets what is left and says so, in the cart's words; + is then unavailable", async () => {
+    setCartCookie([line(13, 2)]);
+    cartApi({ stock: { 13: 9 } });
+    const { cart } = renderCart();
+    await quoted();
+    const input = screen.getByRole("spinbutton", { name: `Quantity of ${NAME}` }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "99" } });
+    expect(cart.getState().lines).toEqual([line(13, 9)]);
+    expect(input.value).toBe("9");
+    const note = document.querySelector(".quantity__note");
+    expect(note?.getAttribute("role")).toBe("status");
+    expect(note?.textContent).toBe("Only 9 left, so the quantity is now 9.");
+    await quoted();
+    expect(screen.getByRole("button", { name: `One more ${NAME}` }).getAttribute("aria-disabled")).toBe("true");
+    // the next change says nothing more
+    fireEvent.click(screen.getByRole("button", { name: `One fewer ${NAME}` }));
+    expect(document.querySelector(".quantity__note")?.textContent).toBe("");
+  });
+
+  test("typing more than 99 (with more in stock) sets 99 and says it is the most at a time", async () => {
+    setCartCookie([line(13, 2)]);
+    cartApi({ stock: { 13: 500 } });
+    const { cart } = renderCart("nl");
+    await quoted();
+    const input = screen.getByRole("spinbutton", { name: `Aantal van ${NAME}` }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "150" } });
+    expect(cart.getState().lines).toEqual([line(13, 99)]);
+    expect(document.querySelector(".quantity__note")?.textContent).toBe("Maximaal 99 per keer, dus het aantal is nu 99.");
   });
 });
 

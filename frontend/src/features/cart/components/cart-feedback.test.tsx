@@ -1,7 +1,7 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { fakeApi } from "../../../lib/auth/test-utils";
-import type { CartLine } from "../../../lib/cart";
+import { FeedbackSlot, type CartLine } from "../../../lib/cart";
 import { renderWithCart, resetCartTestState, suitImage, variantFixture } from "../../../lib/cart/test-utils";
 import type { Locale } from "../../../lib/i18n";
 import { CartFeedback } from "./cart-feedback";
@@ -29,6 +29,9 @@ function renderFeedback(locale: Locale = "en") {
 }
 
 const cards = () => document.querySelectorAll(".cart-feedback__card");
+/** The page's Tab stops in document order (what jsdom cannot press Tab through). */
+const tabStops = () => [...document.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])")];
+const nameOf = (element: HTMLElement) => element.getAttribute("aria-label") ?? element.textContent?.trim();
 const shownProduct = () => document.querySelector(".cart-feedback__product")?.textContent;
 
 beforeEach(() => {
@@ -133,5 +136,55 @@ describe("CartFeedback", () => {
     fireEvent.blur(screen.getByRole("link", { name: "View cart" }));
     await wait(FEEDBACK_MS);
     expect(cards()).toHaveLength(0);
+  });
+
+  test("with a slot after the add button, the card is the next stop of Tab after the button, before the rest of the page", async () => {
+    // given: a page as the product page lays it out, the layout's region after the footer
+    fakeApi({});
+    const view = renderWithCart(
+      <>
+        <main>
+          <button type="button">Add to cart</button>
+          <FeedbackSlot />
+          <a href="/size-guide">Size guide</a>
+        </main>
+        <footer>
+          <a href="/privacy">Privacy</a>
+        </footer>
+        <CartFeedback />
+      </>,
+      { path: "/shop/splash-float-suit" },
+    );
+    const button = screen.getByRole("button", { name: "Add to cart" });
+    button.focus();
+    // when
+    act(() => void view.cart.add(line(13), { title: "Splash float suit – Blue, M", image: null }));
+    // then
+    expect(tabStops().map(nameOf)).toEqual(["Add to cart", "View cart", "Close", "Size guide", "Privacy"]);
+    // announced from the slot, a polite region of its own
+    const slot = within(screen.getByRole("main")).getByRole("status", { name: "Cart messages" });
+    expect(slot.textContent).toContain("Added to your cart");
+    expect(document.activeElement).toBe(button);
+  });
+
+  test("closing the card from the keyboard gives the focus back to the button that added", async () => {
+    fakeApi({});
+    const view = renderWithCart(
+      <main>
+        <button type="button">Add to cart</button>
+        <FeedbackSlot />
+        <CartFeedback />
+      </main>,
+      { path: "/shop/splash-float-suit" },
+    );
+    const button = screen.getByRole("button", { name: "Add to cart" });
+    button.focus();
+    act(() => void view.cart.add(line(13), { title: "Splash float suit – Blue, M", image: null }));
+    const close = screen.getByRole("button", { name: "Close" });
+    close.focus();
+    fireEvent.focus(close);
+    fireEvent.click(close);
+    expect(cards()).toHaveLength(0);
+    expect(document.activeElement).toBe(button);
   });
 });

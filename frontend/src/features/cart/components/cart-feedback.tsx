@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useCart, type CartFeedback as Feedback } from "../../../lib/cart";
+import { createPortal } from "react-dom";
+import { useCart, useFeedbackSlot, type CartFeedback as Feedback } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
@@ -13,15 +14,19 @@ export const FEEDBACK_MS = 5000;
 /**
  * "Added to your cart", after each addition: one card at a time (the next waits its turn), gone
  * after 5 seconds, on its close button or on "View cart". The region is polite and the card never
- * takes the focus. Rendered by the app's layout, so it outlives a navigation.
+ * takes the focus. Rendered by the app's layout, so it outlives a navigation; while the page
+ * offers a slot right after its add button (lib/cart's FeedbackSlot), the card is rendered there,
+ * so the next Tab reaches it while it shows.
  */
 export function CartFeedback() {
   const { t } = useTranslation();
   const cart = useCart();
+  const slot = useFeedbackSlot();
   const card = cart.feedback[0];
+  const shown = card ? <FeedbackCard key={card.id} card={card} onDone={cart.dismissFeedback} /> : null;
   return (
     <div className="cart-feedback" role="status" aria-label={t("cart.feedback.region")}>
-      {card ? <FeedbackCard key={card.id} card={card} onDone={cart.dismissFeedback} /> : null}
+      {slot ? createPortal(shown, slot) : shown}
     </div>
   );
 }
@@ -35,6 +40,12 @@ function FeedbackCard({ card, onDone }: CardProps) {
   const remaining = useRef(FEEDBACK_MS);
   const { id, added } = card;
   const image = added.image;
+  // Where the focus was when the card came (the add button): closing the card from the keyboard
+  // gives the focus back there rather than to the page's start.
+  const origin = useRef<Element | null>(null);
+  useEffect(() => {
+    origin.current = document.activeElement;
+  }, []);
 
   useEffect(() => {
     if (paused) return;
@@ -47,6 +58,11 @@ function FeedbackCard({ card, onDone }: CardProps) {
   }, [paused, id, onDone]);
 
   const done = () => onDone(id);
+  const close = () => {
+    const back = origin.current;
+    onDone(id);
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  };
   return (
     <div
       className="cart-feedback__card"
@@ -71,7 +87,7 @@ function FeedbackCard({ card, onDone }: CardProps) {
           {t("cart.feedback.view")}
         </ButtonLink>
       </div>
-      <button type="button" className="cart-feedback__close" aria-label={t("cart.feedback.close")} onClick={done}>
+      <button type="button" className="cart-feedback__close" aria-label={t("cart.feedback.close")} onClick={close}>
         <CloseIcon size={20} />
       </button>
     </div>

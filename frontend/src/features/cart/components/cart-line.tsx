@@ -1,5 +1,5 @@
 import { Link } from "../../../ui/link";
-import type { CartLine, QuoteItem } from "../../../lib/cart";
+import { lineProblem, maxQuantity, type CartLine, type QuoteItem } from "../../../lib/cart";
 import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { ContentImage } from "../../../ui/content-image";
 import { Confirm } from "../../../ui/confirm";
@@ -33,12 +33,7 @@ export function CartLineView({ line, index, priced, confirming, onQuantity, onAs
   const price = (cents: number | undefined) => (cents === undefined ? "…" : formatPrice(cents, i18n.language));
 
   const digital = priced?.productType === "digital";
-  let warning: string | null = null;
-  if (priced?.refusal) {
-    warning = t(`cart.refusal.${priced.refusal}`);
-  } else if (priced && !priced.available) {
-    warning = priced.stock > 0 && priced.stock < priced.quantity ? t("cart.notEnough", { stock: priced.stock }) : t("cart.unavailable");
-  }
+  const warning = priced ? lineProblem(priced, t) : null;
 
   return (
     <li className="cart-line" data-variant-id={line.variantId} aria-busy={!priced || undefined}>
@@ -77,7 +72,7 @@ export function CartLineView({ line, index, priced, confirming, onQuantity, onAs
       </div>
       <div className="cart-line__amounts">
         {/* Lessons are bought once: no quantity to choose. */}
-        {digital ? null : <QuantityControl quantity={line.quantity} name={name} onChange={onQuantity} />}
+        {digital ? null : <QuantityControl quantity={line.quantity} max={maxQuantity(priced)} name={name} onChange={onQuantity} />}
         <p className="cart-line__total">
           <span className="visually-hidden">{t("cart.lineTotal")} </span>
           {price(priced?.lineTotal)}

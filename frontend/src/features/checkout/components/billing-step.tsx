@@ -6,12 +6,12 @@ import { BILLING } from "../utils/draft";
 import { StepForm } from "./step-form";
 
 /** The address on the invoice, when it is not the shipping address. */
-export function BillingStep({ checkout }: { checkout: CheckoutState }) {
+export function BillingStep({ checkout, headingId }: { checkout: CheckoutState; headingId: string }) {
   const { t } = useTranslation();
   const fields = useMemo(() => addressFields(t, { prefix: BILLING }), [t]);
   return (
     <StepForm step="billing" fields={fields} checkout={checkout} previous="shipping">
-      <Address prefix={BILLING} legend={t("checkout.steps.billing")} />
+      <Address prefix={BILLING} labelledBy={headingId} />
     </StepForm>
   );
 }

@@ -10,6 +10,7 @@ import { readCookie } from "../../../lib/cookies";
 import type { Locale } from "../../../lib/i18n";
 import { CHECKOUT_URL, checkoutApi, CREATED, fillPersonal, fillShipping, next, priced, type, watchLeaving } from "../test-utils";
 import { CheckoutBlock } from "./checkout-block";
+import { useLocation, useNavigate } from "react-router";
 
 const LINES: CartLine[] = [{ variantId: 13, quantity: 2, options: [{ key: "name", value: "Mila" }] }];
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -201,6 +202,48 @@ describe("CheckoutBlock: a guest checks out", () => {
   });
 });
 
+describe("CheckoutBlock: headings and field groups", () => {
+  /** The step's heading, and the legends of its field groups. */
+  function headingAndLegends() {
+    const heading = screen.getByRole("heading", { level: 2 });
+    const legends = [...document.querySelectorAll(".block-checkout legend")].map((legend) => legend.textContent?.trim());
+    return { heading: heading.textContent?.trim(), legends };
+  }
+
+  test("no step repeats its heading in a legend under it; the heading names the step's fields instead", async () => {
+    checkoutApi();
+    renderCheckout();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    const seen: string[] = [];
+    const check = () => {
+      const { heading, legends } = headingAndLegends();
+      seen.push(heading ?? "");
+      expect(legends).not.toContain(heading);
+      if (heading !== "Check and pay") expect(screen.getByRole("group", { name: heading })).toBeTruthy();
+    };
+    check();
+    type("First name", "Eva");
+    type("Last name", "de Vries");
+    type("Email address", "eva@example.com");
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Shipping address" });
+    check();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Bill to another address" }));
+    await fillShipping();
+    await screen.findByRole("heading", { level: 2, name: "Billing address" });
+    check();
+    type("Street", "Prinsengracht");
+    type("House number", "3");
+    type("Postal code", "1015 DV");
+    type("City", "Amsterdam");
+    fireEvent.change(screen.getByRole("combobox", { name: "Country" }), { target: { value: "nl" } });
+    await next();
+    await screen.findByRole("heading", { level: 2, name: "Check and pay" });
+    check();
+    expect(seen).toEqual(["Your details", "Shipping address", "Billing address", "Check and pay"]);
+  });
+});
+
 describe("CheckoutBlock: placing the order once", () => {
   test("a double click sends one order and the button waits, disabled, while it is placed", async () => {
     // given: an answer that has not come yet
@@ -280,6 +323,91 @@ describe("CheckoutBlock: placing the order once", () => {
   });
 });
 
+/** The browser's Back and Forward buttons, and the URL's fragment (the router's history in the tests). */
+function BrowserButtons() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  return (
+    <>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+      <button type="button" onClick={() => void navigate({ hash: "#main" })}>
+        Skip to content
+      </button>
+      <output data-testid="hash">{hash}</output>
+    </>
+  );
+}
+
+function renderCheckoutWithHistory() {
+  setCartCookie(LINES);
+  const block = (
+    <CaptchaProvider siteKey={null}>
+      <CheckoutBlock />
+      <BrowserButtons />
+    </CaptchaProvider>
+  );
+  return renderWithCart(block, { path: "/checkout", cart: createCartStore() });
+}
+
+const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole("button", { name })));
+const browser = (button: "back" | "forward") => press(`Browser ${button}`);
+const shownHash = () => screen.getByTestId("hash").textContent;
+
+describe("CheckoutBlock: the browser's history", () => {
+  test("each step is an entry of its own: Back goes to the step before, with what was typed; Forward comes back", async () => {
+    // given: arrived on the first step, then on to the second
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    await waitFor(() => expect(shownHash()).toBe("#personal"));
+    await fillPersonal();
+    expect(shownHash()).toBe("#shipping");
+    type("Street", "Keizersgracht");
+    // when
+    await browser("back");
+    // then
+    expect(await screen.findByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+    expect(shownHash()).toBe("#personal");
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Eva");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: "Your details" })));
+    // when
+    await browser("forward");
+    // then
+    expect(await screen.findByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    expect((screen.getByLabelText("Street") as HTMLInputElement).value).toBe("Keizersgracht");
+    expect(JSON.parse(window.sessionStorage.getItem("splash:checkout") ?? "{}")).toMatchObject({ step: "shipping" });
+  });
+
+  test("arriving adds no entry: Back from the first step leaves the checkout's history", async () => {
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await screen.findByRole("heading", { level: 2, name: "Your details" });
+    await waitFor(() => expect(shownHash()).toBe("#personal"));
+    await browser("back");
+    expect(shownHash()).toBe("#personal"); // the one entry the test's history holds
+    expect(screen.getByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+  });
+
+  test("a fragment that names no step (the skip link's #main) leaves the step alone", async () => {
+    checkoutApi();
+    renderCheckoutWithHistory();
+    await fillPersonal();
+    await press("Skip to content");
+    expect(shownHash()).toBe("#main");
+    expect(screen.getByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    await browser("back");
+    expect(shownHash()).toBe("#shipping");
+    expect(screen.getByRole("heading", { level: 2, name: "Shipping address" })).toBeTruthy();
+    await browser("back");
+    expect(await screen.findByRole("heading", { level: 2, name: "Your details" })).toBeTruthy();
+  });
+});
+
 describe("CheckoutBlock: a reload", () => {
   test("finds the step and what was typed, and the draft holds no price", async () => {
     // given: the shipping step, half filled in
@@ -338,14 +466,42 @@ describe("CheckoutBlock: the server refuses", () => {
     expect(readCookie(REDIRECT_COOKIE)).toBe("/checkout");
   });
 
-  test("products that cannot be sold are named, with the way back to the cart", async () => {
-    checkoutApi(() => failure(409, { code: "product_unavailable", products: ["Splash float suit – Blue, M"], errors: [{ path: ["data", "cart", "items", "0"], message: "x", name: "ConflictError" }] }, "ConflictError"));
+  test("a line short of stock says how many are left in the summary, in the cart's words", async () => {
+    checkoutApi(undefined, undefined, 1);
+    renderCheckout();
+    await toSummary();
+    const order = screen.getByRole("region", { name: "Your order" });
+    expect(within(order).getByText("Only 1 left").tagName).toBe("STRONG");
+  });
+
+  test("in Dutch the summary's stock words are the cart's Dutch ones", async () => {
+    checkoutApi(undefined, undefined, 1);
+    renderCheckout({ locale: "nl" });
+    await screen.findByRole("heading", { level: 2, name: "Je gegevens" });
+    type("Voornaam", "Eva");
+    type("Achternaam", "de Vries");
+    type("E-mailadres", "eva@example.com");
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Volgende" })));
+    type("Straat", "Keizersgracht");
+    type("Huisnummer", "12");
+    type("Postcode", "1015 CS");
+    type("Plaats", "Amsterdam");
+    fireEvent.change(screen.getByRole("combobox", { name: "Land" }), { target: { value: "nl" } });
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Volgende" })));
+    expect(await screen.findByText("Nog maar 1 op voorraad")).toBeTruthy();
+  });
+
+  test("products that cannot be sold are named with how many are left, in the cart's words, with the way back to the cart", async () => {
+    const refusal = { code: "product_unavailable", products: ["Splash float suit – Blue, M", "Splash float suit – Pink, S"], left: [1, 0], errors: [] };
+    checkoutApi(() => failure(409, refusal, "ConflictError"));
     renderCheckout();
     await toSummary();
     await act(async () => {
       fireEvent.click(pay());
     });
-    expect(await screen.findByText("This product is (currently) unavailable: Splash float suit – Blue, M. Please adjust your cart.")).toBeTruthy();
+    expect(await screen.findByText("Not everything in your cart can be ordered like this. Please adjust your cart.")).toBeTruthy();
+    const products = within(document.querySelector(".checkout-problem") as HTMLElement).getAllByRole("listitem");
+    expect(products.map((product) => product.textContent)).toEqual(["Splash float suit – Blue, M: Only 1 left", "Splash float suit – Pink, S: This product is (currently) unavailable"]);
     expect(screen.getByRole("link", { name: "Back to your cart" }).getAttribute("href")).toBe("/cart");
   });
 

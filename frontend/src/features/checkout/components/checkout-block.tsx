@@ -1,10 +1,11 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useAuth, type User } from "../../../lib/auth";
 import { useCart, useQuote, type Cart } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { shopPath } from "../../../lib/routes";
 import { ButtonLink } from "../../../ui/button-link";
 import { useCheckout } from "../hooks/use-checkout";
+import { useStepHistory } from "../hooks/use-step-history";
 import { shippingCountry, stepTitleKey, type Step } from "../utils/draft";
 import { BillingStep } from "./billing-step";
 import { PersonalStep } from "./personal-step";
@@ -50,7 +51,9 @@ function Checkout({ cart, user, session }: { cart: Cart; user: User | null; sess
   const { step } = checkout.draft;
   const quote = useQuote(lines, shippingCountry(checkout.draft.values.shipping), session, true);
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
   const opened = useRef(step);
+  useStepHistory(step, checkout.steps, checkout.goTo);
 
   // Focus follows the step (not on arrival: the page's own focus rules apply then). A step that
   // opens with the server's refusals focuses its first refused field instead.
@@ -67,14 +70,14 @@ function Checkout({ cart, user, session }: { cart: Cart; user: User | null; sess
       <div className="checkout-card">
         <Progress steps={checkout.steps} current={step} physical={physical} />
         <p className="checkout-step-count">{t("checkout.steps.count", { number, total: checkout.steps.length })}</p>
-        <h2 ref={heading} tabIndex={-1} className="checkout-heading">
+        <h2 ref={heading} id={headingId} tabIndex={-1} className="checkout-heading">
           {t(stepTitleKey(step, physical))}
         </h2>
-        {step === "personal" ? <PersonalStep key={step} checkout={checkout} signedIn={user !== null} /> : null}
+        {step === "personal" ? <PersonalStep key={step} checkout={checkout} signedIn={user !== null} headingId={headingId} /> : null}
         {step === "shipping" ? (
-          <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={physical} addresses={user?.addresses ?? []} />
+          <ShippingStep key={step} checkout={checkout} countries={quote.quote?.countries ?? []} physical={physical} addresses={user?.addresses ?? []} headingId={headingId} />
         ) : null}
-        {step === "billing" ? <BillingStep key={step} checkout={checkout} /> : null}
+        {step === "billing" ? <BillingStep key={step} checkout={checkout} headingId={headingId} /> : null}
         {step === "summary" ? <SummaryStep checkout={checkout} quote={quote} locale={locale} /> : null}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { Link } from "../../../ui/link";
+import { stockText } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
 import type { OrderProblem as Problem } from "../utils/order-errors";
@@ -37,7 +38,14 @@ export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: 
     case "product-unavailable":
       return (
         <>
-          <p>{problem.products.length > 0 ? t("checkout.errors.unavailableNamed", { products: problem.products.join(", ") }) : t("checkout.errors.unavailable")}</p>
+          <p>{t("checkout.errors.adjustCart")}</p>
+          {problem.products.length > 0 ? (
+            <ul className="checkout-problem__products">
+              {problem.products.map(({ product, left }) => (
+                <li key={product}>{t("stock.line", { product, text: stockText(left, t) })}</li>
+              ))}
+            </ul>
+          ) : null}
           <p className="checkout-problem__links">
             <Link to={routePath("cart", locale)}>{t("checkout.errors.toCart")}</Link>
           </p>

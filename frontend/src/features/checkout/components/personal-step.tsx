@@ -11,7 +11,7 @@ import { StepForm } from "./step-form";
  * server's rule), so the field shows it, read-only. Every signed-out visitor is offered to log in
  * (whatever they typed: it says nothing about whether an address has an account).
  */
-export function PersonalStep({ checkout, signedIn }: { checkout: CheckoutState; signedIn: boolean }) {
+export function PersonalStep({ checkout, signedIn, headingId }: { checkout: CheckoutState; signedIn: boolean; headingId: string }) {
   const { t } = useTranslation();
   const fields = useMemo(() => personalDetailsFields(t), [t]);
   return (
@@ -21,7 +21,7 @@ export function PersonalStep({ checkout, signedIn }: { checkout: CheckoutState; 
           {t("auth.register.haveAccount")} <LoginLink>{t("checkout.errors.login")}</LoginLink>
         </p>
       )}
-      <PersonalDetails emailReadOnly={signedIn} emailHelp={signedIn ? t("checkout.accountEmail") : undefined} />
+      <PersonalDetails labelledBy={headingId} emailReadOnly={signedIn} emailHelp={signedIn ? t("checkout.accountEmail") : undefined} />
     </StepForm>
   );
 }

@@ -5,7 +5,7 @@ import { Address, addressFields, Checkbox, useFormContext, type FieldDefinitions
 import { formatPrice, useTranslation } from "../../../lib/i18n";
 import type { ShippingCountry as CountryCode } from "../../../lib/vocabulary";
 import type { CheckoutState } from "../hooks/use-checkout";
-import { addressValues, SEPARATE_BILLING, SHIPPING, stepTitleKey } from "../utils/draft";
+import { addressValues, SEPARATE_BILLING, SHIPPING } from "../utils/draft";
 import { StepForm } from "./step-form";
 
 /** 'Kerkstraat 12 B, Amsterdam' — how a saved address is offered. */
@@ -48,10 +48,12 @@ type Props = {
   /** False when nothing in the cart is shipped: every country then costs nothing. */
   physical: boolean;
   addresses: UserAddress[];
+  /** The step's heading, which names the address's fields. */
+  headingId: string;
 };
 
 /** Where the order goes: the address, its country with the shipping cost, and "bill to another address". */
-export function ShippingStep({ checkout, countries, physical, addresses }: Props) {
+export function ShippingStep({ checkout, countries, physical, addresses, headingId }: Props) {
   const { t, i18n } = useTranslation();
   const fields = useMemo<FieldDefinitions>(
     () => ({ ...addressFields(t, { prefix: SHIPPING }), [SEPARATE_BILLING]: { label: t("checkout.shipping.separateBilling") } }),
@@ -66,7 +68,7 @@ export function ShippingStep({ checkout, countries, physical, addresses }: Props
   };
   return (
     <StepForm step="shipping" fields={fields} checkout={checkout} previous="personal">
-      <Address prefix={SHIPPING} legend={t(stepTitleKey("shipping", physical))} countryLabel={countryLabel}>
+      <Address prefix={SHIPPING} labelledBy={headingId} countryLabel={countryLabel}>
         {addresses.length > 0 ? <SavedAddresses addresses={addresses} /> : null}
       </Address>
       <Checkbox name={SEPARATE_BILLING} />

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Trans } from "react-i18next";
 import { Link } from "../../../ui/link";
 import { CaptchaNotice, useCaptcha } from "../../../lib/captcha";
-import { shippingText, type QuoteState } from "../../../lib/cart";
+import { lineProblem, shippingText, type QuoteItem, type QuoteState } from "../../../lib/cart";
 import { formatPrice, useTranslation, type Locale } from "../../../lib/i18n";
 import { usePrivacyPath, useTermsPath } from "../../../lib/pages/legal-paths";
 import type { CheckoutState } from "../hooks/use-checkout";
@@ -60,6 +60,13 @@ function Amounts({ quote }: { quote: QuoteState }) {
   );
 }
 
+/** A line that cannot be ordered as it is: in the cart's words ("Only 9 left"). */
+function LineProblem({ item }: { item: QuoteItem }) {
+  const { t } = useTranslation();
+  const problem = lineProblem(item, t);
+  return problem ? <strong className="checkout-product__unavailable">{problem}</strong> : null;
+}
+
 function Products({ quote }: { quote: QuoteState }) {
   const { t, i18n } = useTranslation();
   const items = quote.quote?.items ?? [];
@@ -74,7 +81,7 @@ function Products({ quote }: { quote: QuoteState }) {
                 {`${option.key}: ${option.value}`}
               </span>
             ))}
-            {item.available ? null : <strong className="checkout-product__unavailable">{t("checkout.errors.unavailable")}</strong>}
+            <LineProblem item={item} />
           </span>
           <span className="checkout-product__price">{formatPrice(item.lineTotal, i18n.language)}</span>
         </li>

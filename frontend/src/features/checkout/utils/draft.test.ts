@@ -93,7 +93,8 @@ describe("the server's refusals", () => {
 
   test("each failure is worded by its status and code", () => {
     expect(describeOrderError(error(409, { code: "email_has_account" }))).toEqual({ kind: "email-has-account" });
-    expect(describeOrderError(error(409, { code: "product_unavailable", products: ["Splash float suit", 3] }))).toEqual({ kind: "product-unavailable", products: ["Splash float suit"] });
+    expect(describeOrderError(error(409, { code: "product_unavailable", products: ["Splash float suit", 3], left: [9] }))).toEqual({ kind: "product-unavailable", products: [{ product: "Splash float suit", left: 9 }] });
+    expect(describeOrderError(error(409, { code: "product_unavailable", products: ["Splash float suit"], left: ["9"] }))).toEqual({ kind: "product-unavailable", products: [{ product: "Splash float suit", left: 0 }] });
     expect(describeOrderError(error(409, { code: "idempotency_key_reused" }))).toEqual({ kind: "key-reused" });
     expect(describeOrderError(error(409, { code: "already_owned", errors: [{ path: ["data", "cart", "items", 0], message: "m" }] }))).toEqual({ kind: "already-owned" });
     expect(describeOrderError(error(400, { errors: [{ path: ["data", "withdrawalWaived"], message: "m", name: "ValidationError" }] }))).toEqual({ kind: "withdrawal" });

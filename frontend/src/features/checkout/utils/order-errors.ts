@@ -20,13 +20,16 @@ export const TOO_MANY_ORDERS: OrderError = "too_many_orders";
 /** The field of the withdrawal question in the order's body. */
 const WITHDRAWAL_FIELD = "withdrawalWaived";
 
+/** A product the stock cannot serve as ordered, and how many of it are left (0: none). */
+export type Shortage = { product: string; left: number };
+
 /** Field names by step, for the server's paths (["data", "shipping", "address", "city"]). */
 export type FieldErrors = Partial<Record<FormStep, string[]>>;
 
 export type OrderProblem =
   | { kind: "fields"; fields: FieldErrors }
   | { kind: "email-has-account" }
-  | { kind: "product-unavailable"; products: string[] }
+  | { kind: "product-unavailable"; products: Shortage[] }
   /** A line of lessons the parent owns already, or that another line unlocks: the cart says which. */
   | { kind: "already-owned" }
   /** The lessons' withdrawal question was not answered with yes. */
@@ -55,6 +58,15 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
+/** A 409 product_unavailable's products with how many are left (`details.left`, in the same order). */
+function shortages(details: Record<string, unknown>): Shortage[] {
+  const left = Array.isArray(details.left) ? (details.left as unknown[]) : [];
+  return stringList(details.products).map((product, index) => {
+    const count = left[index];
+    return { product, left: typeof count === "number" && Number.isInteger(count) && count > 0 ? count : 0 };
+  });
+}
+
 /** Whole minutes of a 429's `details.retryAfter` (seconds), at least 1; 15 when it is missing. */
 function waitMinutes(seconds: unknown): number {
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15;
@@ -68,7 +80,7 @@ export function describeOrderError(error: unknown): OrderProblem {
   if (!(error instanceof ApiError)) return { kind: "failed" };
   const code = error.details.code;
   if (error.status === 409 && code === EMAIL_HAS_ACCOUNT) return { kind: "email-has-account" };
-  if (error.status === 409 && code === PRODUCT_UNAVAILABLE) return { kind: "product-unavailable", products: stringList(error.details.products) };
+  if (error.status === 409 && code === PRODUCT_UNAVAILABLE) return { kind: "product-unavailable", products: shortages(error.details) };
   if (error.status === 409 && code === IDEMPOTENCY_KEY_REUSED) return { kind: "key-reused" };
   if (error.status === 409 && code === ALREADY_OWNED) return { kind: "already-owned" };
   if (error.status === 503) return { kind: "service-unavailable" };

@@ -186,4 +186,14 @@ describe("ProductPage, size guide", () => {
     expect(plain(document.querySelector(".product-page__price")?.textContent)).toBe("vanaf € 49,95");
     expect(screen.getByRole("button", { name: "In winkelmand" })).toBeTruthy();
   });
+
+  test("the cart's feedback card has its place right after the add button, before anything else one can tab to", () => {
+    shopApi();
+    renderPage();
+    const slot = screen.getByRole("status", { name: "Cart messages" });
+    const following = [...document.querySelectorAll("a[href], button, input, [role=status][aria-label]")].filter(
+      (element) => addButton().compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(following[0]).toBe(slot);
+  });
 });

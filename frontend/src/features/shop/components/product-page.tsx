@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useCart } from "../../../lib/cart";
+import { FeedbackSlot, useCart } from "../../../lib/cart";
 import { formatPrice, useTranslation } from "../../../lib/i18n";
 import { RichText } from "../../../ui/rich-text";
 import { useLiveVariants } from "../hooks/use-live-values";
@@ -42,7 +42,7 @@ export function ProductPage({ product }: { product: ProductData }) {
     setFull(cart.add({ variantId: variant.id, quantity: 1, options: [] }, added) === "full");
   };
 
-  const statusText = { choose: t("shop.choose"), unavailable: t("shop.unavailable"), available: t("shop.available") }[status];
+  const statusText = { choose: t("shop.choose"), unavailable: t("stock.unavailable"), available: t("shop.available") }[status];
   return (
     <article className="product-page">
       <div className="product-page__top">
@@ -75,6 +75,8 @@ export function ProductPage({ product }: { product: ProductData }) {
               {t("shop.addToCart")}
             </button>
           </div>
+          {/* The "added to your cart" card: next in the page's order after the button (outside its sticky bar). */}
+          <FeedbackSlot />
         </div>
       </div>
       <section className="product-page__description" aria-label={t("shop.description")}>
