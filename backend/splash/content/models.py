@@ -29,6 +29,9 @@ class SiteSettings(Model):
     company_name = fields.CharField(max_length=128)
     coc_number = fields.CharField(max_length=32)
     vat_number = fields.CharField(max_length=32)
+    # The company's postal address, in the footer and on the invoice (a SellerAddress: street,
+    # housenumber, postalCode, city, country); empty until the fixtures are seeded.
+    address: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
     social_links: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
 
     class Meta:

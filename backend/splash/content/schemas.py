@@ -33,10 +33,21 @@ class SocialLinks(PublicModel):
     tiktok: str | None = None
 
 
+class SellerAddress(PublicModel):
+    """The company's postal address, as the footer and the invoice print it."""
+
+    street: str = Field(min_length=1, examples=["Kanaalweg"])
+    housenumber: str = Field(min_length=1, examples=["21"])
+    postal_code: str = Field(min_length=1, examples=["3526 KL"])
+    city: str = Field(min_length=1, examples=["Utrecht"])
+    country: str = Field(pattern=r"^[a-z]{2}$", examples=["nl"])
+
+
 class SettingsPublic(PublicModel):
     company_name: str
     coc_number: str
     vat_number: str
+    address: SellerAddress | None = Field(description="None until the fixtures are seeded")
     social_links: SocialLinks
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from tortoise.transactions import in_transaction
 
 from splash.content.blocks import IMAGE, validate_blocks
@@ -20,6 +21,7 @@ from splash.content.models import (
     SiteSettings,
 )
 from splash.content.navigation import MENUS
+from splash.content.schemas import SellerAddress
 from splash.content.services import checked_rich_text
 from splash.fixtures import FixtureError, read_yaml, upsert
 
@@ -40,6 +42,15 @@ async def seed_locales(root: Path) -> list[str]:
     return codes
 
 
+def _seller_address(settings: dict[str, Any]) -> dict[str, str]:
+    """The company's postal address from settings.yaml: the invoice must print it."""
+    try:
+        address = SellerAddress.model_validate(settings["address"])
+    except (KeyError, ValidationError) as error:
+        raise FixtureError(f"settings.yaml: no complete company address ({error})") from None
+    return address.model_dump(by_alias=True)
+
+
 async def seed_settings(root: Path) -> None:
     data = read_yaml(root / "settings.yaml")
     await upsert(
@@ -49,6 +60,7 @@ async def seed_settings(root: Path) -> None:
             "company_name": data["company_name"],
             "coc_number": str(data["coc_number"]),
             "vat_number": data["vat_number"],
+            "address": _seller_address(data),
             "social_links": data.get("social_links", {}),
         },
     )

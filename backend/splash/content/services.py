@@ -16,7 +16,7 @@ from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageTree
-from splash.content.schemas import LocalePublic, SettingsPublic, SocialLinks
+from splash.content.schemas import LocalePublic, SellerAddress, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.fixtures import FixtureError
 from splash.route_table import RouteTable
@@ -83,6 +83,7 @@ async def site_settings() -> SettingsPublic:
         company_name=row.company_name,
         coc_number=row.coc_number,
         vat_number=row.vat_number,
+        address=SellerAddress.model_validate(row.address) if row.address else None,
         social_links=SocialLinks(**row.social_links),
     )
 

@@ -18,6 +18,7 @@ from splash import formatting
 from splash.catalog.vocabulary import ProductType
 from splash.orders.addresses import address_lines
 from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus
 
 
@@ -37,6 +38,7 @@ class DocumentLine:
     options: tuple[tuple[str, str], ...]
     quantity: int
     unit_price: str
+    unit_net: str  # the unit price without VAT, as an invoice must state it
     line_total: str
     vat_rate: int
     vat: str
@@ -65,6 +67,9 @@ class BankTransfer:
 class OrderDocument:
     id: int
     order_nr: str
+    # Drawn when the money arrived (``invoice_numbers``); an order paid before that series began
+    # keeps the number its invoice was issued with, the order number: an issued invoice stays.
+    invoice_nr: str
     slug: str
     locale: str
     status: OrderStatus
@@ -83,6 +88,7 @@ class OrderDocument:
     subtotal: str
     free_shipping: bool
     shipping: str
+    shipping_net: str
     shipping_vat_rate: int
     shipping_vat: str
     vat: tuple[VatShare, ...]
@@ -118,6 +124,7 @@ def _line(line: OrderLine, locale: str) -> DocumentLine:
         options=tuple((option["key"], option["value"]) for option in line.options),
         quantity=line.quantity,
         unit_price=formatting.money(line.unit_price, locale),
+        unit_net=formatting.money(line.unit_price - vat_in(line.unit_price, line.vat_rate), locale),
         line_total=formatting.money(line.line_total, locale),
         vat_rate=line.vat_rate,
         vat=formatting.money(line.vat, locale),
@@ -154,6 +161,7 @@ def document(order: Order, lines: list[OrderLine], payment: Payment | None) -> O
     return OrderDocument(
         id=order.id,
         order_nr=order.order_nr,
+        invoice_nr=order.invoice_nr or order.order_nr,
         slug=order.slug,
         locale=locale,
         status=order.status,
@@ -174,6 +182,7 @@ def document(order: Order, lines: list[OrderLine], payment: Payment | None) -> O
         subtotal=money(order.subtotal, locale),
         free_shipping=order.shipping_cost == 0,
         shipping=money(order.shipping_cost, locale),
+        shipping_net=money(order.shipping_cost - order.shipping_vat, locale),
         shipping_vat_rate=order.vat_rate,
         shipping_vat=money(order.shipping_vat, locale),
         vat=_vat_shares(order, lines, locale),

@@ -2,9 +2,13 @@
 (``templates/invoice.html``, its words from ``invoice_texts``), built from the same order
 document as the e-mails.
 
-Seller: the shop's company name, chamber-of-commerce (KvK) and VAT numbers from the site
-settings (content); the settings hold no postal address, so none is printed. Invoice number =
-order number, invoice date = the day it was paid. Only orders whose money arrived have one
+What the EU VAT directive (art. 226) asks of it: the seller's name, postal address (written as
+the buyer's, in the invoice's language), chamber-of-commerce (KvK) and VAT numbers, from the site
+settings (content, ``fixtures/settings.yaml``: the footer shows the same); the buyer's name and
+address; a number of one sequential series (``invoice_numbers``); the date it was issued, the
+day it was paid; each line's quantity, unit price without VAT, rate and VAT; the taxable amount
+and the VAT per rate. It fits a phone (its lines one card each below 600 px) and an A4 page
+(the print stylesheet). Only orders whose money arrived have one
 (``vocabulary.MONEY_ARRIVED``); any other order, like an unknown slug, is "not found", so the
 slug-holder learns nothing more than the order page tells.
 
@@ -25,6 +29,7 @@ from splash.config import Settings
 from splash.content import services as content
 from splash.errors import NotFoundError
 from splash.orders import documents
+from splash.orders.addresses import address_lines
 from splash.orders.invoice_texts import INVOICE_TEXTS
 from splash.templating import template_environment
 
@@ -39,12 +44,18 @@ async def invoice_page(slug: str, settings: Settings) -> str:
     if order is None or not order.invoiced:
         raise NotFoundError("No invoice for this order")
     seller = await content.site_settings()
+    address = seller.address.model_dump(by_alias=True) if seller.address else None
     return (
         template_environment("splash.orders")
         .get_template("invoice.html")
         .render(
             order=order,
             seller=seller,
+            seller_address=(
+                address_lines(seller.company_name, address, order.locale)
+                if address
+                else (seller.company_name,)
+            ),
             t=INVOICE_TEXTS[order.locale],
             shop_url=settings.origin(order.locale),
             stylesheet=Markup(STYLESHEET),  # our own file: its hash is in the CSP

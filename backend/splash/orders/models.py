@@ -32,6 +32,8 @@ class Order(Model):
 
     id = fields.IntField(primary_key=True)
     order_nr = fields.CharField(max_length=16, unique=True)
+    # The invoice's number, drawn when the money arrives (``orders.invoice_numbers``).
+    invoice_nr = fields.CharField(max_length=16, unique=True, null=True)
     slug = fields.CharField(max_length=64, unique=True)
     user: fields.ForeignKeyNullableRelation[Any] = fields.ForeignKeyField(
         "splash.User", related_name="orders", null=True, on_delete=fields.RESTRICT
@@ -87,6 +89,16 @@ class Order(Model):
             Index(fields=("client_key", "status"), name="orders_order_client_status"),
             Index(fields=("status", "reserved_until"), name="orders_order_reserved_until"),
         )
+
+
+class InvoiceSeries(Model):
+    """The last invoice number drawn in a calendar year (``orders.invoice_numbers``)."""
+
+    year = fields.IntField(primary_key=True, generated=False)
+    last_number = fields.IntField(default=0)
+
+    class Meta:
+        table = "orders_invoice_series"
 
 
 class OrderLine(Model):

@@ -27,7 +27,7 @@ from typing import Any
 from tortoise import connections
 
 from splash import outbox
-from splash.orders import fulfilment, payment_checks
+from splash.orders import fulfilment, invoice_numbers, payment_checks
 from splash.orders.models import Order, Payment
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_status import (
@@ -189,7 +189,8 @@ async def _move_order(order: Order, payment: Payment, reported: ProviderPayment)
     order.status = status
     if status is OrderStatus.PAID:
         order.paid_at = outbox.now()
-    await order.save(update_fields=["status", "paid_at", "updated_at"])
+        order.invoice_nr = order.invoice_nr or await invoice_numbers.draw(order.paid_at)
+    await order.save(update_fields=["status", "paid_at", "invoice_nr", "updated_at"])
     await fulfilment.order_moved(order, status)
 
 

@@ -18,9 +18,9 @@ from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.orders import pricing
+from splash.orders import invoice_numbers, pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
-from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
+from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.payments.models import TestPayment
 from splash.payments.provider import PROVIDER_LOCALES
 
@@ -120,6 +120,9 @@ async def create_order(
         consent_version="test",
         consented_at=datetime.now(UTC),
         paid_at=paid_at,
+        invoice_nr=(
+            await invoice_numbers.draw(paid_at) if paid_at and status in MONEY_ARRIVED else None
+        ),
     )
     for position, ((sku, quantity), vat) in enumerate(zip(items, line_vats, strict=True)):
         variant = variants[sku]

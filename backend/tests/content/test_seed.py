@@ -81,6 +81,23 @@ async def test_an_invalid_block_is_refused_and_nothing_is_stored(database, setti
     assert await Locale.all().count() == 0
 
 
+@pytest.mark.parametrize("missing", ["address", "city"])
+async def test_settings_without_a_complete_company_address_are_refused(
+    database, settings, tmp_path, missing
+):
+    root = tmp_path / "fixtures"
+    shutil.copytree(settings.fixtures_dir, root)
+    site = yaml.safe_load((root / "settings.yaml").read_text())
+    if missing == "address":
+        del site["address"]
+    else:
+        del site["address"][missing]
+    (root / "settings.yaml").write_text(yaml.safe_dump(site, allow_unicode=True))
+    with pytest.raises(FixtureError, match="no complete company address"):
+        await seed_content(root)
+    assert await SiteSettings.all().count() == 0
+
+
 async def test_seed_if_empty_leaves_a_filled_database_alone(seeded, settings):
     await Page.filter(locale_id="en", slug="home").update(title="Edited by the shop owner")
     report = await seed_fixtures(settings, only_if_empty=True)

@@ -24,6 +24,7 @@ NAMES = sorted(
 ORDER = OrderDocument(
     id=7,
     order_nr="SPL-7K3M9QX2",
+    invoice_nr="2026-00001",
     slug="s1ug",
     locale="en",
     status=OrderStatus.PAID,
@@ -37,7 +38,15 @@ ORDER = OrderDocument(
     billing_address=("Zoë Åström", "Keizersgracht 12 A", "1015 CS Amsterdam", "Netherlands"),
     lines=(
         DocumentLine(
-            "Float suit", "Blue, M", (("name", "Mila"),), 2, "€49.95", "€99.90", 25, "€19.98"
+            title="Float suit",
+            variant_label="Blue, M",
+            options=(("name", "Mila"),),
+            quantity=2,
+            unit_price="€49.95",
+            unit_net="€39.96",
+            line_total="€99.90",
+            vat_rate=25,
+            vat="€19.98",
         ),
     ),
     mixed_rates=False,
@@ -46,6 +55,7 @@ ORDER = OrderDocument(
     subtotal="€99.90",
     free_shipping=False,
     shipping="€9.95",
+    shipping_net="€7.96",
     shipping_vat_rate=25,
     shipping_vat="€1.99",
     vat=(VatShare(25, "€87.88", "€21.97"),),

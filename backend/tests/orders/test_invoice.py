@@ -68,18 +68,26 @@ async def test_a_paid_orders_invoice_in_dutch(client, seeded):
     assert response.headers["content-type"] == "text/html; charset=utf-8"
     page = _page(response)
     assert '<html lang="nl">' in page
-    assert f"<title>Factuur {order.order_nr} \N{EN DASH} Splash Swimwear B.V.</title>" in page
+    assert "<title>Factuur 2026-00001 \N{EN DASH} Splash Swimwear B.V.</title>" in page
     assert "KvK-nummer: 81234567<br>" in page and "Btw-nummer: NL862345678B01<br>" in page
-    assert f"<dt>Factuurnummer</dt><dd>{order.order_nr}</dd>" in page
+    assert "<dt>Factuurnummer</dt><dd>2026-00001</dd>" in page
     assert "<dt>Factuurdatum</dt><dd>25 november 2026</dd>" in page
+    assert f"<dt>Bestelnummer</dt><dd>{order.order_nr}</dd>" in page
     buyer = "Eva de Vries<br>\nHoofdstraat 1<br>\n3511 AA Utrecht<br>\nNederland<br>\n"
     assert buyer + "ouder-nl@example.com</p>" in page
     cells = _cells(page)
-    assert cells[0] == ["Omschrijving", "Aantal", "Prijs per stuk", "Btw-tarief", "Btw", "Bedrag"]
-    assert cells[1:4] == [
-        ["Splash-drijfpak blue, m", "2", "€ 49,95", "21%", "€ 17,34", "€ 99,90"],
-        ["Splash-drijfpak pink, s", "1", "€ 54,95", "21%", "€ 9,54", "€ 54,95"],
-        ["Verzendkosten", "1", "€ 3,95", "21%", "€ 0,69", "€ 3,95"],
+    assert cells[0] == [
+        "Omschrijving",
+        "Aantal",
+        "Prijs per stuk excl. btw",
+        "Btw-tarief",
+        "Btw",
+        "Bedrag incl. btw",
+    ]
+    assert cells[1:4] == [  # the unit price without VAT (art. 226(8)), the amount with it
+        ["Splash-drijfpak blue, m", "2", "€ 41,28", "21%", "€ 17,34", "€ 99,90"],
+        ["Splash-drijfpak pink, s", "1", "€ 45,41", "21%", "€ 9,54", "€ 54,95"],
+        ["Verzendkosten", "1", "€ 3,26", "21%", "€ 0,69", "€ 3,95"],
     ]
     assert cells[4:] == [
         ["Totaal excl. btw", "€ 131,23"],
@@ -101,7 +109,7 @@ async def test_a_paid_orders_invoice_in_german(client, seeded):
     assert "USt-IdNr.: NL862345678B01<br>" in page
     assert "<dt>Rechnungsdatum</dt><dd>25. November 2026</dd>" in page
     cells = _cells(page)
-    assert cells[1] == ["Splash-drijfpak blue, m", "2", "49,95 €", "19 %", "15,95 €", "99,90 €"]
+    assert cells[1] == ["Splash-drijfpak blue, m", "2", "41,97 €", "19 %", "15,95 €", "99,90 €"]
     assert ["MwSt. 19 % auf 135,97 €", "25,83 €"] in cells
     assert ["Gesamtbetrag brutto", "161,80 €"] in cells
 
@@ -144,7 +152,7 @@ async def test_an_order_whose_money_arrived_has_an_invoice(client, seeded, statu
     response = await client.get(f"/api/orders/{order.slug}/invoice")
 
     assert response.status == 200
-    assert f"<h1>Faktura {order.order_nr}</h1>" in response.text
+    assert f"<h1>Faktura {order.invoice_nr}</h1>" in response.text
 
 
 @pytest.mark.parametrize(
@@ -174,3 +182,45 @@ async def test_an_unknown_slug_has_no_invoice(client, seeded, slug):
 
     assert response.status == 404
     assert response.json["error"]["name"] == "NotFoundError"
+
+
+SELLER_ADDRESS = {
+    "nl": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nNederland<br>",
+    "en": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nNetherlands<br>",
+    "de": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nNiederlande<br>",
+    "es": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nPaíses Bajos<br>",
+    "fr": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nPays-Bas<br>",
+    "sv": "Kanaalweg 21<br>\n3526 KL Utrecht<br>\nNederländerna<br>",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(SELLER_ADDRESS))
+async def test_the_invoice_names_the_sellers_postal_address_in_its_language(client, seeded, locale):
+    order = await _order(locale)
+
+    page = _page(await client.get(f"/api/orders/{order.slug}/invoice"))
+
+    seller = page.split("</section>")[0]  # the seller's block comes first, then the buyer's
+    assert f"<p>Splash Swimwear B.V.<br>\n{SELLER_ADDRESS[locale]}" in seller
+
+
+async def test_an_order_paid_before_the_series_keeps_its_order_number_as_invoice_number(
+    client, seeded
+):
+    order = await _order("en")
+    await Order.filter(id=order.id).update(invoice_nr=None)
+
+    page = _page(await client.get(f"/api/orders/{order.slug}/invoice"))
+
+    assert f"<h1>Invoice {order.order_nr}</h1>" in page
+    assert f"<dt>Invoice number</dt><dd>{order.order_nr}</dd>" in page
+
+
+async def test_every_line_cell_is_labelled_for_the_phone_layout(client, seeded):
+    order = await _order("de", country="de")
+
+    page = _page(await client.get(f"/api/orders/{order.slug}/invoice"))
+
+    labels = re.findall(r'<td class="number" data-label="([^"]+)">', page)
+    assert labels[:5] == ["Menge", "Einzelpreis netto", "MwSt.-Satz", "MwSt.", "Betrag brutto"]
+    assert len(labels) == 5 * 3  # two lines and the shipping

@@ -91,6 +91,13 @@ async def test_english_domain_serves_the_english_home_page(client, published):
         "Cookies",
     ]
     assert payload["settings"]["companyName"] == "Splash Swimwear B.V."
+    assert payload["settings"]["address"] == {  # the footer's, the invoice's too
+        "street": "Kanaalweg",
+        "housenumber": "21",
+        "postalCode": "3526 KL",
+        "city": "Utrecht",
+        "country": "nl",
+    }
     assert payload["settings"]["origins"]["sv"] == "http://sv.localhost:8000"
 
 

@@ -13,6 +13,8 @@ export type SiteSettings = {
   companyName: string;
   cocNumber: string;
   vatNumber: string;
+  /** The company's postal address (null until the fixtures are seeded); the invoice prints it too. */
+  address: { street: string; housenumber: string; postalCode: string; city: string; country: string } | null;
   socialLinks: Partial<Record<"facebook" | "instagram" | "linkedin" | "x" | "tiktok", string>>;
   origins: Record<Locale, string>;
   gtmId: string | null;

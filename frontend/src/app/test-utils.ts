@@ -6,6 +6,7 @@ export function settingsFixture(overrides: Partial<SiteSettings> = {}): SiteSett
     companyName: "Splash B.V.",
     cocNumber: "12345678",
     vatNumber: "NL001234567B01",
+    address: { street: "Kanaalweg", housenumber: "21", postalCode: "3526 KL", city: "Utrecht", country: "nl" },
     socialLinks: {},
     origins: { nl: "", en: "", de: "", es: "", fr: "", sv: "" },
     gtmId: null,

@@ -57,6 +57,7 @@ async function expectChrome(page: Page, locale: Locale): Promise<void> {
   await expect(footer).toContainText(COMPANY.name);
   await expect(footer).toContainText(`${message(locale, "footer.coc")}: ${COMPANY.coc}`);
   await expect(footer).toContainText(`${message(locale, "footer.vat")}: ${COMPANY.vat}`);
+  await expect(footer).toContainText(`${COMPANY.street}, ${COMPANY.city}, ${message(locale, "forms.countries.nl")}`);
   const year = String(new Date().getFullYear());
   await expect(footer.locator("p").filter({ hasText: "©" })).toContainText(year);
   await expect(footer.locator("p").filter({ hasText: "©" })).toContainText(COMPANY.name);

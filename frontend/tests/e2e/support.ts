@@ -26,7 +26,14 @@ export const OG_LOCALES: Record<Locale, string> = {
   nl: "nl_NL", en: "en_GB", de: "de_DE", es: "es_ES", fr: "fr_FR", sv: "sv_SE",
 };
 
-export const COMPANY = { name: "Splash Swimwear B.V.", coc: "81234567", vat: "NL862345678B01" };
+/** The company in fixtures/settings.yaml: the footer and the invoice print it. */
+export const COMPANY = {
+  name: "Splash Swimwear B.V.",
+  coc: "81234567",
+  vat: "NL862345678B01",
+  street: "Kanaalweg 21",
+  city: "3526 KL Utrecht",
+};
 
 type Messages = { [key: string]: string | Messages };
 

@@ -55,6 +55,11 @@ export function LanguageSwitcher({ payload }: { payload: Payload }) {
   );
 }
 
+/** The company's address on one line: "Kanaalweg 21, 3526 KL Utrecht, Nederland". */
+function postalAddress(address: NonNullable<SiteSettings["address"]>, country: string): string {
+  return `${address.street} ${address.housenumber}, ${address.postalCode} ${address.city}, ${country}`;
+}
+
 export function Footer({ payload }: { payload: Payload }) {
   const { t } = useTranslation();
   const { settings, navigation } = payload;
@@ -87,6 +92,7 @@ export function Footer({ payload }: { payload: Payload }) {
       <div className="site-footer__legal">
         <NavLinkList items={navigation.legal} label={t("footer.legalNav")} className="nav-legal" nested={false} />
         <p className="site-footer__company">{t("footer.companyLine", { company: settings.companyName })}</p>
+        {settings.address && <p>{postalAddress(settings.address, t(`forms.countries.${settings.address.country}`))}</p>}
         <p>
           {t("footer.coc")}: {settings.cocNumber} · {t("footer.vat")}: {settings.vatNumber}
         </p>

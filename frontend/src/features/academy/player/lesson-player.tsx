@@ -1,10 +1,11 @@
 /**
  * The lesson's video player — its own chunk, loaded only on a lesson page that may play: media-chrome's
  * controls (play, seek, time, mute and volume, captions and speed menus, fullscreen, and its
- * keyboard shortcuts: space/k, arrows, f, m, c) around a <video> fed by hls.js. Captions in all six
- * languages, the page's showing; the speed remembered; the position saved for a signed-in parent; an
- * error state with a retry. It loads when the parent pressed Play on the poster (or chose where to
- * continue) and starts playing there as soon as the video's metadata is in.
+ * keyboard shortcuts: space/k, arrows, f, m, c) around a <video> fed by hls.js, sized for a finger
+ * (lesson.css: 44 px targets, the scrub bar on a row of its own, no volume slider on a touch screen).
+ * Captions in all six languages, the page's showing; the speed remembered; the position saved for a
+ * signed-in parent; an error state with a retry. It loads when the parent pressed Play on the poster
+ * (or chose where to continue) and starts playing there as soon as the video's metadata is in.
  */
 import "media-chrome";
 import "media-chrome/menu";
@@ -102,10 +103,13 @@ export function LessonPlayer({ title, video, poster, access, refreshAccess, onSa
         </video>
         <MediaCaptionsMenu hidden anchor="auto" />
         <MediaPlaybackRateMenu hidden anchor="auto" rates={PLAYBACK_RATES} />
-        <MediaControlBar>
-          <MediaPlayButton />
+        {/* Two rows: the scrub bar gets the player's full width, even on a 320 px phone. */}
+        <MediaControlBar className="lesson-player__timeline">
           <MediaTimeRange />
           <MediaTimeDisplay showDuration />
+        </MediaControlBar>
+        <MediaControlBar className="lesson-player__buttons">
+          <MediaPlayButton />
           <MediaMuteButton />
           <MediaVolumeRange />
           <MediaCaptionsMenuButton />
