@@ -303,3 +303,22 @@ def test_the_committed_videos_last_as_long_as_their_captions_and_stay_small():
         assert max(cue.end for cue in cues) <= seconds, fixture.key
     size = sum(path.stat().st_size for path in (FIXTURES / "videos").rglob("*"))
     assert size < 5_000_000
+
+
+def test_the_committed_packages_retire_the_ones_with_burned_in_words():
+    """Every installation seeded before the wordless videos holds the master playlists of
+    5c02d51 (the last commit whose videos had the Dutch title and captions drawn in): each
+    lesson's package.json retires its own, so the next seed brings the new video."""
+    retired = 0
+    for fixture in plan(FIXTURES):
+        shown = subprocess.run(
+            ["git", "show", f"5c02d51:fixtures/videos/{fixture.key}/master.m3u8"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+        )
+        if shown.returncode != 0:
+            pytest.skip("the repository's history is not here (a shallow or exported copy)")
+        described = json.loads((FIXTURES / "videos" / fixture.key / "package.json").read_text())
+        assert master_digest(shown.stdout) in described["retired"], fixture.key
+        retired += 1
+    assert retired == 12
