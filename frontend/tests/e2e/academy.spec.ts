@@ -196,7 +196,9 @@ for (const locale of ["nl", "en", "de"] as const) {
     test.setTimeout(90_000);
     await openCourse(page, locale);
     const preview = level(page, 2).locator(".lesson-item--preview").first();
-    const onCourse = ((await preview.locator(".lesson-item__duration time").textContent()) ?? "").trim();
+    const length = preview.locator(".lesson-item__duration time");
+    await expect(length).toBeVisible();
+    const onCourse = ((await length.textContent()) ?? "").trim();
     const link = preview.getByRole("link");
     const title = ((await link.locator(".lesson-item__name").textContent()) ?? "").trim();
     await link.click();
