@@ -156,7 +156,9 @@ def _add_videos(commands: Any) -> None:
         "make-fixtures", help="make the fixture lessons' videos and posters"
     )
     fixtures.add_argument(
-        "--seconds", type=float, help="the length of every video (default: its captions', 6-8)"
+        "--seconds",
+        type=float,
+        help="the length of every video (default: its captions' last second)",
     )
     fixtures.set_defaults(run=_videos_make_fixtures)
 

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -156,3 +157,8 @@ async def until_a_write_waits() -> None:
             return
         await asyncio.sleep(0.01)
     pytest.fail("no write began")
+
+
+def playlist_seconds(playlist: str) -> float:
+    """How long an HLS media playlist plays, as a player adds it up: its segments' durations."""
+    return sum(float(seconds) for seconds in re.findall(r"^#EXTINF:([\d.]+),", playlist, re.M))

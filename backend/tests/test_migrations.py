@@ -1,6 +1,10 @@
 """One migration history for SQLite and PostgreSQL, in step with the models."""
 
 import asyncio
+import sqlite3
+
+from tortoise.context import TortoiseContext
+from tortoise.migrations.api import migrate as migrate_api
 
 from splash import db
 
@@ -18,3 +22,41 @@ async def test_a_fresh_sqlite_database_in_a_missing_folder_is_created(tmp_path):
     url = f"sqlite://{tmp_path / 'not' / 'yet' / 'there.sqlite3'}"
     await asyncio.wait_for(db.migrate(url), timeout=60)
     assert await db.pending_model_changes(url) == []
+
+
+async def test_dropping_a_lessons_minutes_keeps_every_row_that_names_the_lesson(tmp_path):
+    """0014 drops a column of academy_lesson, which texts, offers, videos, entitlements and
+    progress point at with ON DELETE CASCADE: a table rebuild (Tortoise's way on SQLite) would
+    delete them all. Run on SQLite whatever the suite's database: PostgreSQL drops in place."""
+    url = f"sqlite://{tmp_path / 'upgraded.sqlite3'}"
+    async with TortoiseContext():
+        await migrate_api(config=db.tortoise_config(url), target="splash.0013_payment_checks")
+    rows = [
+        "INSERT INTO catalog_product (id, key, type, position, published, images, size_guide,"
+        " min_age_years) VALUES (1, 'lessons', 'digital', 0, 1, '[]', '{}', 0)",
+        "INSERT INTO academy_course (id, key, position, published, image, product_id)"
+        " VALUES (1, 'course', 0, 1, '{}', 1)",
+        "INSERT INTO academy_level (id, course_id, key, position) VALUES (1, 1, 'level-1', 0)",
+        "INSERT INTO academy_lesson (id, level_id, key, position, minutes, free_preview, poster)"
+        " VALUES (1, 1, 'level-1-lesson-1', 0, 6, 0, '{}')",
+        "INSERT INTO academy_lesson_text (lesson_id, locale, slug, title, description)"
+        " VALUES (1, 'nl', 'spetteren', 'Spetteren', 'Spetter')",
+        "INSERT INTO academy_lesson_video (lesson_id, prefix, key_hex, duration_ms, width, height,"
+        " captions, created_at) VALUES (1, 'videos/level-1-lesson-1/p1', '00', 7000, 1280, 720,"
+        " '[]', '2026-11-28 00:00:00')",
+    ]
+    path = url.removeprefix("sqlite://")
+    with sqlite3.connect(path) as connection:
+        for row in rows:
+            connection.execute(row)
+
+    await db.migrate(url)
+
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(academy_lesson)")]
+        kept = [
+            connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("academy_lesson", "academy_lesson_text", "academy_lesson_video")
+        ]
+    assert "minutes" not in columns
+    assert kept == [1, 1, 1]

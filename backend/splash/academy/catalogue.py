@@ -19,6 +19,7 @@ from splash.academy.models import (
     FreeLesson,
     Lesson,
     LessonText,
+    LessonVideo,
     Level,
     LevelText,
     Offer,
@@ -39,6 +40,7 @@ class LessonNode:
     lesson: Lesson
     number: int  # 1-based within its level
     offer: OfferRow | None
+    video_ms: int | None  # how long its video lasts; None while it has none
 
 
 @dataclass(frozen=True)
@@ -134,9 +136,10 @@ LESSON = _Part("lesson", Lesson, LessonText, OfferKind.LESSON, "lesson_id")
 def _statement(locale: str | None, where: Criterion | EmptyCriterion) -> QueryBuilder:
     """A row per lesson (per level without lessons, per course without levels) with its level
     and course, each node's offer and list price, whether the lesson comes free with a suit,
-    and with ``locale`` each node's texts there."""
+    how long its video lasts, and with ``locale`` each node's texts there."""
     query = db.sql_query()
     course, level, lesson = COURSE.table, LEVEL.table, LESSON.table
+    video = db.table(LessonVideo, "video")
     # The catalog's variants, reached through the offer's relation (never the catalog's models).
     variants: type[Model] = Offer._meta.fields_map["variant"].related_model  # type: ignore[attr-defined]
     gifts = db.table(FreeLesson, "gift")
@@ -149,7 +152,9 @@ def _statement(locale: str | None, where: Criterion | EmptyCriterion) -> QueryBu
         .on(lesson.level_id == level.id)
         .left_join(free)
         .on(free.lesson_id == lesson.id)
-        .select(free.lesson_id.notnull().as_("free_with_suit"))
+        .left_join(video)
+        .on(video.lesson_id == lesson.id)
+        .select(free.lesson_id.notnull().as_("free_with_suit"), video.duration_ms.as_("video_ms"))
     )
     for part, node in ((COURSE, course), (LEVEL, level), (LESSON, lesson)):
         offer, variant = (
@@ -186,6 +191,7 @@ async def _load(locale: str | None, where: Criterion | EmptyCriterion) -> list[L
     texts: dict[str, dict[int, Any]] = {part.alias: {} for part in (COURSE, LEVEL, LESSON)}
     offers: dict[tuple[OfferKind, int], OfferRow] = {}
     free: set[int] = set()
+    video_ms: dict[int, int] = {}
     for row in await db.rows(_statement(locale, where)):
         for part in (COURSE, LEVEL, LESSON):
             node_id = row[f"{part.alias}.id"]
@@ -200,10 +206,12 @@ async def _load(locale: str | None, where: Criterion | EmptyCriterion) -> list[L
                 texts[part.alias][node_id] = text
         if row["free_with_suit"]:
             free.add(row["lesson.id"])
+        if row["video_ms"] is not None:
+            video_ms[row["lesson.id"]] = row["video_ms"]
     levels, lessons = list(nodes["level"].values()), list(nodes["lesson"].values())
     found = []
     for course in nodes["course"].values():
-        tree = _tree(course, levels, lessons, offers, frozenset(free))
+        tree = _tree(course, levels, lessons, offers, frozenset(free), video_ms)
         text = texts["course"].get(course.id)
         found.append((tree, _texts(tree, text, texts) if text else None))
     return found
@@ -227,6 +235,7 @@ def _tree(
     lessons: list[Lesson],
     offers: dict[tuple[OfferKind, int], OfferRow],
     free: frozenset[int],
+    video_ms: dict[int, int],
 ) -> CourseTree:
     nodes: list[LevelNode] = []
     for level in (row for row in levels if row.course_id == course.id):  # type: ignore[attr-defined]
@@ -236,7 +245,12 @@ def _tree(
                 level,
                 len(nodes) + 1,
                 [
-                    LessonNode(lesson, number, offers.get((OfferKind.LESSON, lesson.id)))
+                    LessonNode(
+                        lesson,
+                        number,
+                        offers.get((OfferKind.LESSON, lesson.id)),
+                        video_ms.get(lesson.id),
+                    )
                     for number, lesson in enumerate(own, 1)
                 ],
                 offers.get((OfferKind.LEVEL, level.id)),

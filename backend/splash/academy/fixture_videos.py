@@ -1,36 +1,43 @@
-"""The fixture lessons' videos: short but real (``python -m splash videos make-fixtures``).
+"""The fixture lessons' videos, short, wordless and real (``python -m splash videos
+make-fixtures``).
 
-For each lesson of ``fixtures/academy.yaml``: one of the shop's illustrations, slowly zoomed,
-with the lesson's Dutch title and its Dutch caption cues burned in and a soft tone; packaged as
-every lesson video is (``packaging``: two renditions, AES-128) with the six caption files.
+For each lesson of ``fixtures/academy.yaml``: the calm scene of ``fixture_scene`` (no words in
+the picture: captions are a lesson's only words), as long as the lesson's captions run, packaged
+as every lesson video is (``packaging``: two renditions, AES-128) with the six caption files.
 Written to ``fixtures/videos/<lesson key>/`` in the clear (ffmpeg's segments decrypted again,
 the playlists without their key line) with ``package.json`` (what the seed needs to attach it:
 package id, duration, size, captions; never a key: the seed encrypts every package with a key of
 its installation's own, ``video_seed``), and the poster to
-``fixtures/media/academy/<lesson key>.webp``. Small on purpose: a few hundred kB a lesson.
+``fixtures/media/academy/<lesson key>.webp``. Small on purpose: about 150 kB a lesson.
+
+``package.json`` also says what made the package and what it replaced:
+
+- ``recipe``: the SHA-256 of the ffmpeg command that drew the source (without its paths) and
+  the packaging's quality, so a test can tell a committed package from a stale one;
+- ``retired``: the SHA-256 of the master playlists of the lesson's earlier fixture packages. The
+  seed copies a master playlist as it is, so an installation that stored one of them gets the
+  new package on its next seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import re
 import secrets
 import shutil
 import subprocess
 import tempfile
-import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from splash.academy import hls_keys, packaging, video_seed
+from splash.academy import fixture_scene, hls_keys, packaging, video_seed
 from splash.config import LOCALES
 from splash.fixtures import FixtureError, read_yaml
 
-FONT = Path("media") / "fonts" / "DejaVuSans.ttf"  # below fixtures/
-SECONDS = (6.0, 8.0)  # the shortest and longest fixture video
-FRAME_RATE = 25
-FIXTURE_CRF = 33  # a slowly zoomed drawing needs few bits: the whole set stays a few MB
+FIXTURE_CRF = 33  # a flat drawing needs few bits: the whole set stays a few MB
 _CUE = re.compile(r"^(\d+:)?(\d\d):(\d\d)\.(\d{3}) --> (\d+:)?(\d\d):(\d\d)\.(\d{3})")
 
 
@@ -43,6 +50,16 @@ class Cue:
     start: float
     end: float
     text: str
+
+
+@dataclass(frozen=True)
+class FixtureLesson:
+    """A fixture lesson to draw: its place in the course and its video's length."""
+
+    key: str
+    number: int  # 1-based, in course order
+    level: int  # 1-based
+    seconds: float
 
 
 def _seconds(hours: str | None, minutes: str, seconds: str, millis: str) -> float:
@@ -64,74 +81,77 @@ def read_cues(vtt: str) -> list[Cue]:
     return cues
 
 
-def lessons(fixtures_dir: Path) -> list[tuple[str, str]]:
-    """(lesson key, Dutch title) of every fixture lesson, in course order."""
+def caption_files(fixtures_dir: Path, lesson_key: str) -> dict[str, Path]:
+    return {locale: fixtures_dir / locale / "captions" / f"{lesson_key}.vtt" for locale in LOCALES}
+
+
+def _length(fixtures_dir: Path, key: str, seconds: float | None) -> float:
+    """The video's length: ``seconds`` when given, else the captions' last second; never
+    shorter than a cue of any language."""
+    captions = caption_files(fixtures_dir, key)
+    missing = [str(path) for path in captions.values() if not path.is_file()]
+    if missing:
+        raise FixtureVideoError(f"missing fixture files: {', '.join(missing)}")
+    last = max(
+        (cue.end for path in captions.values() for cue in read_cues(path.read_text("utf-8"))),
+        default=0.0,
+    )
+    length = seconds or max(1.0, float(math.ceil(last)))
+    if last > length:
+        raise FixtureVideoError(f"{key}: its captions run to {last:.3f} s, past {length:.3f} s")
+    return length
+
+
+def plan(fixtures_dir: Path, seconds: float | None = None) -> list[FixtureLesson]:
+    """Every fixture lesson, in course order, with its video's length."""
     try:
-        academy, texts = (
-            read_yaml(fixtures_dir / "academy.yaml"),
-            read_yaml(fixtures_dir / "nl" / "academy.yaml"),
-        )
-        found = []
-        for course in academy["courses"]:
-            titles = texts["courses"][course["key"]]["lessons"]
-            for level in course["levels"]:
-                found += [(x["key"], titles[x["key"]]["title"]) for x in level["lessons"]]
+        academy = read_yaml(fixtures_dir / "academy.yaml")
+        keys = [
+            (level_number, lesson["key"])
+            for course in academy["courses"]
+            for level_number, level in enumerate(course["levels"], start=1)
+            for lesson in level["lessons"]
+        ]
     except (FixtureError, KeyError, TypeError) as exc:
         raise FixtureVideoError(f"the academy fixtures cannot be read: {exc}") from None
-    return found
-
-
-def _text_file(folder: Path, name: str, text: str, width: int) -> Path:
-    path = folder / name
-    path.write_text(textwrap.fill(text, width), encoding="utf-8")
-    return path
-
-
-def _drawtext(font: Path, text_file: Path, size: int, y: str, enable: str | None = None) -> str:
-    drawn = (
-        f"drawtext=fontfile={font}:textfile={text_file}:expansion=none:fontsize={size}"
-        f":fontcolor=white:line_spacing=8:box=1:boxcolor=0x0b3d5c@0.8:boxborderw=18"
-        f":x=(w-text_w)/2:y={y}"
-    )
-    return drawn + (f":enable='between(t,{enable})'" if enable else "")
-
-
-def _source(
-    image: Path, font: Path, title: str, cues: list[Cue], seconds: float, work: Path
-) -> Path:
-    """A short MP4 to package: the illustration zoomed in slowly, title and cues on it."""
-    frames = round(seconds * FRAME_RATE)
-    layers = [
-        "[0:v]scale=1920:1080:force_original_aspect_ratio=increase,crop=1920:1080,setsar=1,zoompan=z='min(zoom+0.0006,1.12)'"
-        f":x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d={frames}:s=1280x720:fps={FRAME_RATE}",
-        _drawtext(font, _text_file(work, "title.txt", title, 40), 44, "48"),
+    return [
+        FixtureLesson(key, number, level, _length(fixtures_dir, key, seconds))
+        for number, (level, key) in enumerate(keys, start=1)
     ]
-    for i, cue in enumerate(cues):
-        if cue.start < seconds and cue.text:
-            text_file = _text_file(work, f"cue{i}.txt", cue.text, 52)
-            window = f"{cue.start:.3f},{min(cue.end, seconds):.3f}"
-            layers.append(_drawtext(font, text_file, 32, "h-text_h-56", window))
-    target = work / "source.mp4"
-    argv = packaging.command(
-        "-i", str(image),
-        "-f", "lavfi", "-i", "sine=frequency=392:sample_rate=44100",
-        "-filter_complex", ",".join(layers) + ",format=yuv420p[v]",
-        "-map", "[v]", "-map", "1:a", "-af", "volume=0.06", "-t", f"{seconds:.3f}",
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", "30", "-c:a", "aac", "-b:a", "48k",
+
+
+def source_command(lesson: FixtureLesson, target: Path) -> list[str]:
+    """The ffmpeg command that draws the lesson's source MP4 (no input file: all lavfi)."""
+    drawn = fixture_scene.scene(lesson.number, lesson.level, lesson.seconds)
+    return packaging.command(
+        "-filter_complex", fixture_scene.graph(drawn),
+        "-map", "[v]", "-map", "[a]", "-t", f"{lesson.seconds:.3f}",
+        "-r", str(fixture_scene.FRAME_RATE),
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-c:a", "aac", "-b:a", "96k",
         str(target),
     )  # fmt: skip
-    run = subprocess.run(argv, capture_output=True, text=True, errors="replace")
+
+
+def recipe(lesson: FixtureLesson) -> str:
+    """The SHA-256 of what makes the lesson's package: the source's command without the ffmpeg
+    binary and the target, and the packaging's renditions and quality."""
+    made_by = {
+        "source": source_command(lesson, Path("source.mp4"))[1:-1],
+        "renditions": packaging.RENDITIONS,
+        "segmentSeconds": packaging.SEGMENT_SECONDS,
+        "quality": FIXTURE_CRF,
+    }
+    return hashlib.sha256(json.dumps(made_by, sort_keys=True).encode()).hexdigest()
+
+
+def _source(lesson: FixtureLesson, work: Path) -> Path:
+    target = work / "source.mp4"
+    run = subprocess.run(
+        source_command(lesson, target), capture_output=True, text=True, errors="replace"
+    )
     if run.returncode != 0:
-        raise FixtureVideoError(f"ffmpeg could not draw {title!r}: {run.stderr.strip()[-300:]}")
+        raise FixtureVideoError(f"ffmpeg could not draw {lesson.key}: {run.stderr.strip()[-300:]}")
     return target
-
-
-def _illustrations(fixtures_dir: Path) -> list[Path]:
-    media = fixtures_dir / "media"
-    found = sorted((media / "pages").glob("*.webp")) + sorted((media / "products").glob("*.webp"))
-    if not found:
-        raise FixtureVideoError(f"no illustrations in {media}/pages or {media}/products")
-    return found
 
 
 def _decrypt_package(folder: Path, key: bytes) -> None:
@@ -146,22 +166,22 @@ def _decrypt_package(folder: Path, key: bytes) -> None:
         playlist.write_text(hls_keys.clear_playlist(text), encoding="utf-8")
 
 
-def make_fixture_video(
-    fixtures_dir: Path, lesson_key: str, title: str, image: Path, seconds: float | None = None
-) -> dict[str, Any]:
+def _retired(previous: Path, master: str) -> list[str]:
+    """The master playlists a new package of the lesson retires: the previous package's, and
+    those it retired (the new one's own is never among them)."""
+    found: set[str] = set()
+    if (previous / "package.json").is_file():
+        found.update(json.loads((previous / "package.json").read_text("utf-8")).get("retired", []))
+    if (previous / "master.m3u8").is_file():
+        found.add(video_seed.master_digest((previous / "master.m3u8").read_bytes()))
+    return sorted(found - {master})
+
+
+def make_fixture_video(fixtures_dir: Path, lesson: FixtureLesson) -> dict[str, Any]:
     """Makes and packages one lesson's video into the fixtures; its package.json."""
-    font = fixtures_dir / FONT
-    captions = {
-        locale: fixtures_dir / locale / "captions" / f"{lesson_key}.vtt" for locale in LOCALES
-    }
-    missing = [str(path) for path in captions.values() if not path.is_file()]
-    if missing or not font.is_file():
-        raise FixtureVideoError(f"missing fixture files: {', '.join(missing or [str(font)])}")
-    cues = read_cues(captions["nl"].read_text(encoding="utf-8"))
-    last = max((cue.end for cue in cues), default=0.0)
-    length = seconds or min(max(last, SECONDS[0]), SECONDS[1])
+    captions = caption_files(fixtures_dir, lesson.key)
     with tempfile.TemporaryDirectory(prefix="splash-fixture-video-") as work:
-        source = _source(image, font, title, cues, length, Path(work))
+        source = _source(lesson, Path(work))
         out_dir = Path(work) / "package"
         try:
             made = packaging.package(
@@ -174,20 +194,23 @@ def make_fixture_video(
                 quality=FIXTURE_CRF,
             )
         except packaging.PackagingError as exc:
-            raise FixtureVideoError(f"{lesson_key}: {exc}") from None
+            raise FixtureVideoError(f"{lesson.key}: {exc}") from None
         _decrypt_package(out_dir, made.key)
+        target = fixtures_dir / video_seed.FOLDER / lesson.key
+        master = video_seed.master_digest((out_dir / "master.m3u8").read_bytes())
         described = {
             "packageId": secrets.token_hex(8),
             "durationMs": made.duration_ms,
             "width": made.width,
             "height": made.height,
             "captions": list(made.captions),
+            "recipe": recipe(lesson),
+            "retired": _retired(target, master),
         }
         (out_dir / "package.json").write_text(json.dumps(described, indent=2) + "\n")
         posters = fixtures_dir / "media" / "academy"
         posters.mkdir(parents=True, exist_ok=True)
-        shutil.move(out_dir / "poster.webp", posters / f"{lesson_key}.webp")  # kept once
-        target = fixtures_dir / video_seed.FOLDER / lesson_key
+        shutil.move(out_dir / "poster.webp", posters / f"{lesson.key}.webp")  # kept once
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(out_dir, target)
     return described
@@ -195,9 +218,7 @@ def make_fixture_video(
 
 def make_fixture_videos(fixtures_dir: Path, seconds: float | None = None) -> list[str]:
     """Every fixture lesson's video; the lesson keys made."""
-    images = _illustrations(fixtures_dir)
-    made = []
-    for number, (key, title) in enumerate(lessons(fixtures_dir), start=1):
-        make_fixture_video(fixtures_dir, key, title, images[(number - 1) % len(images)], seconds)
-        made.append(key)
-    return made
+    lessons = plan(fixtures_dir, seconds)
+    for lesson in lessons:
+        make_fixture_video(fixtures_dir, lesson)
+    return [lesson.key for lesson in lessons]

@@ -90,8 +90,8 @@ class LevelText(Model):
 class Lesson(Model):
     """A video lesson, which anyone may watch when it is a ``free_preview``.
 
-    ``minutes`` is what the course page promises (the fixture videos are shorter), and
-    ``poster`` is shown until play."""
+    ``poster`` is shown until play. How long the lesson lasts is its video's own duration
+    (``LessonVideo.duration_ms``): no page states a length the video does not have."""
 
     id = fields.IntField(primary_key=True)
     level: fields.ForeignKeyRelation[Level] = fields.ForeignKeyField(
@@ -99,7 +99,6 @@ class Lesson(Model):
     )
     key = fields.CharField(max_length=64, unique=True)
     position = fields.IntField(default=0)
-    minutes = fields.IntField()
     free_preview = fields.BooleanField(default=False)
     poster: dict[str, Any] = fields.JSONField(default=dict)  # type: ignore[assignment]
 

@@ -80,8 +80,13 @@ def poster(node: LessonNode, locale: str) -> dict[str, Any]:
     }
 
 
-def _minutes(nodes: list[LessonNode]) -> int:
-    return sum(node.lesson.minutes for node in nodes)
+def _duration_ms(nodes: list[LessonNode]) -> int | None:
+    """How long the lessons' videos last together: None unless every lesson has its video (a
+    sum of some would say less than the lessons will last)."""
+    lengths = [node.video_ms for node in nodes]
+    if not lengths or None in lengths:
+        return None
+    return sum(length for length in lengths if length is not None)
 
 
 def lesson_card(
@@ -96,7 +101,7 @@ def lesson_card(
         "number": node.number,
         "title": text.title,
         "description": text.description,
-        "minutes": node.lesson.minutes,
+        "durationMs": node.video_ms,
         "freePreview": node.lesson.free_preview,
         "freeWithSuit": node.lesson.id in tree.free_with_suit,
         "poster": poster(node, locale),
@@ -115,7 +120,7 @@ def level_card(
         "title": text.title,
         "description": text.description,
         "lessonCount": len(level.lessons),
-        "minutes": _minutes(level.lessons),
+        "durationMs": _duration_ms(level.lessons),
         "freeWithSuit": bool(level.lessons)
         and all(node.lesson.id in tree.free_with_suit for node in level.lessons),
         "path": f"{course_path(table, locale, texts.course.slug)}#{level.level.key}",
@@ -133,7 +138,7 @@ def course_card(tree: CourseTree, texts: Texts, locale: str, table: RouteTable) 
         "image": {**tree.course.image, "alt": text.image_alt},
         "path": course_path(table, locale, text.slug),
         "lessonCount": len(tree.lessons()),
-        "minutes": _minutes(tree.lessons()),
+        "durationMs": _duration_ms(tree.lessons()),
         "levelCount": len(tree.levels),
         "bundle": offer_public(tree.bundle, priced(tree, set())),
     }
@@ -316,11 +321,12 @@ class PublishedCourses:
             ]
         return cards
 
-    def stats(self) -> dict[str, int]:
-        """What the academy holds: lessons, levels and minutes of every published course."""
+    def stats(self) -> dict[str, int | None]:
+        """What the academy holds: lessons, levels and how long the videos of every published
+        course last together."""
         lessons = [node for tree, _ in self.trees for node in tree.lessons()]
         levels = sum(len(tree.levels) for tree, _ in self.trees)
-        return {"lessons": len(lessons), "levels": levels, "minutes": _minutes(lessons)}
+        return {"lessons": len(lessons), "levels": levels, "durationMs": _duration_ms(lessons)}
 
 
 async def published_courses(locale: str, table: RouteTable) -> PublishedCourses:

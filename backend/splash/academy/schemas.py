@@ -27,7 +27,7 @@ class ContinueAt(PublicModel):
     title: str
     path: str
     position_ms: int
-    duration_ms: int
+    duration_ms: int | None = Field(description="How long its video lasts; null while it has none")
     poster: Image
     access: LessonAccess
 

@@ -83,7 +83,7 @@ def _continue_at(
         "title": text.title,
         "path": pages.lesson_path(table, locale, texts.course.slug, text.slug),
         "positionMs": row.position_ms if row and row.completed_at is None else 0,
-        "durationMs": mine.video_ms.get(node.lesson.id, node.lesson.minutes * 60_000),
+        "durationMs": node.video_ms,
         "poster": pages.poster(node, locale),
         "access": access.access(node.lesson.id in mine.owned, node.lesson.free_preview).value,
     }

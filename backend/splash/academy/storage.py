@@ -67,7 +67,8 @@ class VideoStorage(Protocol):
     async def write_tree(self, prefix: str, local_dir: Path) -> int:
         """Stores every file under ``local_dir`` below ``prefix``; the number of files."""
 
-    async def exists(self, path: str) -> bool: ...
+    async def read(self, path: str) -> bytes | None:
+        """The file's bytes, None when there is no such file."""
 
     def public_url(self, path: str) -> str:
         """Where a browser reads the file (the player's playlist, a caption, a poster)."""
@@ -96,8 +97,9 @@ class LocalStorage:
             shutil.copyfile(source, target)
         return len(files)
 
-    async def exists(self, path: str) -> bool:
-        return self._local(path).is_file()
+    async def read(self, path: str) -> bytes | None:
+        local = self._local(path)
+        return local.read_bytes() if local.is_file() else None
 
     def public_url(self, path: str) -> str:
         return f"{self.base_url}/{_checked(path)}"
@@ -185,11 +187,11 @@ class S3Storage:
                 raise StorageError(f"S3 PUT {key}: {answer.status_code} {answer.text[:200]}")
         return len(files)
 
-    async def exists(self, path: str) -> bool:
-        answer = await self._send("HEAD", self._key(_checked(path)))
+    async def read(self, path: str) -> bytes | None:
+        answer = await self._send("GET", self._key(_checked(path)))
         if answer.status_code not in (200, 404):
-            raise StorageError(f"S3 HEAD {path}: {answer.status_code}")
-        return answer.status_code == 200
+            raise StorageError(f"S3 GET {path}: {answer.status_code}")
+        return answer.content if answer.status_code == 200 else None
 
     def public_url(self, path: str) -> str:
         return f"{self.base_url}/{_checked(path)}"

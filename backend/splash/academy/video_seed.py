@@ -8,10 +8,15 @@ and IV of its own (new random bytes on every installation), stores it under a ne
 only — never in a file.
 
 A lesson whose video is stored and whose key is its own is left alone (seeding runs on every
-``make run``: a check per lesson, no copy), and so is a video the owner imported. A lesson
-still holding one of the keys that once lay in the served fixtures (``BURNED``: every copy of the
-repository has them) gets a new key and a new package on the next seed; the old package is
-deleted.
+``make run``: one small read per lesson, no copy), and so is a video the owner imported. Two
+kinds of stored video are replaced on the next seed, the old package deleted:
+
+- one under a key that once lay in the served fixtures (``BURNED``: every copy of the repository
+  has them) gets a new key and a new package;
+- one made from an earlier fixture package: the seed copies a package's master playlist as it
+  is, and ``make-fixtures`` lists the digests of the lesson's earlier master playlists in its
+  ``package.json`` (``retired``), so an installation seeded before the fixtures changed picks
+  up the new video. An imported video's master playlist is never one of them.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from splash.academy import hls_keys
 from splash.academy.models import Lesson, LessonVideo
@@ -60,8 +66,12 @@ def burned(key_hex: str) -> bool:
     return hashlib.sha256(bytes.fromhex(key_hex)).hexdigest() in BURNED
 
 
-def _package(description: Path, prefix: str, key: bytes) -> PackageInfo:
-    found = json.loads(description.read_text(encoding="utf-8"))
+def master_digest(master: bytes) -> str:
+    """What ``retired`` lists of a master playlist: its SHA-256."""
+    return hashlib.sha256(master).hexdigest()
+
+
+def _package(found: dict[str, Any], prefix: str, key: bytes) -> PackageInfo:
     return PackageInfo(
         prefix=prefix,
         key_hex=key.hex(),
@@ -85,28 +95,33 @@ def encrypt_package(clear_dir: Path, target: Path, key: bytes, uri: str) -> Path
     return target
 
 
-async def _keeps(storage: VideoStorage, row: LessonVideo | None, is_burned: Burned) -> bool:
-    """Whether the lesson's video stays: it is stored and its key is its own."""
+async def _keeps(
+    storage: VideoStorage, row: LessonVideo | None, retired: set[str], is_burned: Burned
+) -> bool:
+    """Whether the lesson's video stays: it is stored, its key is its own and it is not made
+    from an earlier fixture package."""
     if row is None or is_burned(row.key_hex):
         return False
-    return await storage.exists(f"{row.prefix}/master.m3u8")
+    master = await storage.read(f"{row.prefix}/master.m3u8")
+    return master is not None and master_digest(master) not in retired
 
 
 async def seed_videos(
     fixtures_dir: Path, storage: VideoStorage, api_prefix: str, is_burned: Burned = burned
 ) -> int:
     """Attaches every fixture package whose lesson exists and has no video of its own (or a
-    burned key); the number attached."""
+    burned key, or an earlier fixture's package); the number attached."""
     attached = 0
     for description in sorted((fixtures_dir / FOLDER).glob("*/package.json")):
         lesson = await Lesson.get_or_none(key=description.parent.name)
         if lesson is None:
             continue
+        found = json.loads(description.read_text(encoding="utf-8"))
         previous = await LessonVideo.get_or_none(lesson_id=lesson.id)
-        if await _keeps(storage, previous, is_burned):
+        if await _keeps(storage, previous, set(found.get("retired", [])), is_burned):
             continue
         key = secrets.token_bytes(hls_keys.KEY_BYTES)
-        package = _package(description, f"videos/{lesson.key}/{secrets.token_hex(8)}", key)
+        package = _package(found, f"videos/{lesson.key}/{secrets.token_hex(8)}", key)
         with tempfile.TemporaryDirectory(prefix="splash-seed-video-") as work:
             uri = key_uri(api_prefix, lesson.id)
             staged = encrypt_package(description.parent, Path(work) / "package", key, uri)

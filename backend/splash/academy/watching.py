@@ -1,6 +1,5 @@
 """What one parent has of some lessons, in one statement: which they own (an order granted
-them), how far they watched each, and how long each lesson's video is (where "continue where
-you left off" resumes)."""
+them) and how far they watched each (where "continue where you left off" resumes)."""
 
 from __future__ import annotations
 
@@ -8,14 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from splash import db
-from splash.academy.models import Entitlement, Lesson, LessonProgress, LessonVideo
+from splash.academy.models import Entitlement, Lesson, LessonProgress
 
 
 @dataclass(frozen=True)
 class Watching:
     owned: set[int] = field(default_factory=set)
     progress: dict[int, LessonProgress] = field(default_factory=dict)  # by lesson id
-    video_ms: dict[int, int] = field(default_factory=dict)  # by lesson id: lessons with a video
 
 
 async def watching(user_id: int, lesson_ids: Sequence[int]) -> Watching:
@@ -23,7 +21,7 @@ async def watching(user_id: int, lesson_ids: Sequence[int]) -> Watching:
     if not lesson_ids:
         return Watching()
     query = db.sql_query()
-    lesson, video = db.table(Lesson, "lesson"), db.table(LessonVideo, "video")
+    lesson = db.table(Lesson, "lesson")
     progress, grants = db.table(LessonProgress, "progress"), db.table(Entitlement, "granted")
     owned = (
         query.from_(grants)
@@ -38,12 +36,9 @@ async def watching(user_id: int, lesson_ids: Sequence[int]) -> Watching:
         .on(owned.lesson_id == lesson.id)
         .left_join(progress)
         .on((progress.lesson_id == lesson.id) & (progress.user_id == user_id))
-        .left_join(video)
-        .on(video.lesson_id == lesson.id)
         .select(
             lesson.id.as_("lesson"),
             owned.lesson_id.notnull().as_("owned"),
-            video.duration_ms.as_("video_ms"),
             *db.columns(progress, LessonProgress),
         )
         .where(lesson.id.isin(list(lesson_ids)))
@@ -55,6 +50,4 @@ async def watching(user_id: int, lesson_ids: Sequence[int]) -> Watching:
         watched = db.instance(LessonProgress, "progress", row)
         if watched is not None:
             found.progress[row["lesson"]] = watched
-        if row["video_ms"] is not None:
-            found.video_ms[row["lesson"]] = row["video_ms"]
     return found

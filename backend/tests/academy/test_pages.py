@@ -9,14 +9,14 @@ import re
 
 from splash import db
 from splash.academy import services as academy
-from splash.academy.models import CourseText, LessonText
+from splash.academy.models import CourseText, LessonText, LessonVideo
 from splash.config import Settings
 from splash.route_table import RouteTable
 from splash.web.compose import fill_blocks
 from splash.web.publish import publish
 from tests.academy.conftest import variant
 from tests.academy.video_rows import video_of
-from tests.support import counting_statements
+from tests.support import counting_statements, playlist_seconds
 from tests.web.test_site import inline_payload
 
 EN = "en.localhost:8000"
@@ -30,6 +30,10 @@ async def payload(client, path: str, host: str = "localhost:8000") -> dict:
 
 
 async def test_the_course_page_carries_levels_lessons_and_list_price_offers(client, course):
+    lengths = (7000, 8000, 6000)  # the last lesson has no video yet
+    for node, length in zip(course.lessons(), lengths, strict=False):
+        await video_of(node.lesson.id, f"videos/{node.lesson.key}/p1", ["nl"], duration_ms=length)
+
     data = await payload(client, "/academy/leren-zwemmen")
 
     assert data["route"]["name"] == "course"
@@ -39,15 +43,18 @@ async def test_the_course_page_carries_levels_lessons_and_list_price_offers(clie
         "leren-zwemmen",
         "/academy/leren-zwemmen",
     )
-    assert (page["title"], page["lessonCount"], page["minutes"]) == (
+    # How long a lesson lasts is its video's duration; a sum only when every video is there.
+    assert (page["title"], page["lessonCount"], page["durationMs"]) == (
         "Leren zwemmen met Splash",
         4,
-        30,
+        None,
     )
     assert page["description"][0]["type"] == "paragraph"
     assert page["image"]["alt"] == "Een kind in een blauw drijfpak lacht in het zwembad"
     level_1, level_2 = page["levels"]
-    assert (level_1["number"], level_1["lessonCount"], level_1["minutes"]) == (1, 2, 13)
+    assert (level_1["number"], level_1["lessonCount"], level_1["durationMs"]) == (1, 2, 15000)
+    assert [lesson["durationMs"] for lesson in level_2["lessons"]] == [6000, None]
+    assert level_2["durationMs"] is None
     assert (level_1["freeWithSuit"], level_2["freeWithSuit"]) == (True, False)
     assert level_2["offer"] == {
         "variantId": await variant("LEVEL-2"),
@@ -71,6 +78,24 @@ async def test_the_course_page_carries_levels_lessons_and_list_price_offers(clie
     assert [loc["locale"] for loc in page["localizations"]] == ["de", "en", "es", "fr", "sv"]
     assert page["seo"]["title"] == "Leren zwemmen met Splash \N{EN DASH} online zwemlessen"
     assert data["alternates"]["sv"] == "/course/lar-dig-simma"
+
+
+async def test_the_fixture_lessons_last_as_long_as_their_stored_videos_play(
+    client, seeded, settings
+):
+    """The shop's own course, its videos seeded: every lesson shows the length its stored video
+    plays (its renditions' segments, as a player adds them up), to the second."""
+    page = (await payload(client, "/academy/learn-to-swim", host=EN))["course"]
+    lessons = [lesson for level in page["levels"] for lesson in level["lessons"]]
+
+    assert len(lessons) == 12
+    for lesson in lessons:
+        row = await LessonVideo.get(lesson_id=lesson["id"])
+        stored = settings.video_folder / row.prefix.removeprefix("videos/")
+        for rendition in ("v0", "v1"):
+            plays = playlist_seconds((stored / rendition / "index.m3u8").read_text())
+            assert abs(lesson["durationMs"] / 1000 - plays) < 1, (lesson["key"], plays)
+    assert page["durationMs"] == sum(lesson["durationMs"] for lesson in lessons)
 
 
 async def test_the_lesson_page_carries_its_neighbours_video_and_captions(client, course):
@@ -99,6 +124,7 @@ async def test_the_lesson_page_carries_its_neighbours_video_and_captions(client,
         "path": "/course/schwimmen-lernen/gesicht-ins-wasser",
     }
     assert page["next"]["path"] == "/course/schwimmen-lernen/beinschlag"
+    assert page["durationMs"] == 8000  # the video's
     assert page["video"] == {
         "master": "/media/videos/level-2-lesson-1/p1/master.m3u8",
         "durationMs": 8000,
@@ -126,7 +152,7 @@ async def test_the_lesson_page_carries_its_neighbours_video_and_captions(client,
 async def test_a_lesson_without_a_video_has_none_and_the_first_lesson_no_previous(client, course):
     page = (await payload(client, "/academy/learn-to-swim/blowing-bubbles", host=EN))["lesson"]
 
-    assert (page["video"], page["previous"]) == (None, None)
+    assert (page["video"], page["durationMs"], page["previous"]) == (None, None, None)
 
 
 async def test_paths_that_name_no_course_or_lesson_fall_through_to_pages(client, course):
@@ -140,6 +166,8 @@ async def test_paths_that_name_no_course_or_lesson_fall_through_to_pages(client,
 
 async def test_the_academy_blocks_are_filled_with_real_data(course, settings: Settings):
     table = RouteTable.load(settings.routes_file)
+    for node, length in zip(course.lessons(), (7000, 8000, 6000, 9000), strict=True):
+        await video_of(node.lesson.id, f"videos/{node.lesson.key}/p1", ["nl"], duration_ms=length)
 
     item, unknown = await fill_blocks(
         [
@@ -170,7 +198,8 @@ async def test_the_academy_blocks_are_filled_with_real_data(course, settings: Se
     ]
     assert levels["entries"][0]["title"] == "Niveau 1: Wennen aan water"
     assert levels["entries"] == every["entries"]
-    assert intro["stats"] == {"lessons": 4, "levels": 2, "minutes": 30}
+    assert (item["entry"]["durationMs"], levels["entries"][1]["durationMs"]) == (30000, 15000)
+    assert intro["stats"] == {"lessons": 4, "levels": 2, "durationMs": 30000}
 
 
 async def test_publishing_writes_course_and_lesson_pages_and_the_sitemap_lists_them(

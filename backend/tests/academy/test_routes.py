@@ -168,7 +168,7 @@ async def test_continue_is_the_last_unfinished_lesson_then_the_one_after_the_las
         "title": "Face in the water",
         "path": "/academy/learn-to-swim/face-in-the-water",
         "positionMs": 12000,
-        "durationMs": 7 * 60_000,  # no video yet: the minutes the course promises
+        "durationMs": None,  # no video yet: no length to show
         "poster": {
             "src": "/media/academy/level-1-lesson-2.webp",
             "width": 1280,

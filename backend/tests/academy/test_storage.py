@@ -102,8 +102,8 @@ async def test_s3_stores_a_package_as_public_immutable_objects(s3_endpoint, buck
     try:
         written = await storage.write_tree(PREFIX, package)
         assert written == 4
-        assert await storage.exists(f"{PREFIX}/master.m3u8")
-        assert not await storage.exists(f"{PREFIX}/v1/index.m3u8")
+        assert await storage.read(f"{PREFIX}/master.m3u8") == (package / "master.m3u8").read_bytes()
+        assert await storage.read(f"{PREFIX}/v1/index.m3u8") is None
     finally:
         await storage.aclose()
 
@@ -133,8 +133,8 @@ async def test_s3_deletes_a_prefix_and_only_that_prefix(s3_endpoint, bucket, pac
         await storage.write_tree(PREFIX + "0", package)  # a neighbour sharing the prefix's text
         await storage.delete_prefix(PREFIX)
 
-        assert not await storage.exists(f"{PREFIX}/master.m3u8")
-        assert await storage.exists(f"{PREFIX}0/master.m3u8")
+        assert await storage.read(f"{PREFIX}/master.m3u8") is None
+        assert await storage.read(f"{PREFIX}0/master.m3u8") is not None
     finally:
         await storage.aclose()
     keys = sorted(o["Key"] for o in client.list_objects_v2(Bucket=name)["Contents"])
@@ -238,11 +238,12 @@ async def test_local_storage_writes_reads_and_deletes_a_package(tmp_path, packag
     assert await storage.write_tree(PREFIX, package) == 4
     stored = tmp_path / "videos" / "level-1-lesson-1" / "0123456789abcdef"
     assert (stored / "v0" / "s000.ts").read_bytes() == b"\x47" * 188
-    assert await storage.exists(f"{PREFIX}/captions/nl.vtt")
+    caption = await storage.read(f"{PREFIX}/captions/nl.vtt")
+    assert caption == (package / "captions" / "nl.vtt").read_bytes()
     assert storage.public_url(f"{PREFIX}/master.m3u8") == f"/media/{PREFIX}/master.m3u8"
     await storage.delete_prefix(PREFIX)
     assert not stored.exists()
-    assert not await storage.exists(f"{PREFIX}/master.m3u8")
+    assert await storage.read(f"{PREFIX}/master.m3u8") is None
 
 
 @pytest.mark.parametrize("name", ["lesson.mp4", "key", "package.json"])
@@ -261,7 +262,7 @@ async def test_storage_refuses_a_package_holding_anything_else(tmp_path, package
 async def test_storage_refuses_paths_outside_its_videos(tmp_path, path):
     storage = LocalStorage(tmp_path / "videos")
     with pytest.raises(StorageError, match="not a video storage path"):
-        await storage.exists(path)
+        await storage.read(path)
     with pytest.raises(StorageError):
         storage.public_url(path)
 

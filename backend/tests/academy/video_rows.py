@@ -23,9 +23,7 @@ async def lesson(key: str = "video-test-lesson", *, free_preview: bool = False) 
     course, _ = await Course.get_or_create(key="learn-to-swim", defaults={"product": product})
     level, _ = await Level.get_or_create(key="level-1", defaults={"course": course})
     position = await Lesson.filter(level=level).count()
-    return await Lesson.create(
-        level=level, key=key, position=position, minutes=6, free_preview=free_preview
-    )
+    return await Lesson.create(level=level, key=key, position=position, free_preview=free_preview)
 
 
 async def lesson_with_video(

@@ -82,7 +82,7 @@ async def _course() -> dict[str, Any]:
         )
         for lesson_number in (1, 2):
             key = f"level-{number}-lesson-{lesson_number}"
-            made[key] = await Lesson.create(level=level, key=key, position=lesson_number, minutes=6)
+            made[key] = await Lesson.create(level=level, key=key, position=lesson_number)
     return made
 
 

@@ -4,11 +4,11 @@
  * buys level 2 through its unlock button (a checkout of only lessons: no shipping, the withdrawal
  * question); plays one of its lessons with captions in the page's language (the video's
  * currentTime advances), reloads and is offered to continue where they left off. A signed-out
- * visitor plays a free preview.
+ * visitor plays a free preview, and a lesson states the length its video plays.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { contentPage, expectSiteFont, formText, mailedLink, message, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+import { contentPage, expectSiteFont, formText, mailedLink, message, OG_LOCALES, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
 
 const PASSWORD = "Zwemles-Niveau-2026";
 
@@ -184,5 +184,35 @@ for (const locale of ["nl", "en"] as const) {
     await waitForHydration(page);
     await playAndExpectProgress(page, locale, title);
     await expectNoSeriousA11yViolations(page, `lesson page, free preview (${locale})`);
+  });
+}
+
+/** What Intl writes for a number of seconds in the shop's language ("7 sec", "7 secs", "7 Sek."). */
+const seconds = (locale: Locale, count: number) =>
+  new Intl.NumberFormat(OG_LOCALES[locale].replace("_", "-"), { style: "unit", unit: "second", unitDisplay: "short" }).format(count);
+
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`a lesson states the length its video plays, in the page's language (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await openCourse(page, locale);
+    const preview = level(page, 2).locator(".lesson-item--preview").first();
+    const length = preview.locator(".lesson-item__duration time");
+    await expect(length).toBeVisible();
+    const onCourse = ((await length.textContent()) ?? "").trim();
+    const link = preview.getByRole("link");
+    const title = ((await link.locator(".lesson-item__name").textContent()) ?? "").trim();
+    await link.click();
+    await waitForHydration(page);
+    const shown = page.locator(".lesson-page__meta time");
+    await expect(shown).toHaveText(onCourse);
+
+    await playAndExpectProgress(page, locale, title);
+    const video = page.locator(".lesson-player video");
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(1);
+    const plays = await video.evaluate((element: HTMLVideoElement) => element.duration);
+    // To the second, and written as the page's language writes seconds.
+    const [, stated] = /^PT(\d+)S$/.exec((await shown.getAttribute("datetime")) ?? "") ?? [];
+    expect(Math.abs(Number(stated) - plays)).toBeLessThan(1);
+    await expect(shown).toHaveText(seconds(locale, Math.round(plays)));
   });
 }

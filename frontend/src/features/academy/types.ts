@@ -26,7 +26,8 @@ export type LessonData = {
   number: number;
   title: string;
   description: string;
-  minutes: number;
+  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
+  durationMs: number | null;
   freePreview: boolean;
   freeWithSuit: boolean;
   poster: ImageData;
@@ -40,7 +41,8 @@ export type LevelData = {
   title: string;
   description: string;
   lessonCount: number;
-  minutes: number;
+  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
+  durationMs: number | null;
   freeWithSuit: boolean;
   offer: Offer;
   lessons: LessonData[];
@@ -57,7 +59,8 @@ export type CourseData = {
   description: RichText;
   image: ImageData;
   lessonCount: number;
-  minutes: number;
+  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
+  durationMs: number | null;
   levels: LevelData[];
   bundle: Offer;
   localizations: { locale: string; path: string }[];
@@ -96,7 +99,8 @@ export type CourseCard = {
   image: ImageData;
   path: string;
   lessonCount: number;
-  minutes: number;
+  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
+  durationMs: number | null;
   levelCount: number;
   bundle: Offer;
 };
@@ -109,7 +113,8 @@ export type LevelCard = {
   title: string;
   description: string;
   lessonCount: number;
-  minutes: number;
+  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
+  durationMs: number | null;
   freeWithSuit: boolean;
   path: string;
   offer: Offer;

@@ -74,7 +74,7 @@ export type SellingPointsShippingBlockData = { type: "selling-points-shipping"; 
 export type IconsBlockData = { type: "icons"; title?: string; items: IconPoint[] };
 
 /** The academy page's intro: its numbers (`stats`) are filled at publish time from the published courses. */
-export type AcademyIntroBlockData = { type: "academy-intro"; title: string; text?: string; stats?: { lessons: number; levels: number; minutes: number } };
+export type AcademyIntroBlockData = { type: "academy-intro"; title: string; text?: string; stats?: { lessons: number; levels: number; durationMs: number | null } };
 
 /**
  * Blocks whose behaviour lives in another feature (cart, checkout, profile, academy, shop): the app

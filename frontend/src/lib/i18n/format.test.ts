@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatList, formatLongDate, formatPrice } from "./format";
+import { formatDuration, formatList, formatLongDate, formatPrice, isoDuration } from "./format";
 
 /** The reference: what `Intl` writes for each shop language (the English shop is British). */
 const LOCALES = { nl: "nl-NL", en: "en-GB", de: "de-DE", es: "es-ES", fr: "fr-FR", sv: "sv-SE" } as const;
@@ -71,5 +71,57 @@ describe("formatList", () => {
     for (let count = 0; count <= colours.length; count++) {
       expect(formatList(colours.slice(0, count), language)).toBe(reference.format(colours.slice(0, count)));
     }
+  });
+});
+
+describe("formatDuration", () => {
+  test.each([
+    ["nl", 7000, "7 sec"],
+    ["en", 7000, "7 secs"],
+    ["de", 7000, "7 Sek."],
+    ["nl", 84_000, "1 min 24 sec"],
+    ["en", 84_000, "1 min 24 secs"],
+    ["de", 84_000, "1 Min. 24 Sek."],
+    ["sv", 120_000, "2 min"],
+    ["fr", 61_000, "1\u00a0min 1\u202fs"],
+    ["en", 3_900_000, "1 hr 5 mins"],
+  ])("%s writes %i ms as %s", (language, ms, expected) => {
+    expect(formatDuration(ms, language)).toBe(expected);
+  });
+
+  test("a video is shown to the nearest second", () => {
+    expect(formatDuration(6_501, "nl")).toBe("7 sec");
+    expect(formatDuration(59_600, "nl")).toBe("1 min");
+    expect(formatDuration(3_599_700, "en")).toBe("1 hr");
+  });
+
+  test.each(LANGUAGES)("every length in %s is what Intl writes, unit by unit", (language) => {
+    const unit = (name: string) => new Intl.NumberFormat(LOCALES[language], { style: "unit", unit: name, unitDisplay: "short" });
+    const [hour, minute, second] = [unit("hour"), unit("minute"), unit("second")];
+    for (let s = 0; s < 60; s++) expect(formatDuration(s * 1000, language)).toBe(second.format(s));
+    for (let m = 1; m < 60; m++) {
+      expect(formatDuration(m * 60_000, language)).toBe(minute.format(m));
+      for (const s of [1, 24, 59]) expect(formatDuration((m * 60 + s) * 1000, language)).toBe(`${minute.format(m)} ${second.format(s)}`);
+    }
+    for (const h of [1, 2, 12]) {
+      expect(formatDuration(h * 3_600_000, language)).toBe(hour.format(h));
+      expect(formatDuration(h * 3_600_000 + 60_000, language)).toBe(`${hour.format(h)} ${minute.format(1)}`);
+    }
+  });
+
+  test("a language the shop does not have is written as English", () => {
+    expect(formatDuration(84_000, "pt")).toBe("1 min 24 secs");
+  });
+});
+
+describe("isoDuration", () => {
+  test.each([
+    [0, "PT0S"],
+    [7000, "PT7S"],
+    [84_000, "PT1M24S"],
+    [120_000, "PT2M"],
+    [3_905_000, "PT1H5M5S"],
+  ])("%i ms is %s", (ms, expected) => {
+    expect(isoDuration(ms)).toBe(expected);
   });
 });

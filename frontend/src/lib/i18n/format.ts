@@ -1,12 +1,12 @@
 /**
- * Money, dates and lists in the page's language, the same text on the server and in the browser:
+ * Money, dates, lengths of time and lists in the page's language, the same text on the server and in the browser:
  * what `Intl` writes for nl-NL, en-GB, de-DE, es-ES, fr-FR and sv-SE, spaces and signs included
  * (format.test.ts holds every function to `Intl`).
  *
  * Written from a table rather than by `Intl`: a page's first `Intl` formatter of a kind took
  * 30–70 ms of main thread in Chromium on the 2-core test machine (the browser loads its locale
  * data; a phone is slower still), more than hydrating the page; six languages need only a few
- * separators and twelve month names each. The backend writes e-mails and invoices from the same
+ * separators, twelve month names and three units each. The backend writes e-mails and invoices from the same
  * table (backend/splash/formatting.py).
  */
 
@@ -24,7 +24,13 @@ type Style = {
   months: string[];
   date: string;
   and: string;
+  /** A number of hours, minutes and seconds, short: one pattern for 1 and one for other numbers. */
+  units: Record<Unit, [one: string, other: string]>;
 };
+
+type Unit = "hour" | "minute" | "second";
+
+const same = (pattern: string): [string, string] => [pattern, pattern];
 
 const EN: Style = {
   money: "{sign}€{amount}",
@@ -35,6 +41,7 @@ const EN: Style = {
   months: "January February March April May June July August September October November December".split(" "),
   date: "{day} {month} {year}",
   and: "and",
+  units: { hour: ["{n} hr", "{n} hrs"], minute: ["{n} min", "{n} mins"], second: ["{n} sec", "{n} secs"] },
 };
 
 const STYLES: Record<string, Style> = {
@@ -47,6 +54,7 @@ const STYLES: Record<string, Style> = {
     months: "januari februari maart april mei juni juli augustus september oktober november december".split(" "),
     date: "{day} {month} {year}",
     and: "en",
+    units: { hour: same("{n} uur"), minute: same("{n} min"), second: same("{n} sec") },
   },
   en: EN,
   de: {
@@ -58,6 +66,7 @@ const STYLES: Record<string, Style> = {
     months: "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(" "),
     date: "{day}. {month} {year}",
     and: "und",
+    units: { hour: same("{n} Std."), minute: same("{n} Min."), second: same("{n} Sek.") },
   },
   es: {
     money: `{sign}{amount}${NBSP}€`,
@@ -68,6 +77,7 @@ const STYLES: Record<string, Style> = {
     months: "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(" "),
     date: "{day} de {month} de {year}",
     and: "y",
+    units: { hour: same("{n} h"), minute: same("{n} min"), second: same("{n} s") },
   },
   fr: {
     money: `{sign}{amount}${NBSP}€`,
@@ -78,6 +88,7 @@ const STYLES: Record<string, Style> = {
     months: "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" "),
     date: "{day} {month} {year}",
     and: "et",
+    units: { hour: same(`{n}${NNBSP}h`), minute: same(`{n}${NBSP}min`), second: same(`{n}${NNBSP}s`) },
   },
   sv: {
     money: `{sign}{amount}${NBSP}€`,
@@ -88,6 +99,7 @@ const STYLES: Record<string, Style> = {
     months: "januari februari mars april maj juni juli augusti september oktober november december".split(" "),
     date: "{day} {month} {year}",
     and: "och",
+    units: { hour: same("{n} tim"), minute: same("{n} min"), second: same("{n} s") },
   },
 };
 
@@ -136,4 +148,30 @@ export function formatLongDate(date: Date, language: string, timeZone?: string):
 export function formatList(items: string[], language: string): string {
   if (items.length < 2) return items.join("");
   return `${items.slice(0, -1).join(", ")} ${styleOf(language).and} ${items[items.length - 1]}`;
+}
+
+/**
+ * How long a video lasts, to the second, as the page's language abbreviates units: "7 sec",
+ * "1 min 24 sec", "1 Min. 24 Sek." (de), "2 min" — and past an hour to the minute, "1 hr 5 mins".
+ */
+export function formatDuration(ms: number, language: string): string {
+  const { units } = styleOf(language);
+  const unit = (name: Unit, n: number) => fill(units[name][n === 1 ? 0 : 1], { n });
+  const total = Math.max(0, Math.round(ms / 1000));
+  if (total >= 3600) {
+    const minutes = Math.round((total % 3600) / 60);
+    const hours = Math.floor(total / 3600) + (minutes === 60 ? 1 : 0);
+    return minutes % 60 ? `${unit("hour", hours)} ${unit("minute", minutes)}` : unit("hour", hours);
+  }
+  if (total < 60) return unit("second", total);
+  const seconds = total % 60;
+  const minutes = unit("minute", Math.floor(total / 60));
+  return seconds ? `${minutes} ${unit("second", seconds)}` : minutes;
+}
+
+/** The same length as HTML's <time datetime> reads it: "PT7S", "PT1M24S". */
+export function isoDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  return `PT${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${seconds || !total ? `${seconds}S` : ""}`;
 }

@@ -7,7 +7,7 @@ import i18next, { type i18n as I18n } from "i18next";
 import { useContext } from "react";
 import { getI18n, I18nContext, initReactI18next } from "react-i18next";
 
-export { formatList, formatLongDate, formatPrice } from "./format";
+export { formatDuration, formatList, formatLongDate, formatPrice, isoDuration } from "./format";
 
 export const LOCALES = ["nl", "en", "de", "es", "fr", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];

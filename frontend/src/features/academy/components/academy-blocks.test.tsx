@@ -19,7 +19,7 @@ const CARD: CourseCard = {
   image: course.image,
   path: course.path,
   lessonCount: 12,
-  minutes: 78,
+  durationMs: 84_000,
   levelCount: 3,
   bundle: offer("bundle", 100),
 };
@@ -30,18 +30,19 @@ const LEVELS: LevelCard[] = course.levels.map((level) => ({
   title: level.title,
   description: level.description,
   lessonCount: level.lessonCount,
-  minutes: level.minutes,
+  durationMs: level.durationMs,
   freeWithSuit: level.freeWithSuit,
   path: `${course.path}#level-${level.number}`,
   offer: level.offer,
 }));
 
 describe("AcademyItemBlock", () => {
-  test("a course card: title, intro, lessons and minutes, the bundle's price and saving, a link to the course", () => {
+  test("a course card: title, intro, lessons and their videos' length, the bundle's price and saving, a link to the course", () => {
     fakeApi({});
     renderWithCart(<AcademyItemBlock block={{ type: "academy-item", course: "learn-to-swim", entry: CARD }} />);
     const card = screen.getByRole("region", { name: "Learn to swim with Splash" });
-    expect(within(card).getByText("3 levels · 12 lessons · 78 min")).toBeTruthy();
+    expect(card.querySelector(".course-card__facts")?.textContent).toBe("3 levels · 12 lessons · 1 min 24 secs");
+    expect(card.querySelector(".course-card__facts time")?.getAttribute("datetime")).toBe("PT1M24S");
     expect(plain(card.querySelector(".course-card__price")?.textContent)).toBe("The whole course: €34.95 instead of €44.85 Save €9.90");
     expect(within(card).getByRole("link", { name: "View the course “Learn to swim with Splash”" }).getAttribute("href")).toBe("/academy/learn-to-swim");
     expect(within(card).getByRole("img", { name: "A child floating in a Splash float suit" })).toBeTruthy();
@@ -50,7 +51,7 @@ describe("AcademyItemBlock", () => {
   test("in Swedish, and nothing for a course that is not published", () => {
     fakeApi({});
     const { container, rerender } = renderWithCart(<AcademyItemBlock block={{ type: "academy-item", course: "learn-to-swim", entry: CARD }} />, { locale: "sv" });
-    expect(screen.getByText("3 nivåer · 12 lektioner · 78 min")).toBeTruthy();
+    expect(container.querySelector(".course-card__facts")?.textContent).toBe("3 nivåer · 12 lektioner · 1 min 24 s");
     expect(plain(container.querySelector(".offer-price__saving")?.textContent)).toBe("Spara 9,90 €");
     rerender(<AcademyItemBlock block={{ type: "academy-item", course: "learn-to-swim", entry: null }} />);
     expect(container.querySelector(".block-academy-item")).toBeNull();
@@ -58,7 +59,7 @@ describe("AcademyItemBlock", () => {
 });
 
 describe("ChildCoursesBlock", () => {
-  test("a card per level: lessons and minutes, price and saving, the free-with-suit badge, a link to the level's anchor", () => {
+  test("a card per level: lessons and their length, price and saving, the free-with-suit badge, a link to the level's anchor", () => {
     fakeApi({});
     renderWithCart(<ChildCoursesBlock block={{ type: "child-courses", title: "The levels", entries: LEVELS }} />);
     const section = screen.getByRole("region", { name: "The levels" });
@@ -66,7 +67,7 @@ describe("ChildCoursesBlock", () => {
     expect(cards).toHaveLength(3);
     const first = cards[0] as HTMLElement;
     expect(within(first).getByRole("link", { name: "Level 1: Getting used to the water" }).getAttribute("href")).toBe("/academy/learn-to-swim#level-1");
-    expect(within(first).getByText("4 lessons · 26 min")).toBeTruthy();
+    expect(first.querySelector(".level-card__facts")?.textContent).toBe("4 lessons · 28 secs");
     expect(within(first).getByText("Free with every float suit")).toBeTruthy();
     expect(plain(first.querySelector(".level-card__price")?.textContent)).toBe("€14.95 instead of €19.80 Save €4.85");
     expect(within(cards[1] as HTMLElement).queryByText("Free with every float suit")).toBeNull();
@@ -76,6 +77,7 @@ describe("ChildCoursesBlock", () => {
     fakeApi({});
     const { container, rerender } = renderWithCart(<ChildCoursesBlock block={{ type: "child-courses", entries: LEVELS }} />, { locale: "de" });
     expect(screen.getByRole("heading", { level: 2, name: "Die Stufen" })).toBeTruthy();
+    expect(container.querySelector(".level-card__facts")?.textContent).toBe("4 Lektionen · 28 Sek.");
     expect(plain(container.querySelector(".level-card__price")?.textContent)).toBe("14,95 € statt 19,80 € Spare 4,85 €");
     rerender(<ChildCoursesBlock block={{ type: "child-courses", entries: [] }} />);
     expect(container.querySelector(".block-child-courses")).toBeNull();

@@ -2,12 +2,13 @@ import { useId } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { Link } from "../../../ui/link";
 import { ContentImage } from "../../../ui/content-image";
+import { Duration } from "../../../ui/duration";
 import type { AcademyItemBlockData, ChildCoursesBlockData, LevelCard } from "../types";
 import { FreeBadges } from "./lesson-item";
 import { OfferPrice } from "./unlock-offer";
 
 /**
- * The academy-item block: a course card (filled at publish time) with its lessons, minutes, the
+ * The academy-item block: a course card (filled at publish time) with its lessons, their length, the
  * bundle's price and saving, and a link to the course. A course that is not published shows nothing.
  */
 export function AcademyItemBlock({ block }: { block: AcademyItemBlockData }) {
@@ -25,8 +26,13 @@ export function AcademyItemBlock({ block }: { block: AcademyItemBlockData }) {
           </h2>
           <p className="course-card__intro">{course.intro}</p>
           <p className="course-card__facts">
-            {t("academy.levels", { count: course.levelCount })} · {t("academy.lessons", { count: course.lessonCount })} ·{" "}
-            {t("academy.minutes", { count: course.minutes })}
+            {t("academy.levels", { count: course.levelCount })} · {t("academy.lessons", { count: course.lessonCount })}
+            {course.durationMs === null ? null : (
+              <>
+                {" · "}
+                <Duration ms={course.durationMs} />
+              </>
+            )}
           </p>
           <p className="course-card__price">
             {t("academy.offer.bundle")} <OfferPrice offer={course.bundle} />
@@ -48,7 +54,13 @@ function LevelCardItem({ level }: { level: LevelCard }) {
         <Link to={level.path}>{t("academy.level.title", { number: level.number, title: level.title })}</Link>
       </h3>
       <p className="level-card__facts">
-        {t("academy.lessons", { count: level.lessonCount })} · {t("academy.minutes", { count: level.minutes })}
+        {t("academy.lessons", { count: level.lessonCount })}
+        {level.durationMs === null ? null : (
+          <>
+            {" · "}
+            <Duration ms={level.durationMs} />
+          </>
+        )}
       </p>
       <p className="level-card__description">{level.description}</p>
       <FreeBadges freeWithSuit={level.freeWithSuit} />

@@ -23,7 +23,7 @@ const level = (number: number) => document.getElementById(`level-${number}`) as 
 const lessonItem = (title: string) => screen.getByRole("link", { name: new RegExp(`^Lesson \\d:\\s*${title}$`) }).closest("li") as HTMLElement;
 
 describe("CoursePage, signed out (the published page)", () => {
-  test("hero, description, levels as anchored sections with lesson count and minutes, every lesson with its facts", () => {
+  test("hero, description, levels as anchored sections with lesson count and length, every lesson with its facts", () => {
     fakeApi({});
     renderWithCart(<CoursePage course={courseFixture()} />, { path: "/academy/learn-to-swim" });
     expect(screen.getByRole("heading", { level: 1, name: "Learn to swim with Splash" })).toBeTruthy();
@@ -31,13 +31,15 @@ describe("CoursePage, signed out (the published page)", () => {
     expect([hero.getAttribute("width"), hero.getAttribute("height"), hero.getAttribute("sizes")]).toEqual(["1200", "800", "(min-width: 60rem) 50vw, 100vw"]);
     expect(screen.getByText("Practise at your own pace in any pool.")).toBeTruthy();
     expect(within(level(2)).getByRole("heading", { level: 2, name: "Level 2: Floating and gliding" })).toBeTruthy();
-    expect(within(level(2)).getByText("4 lessons · 26 min")).toBeTruthy();
+    expect(level(2).querySelector(".level-section__facts")?.textContent).toBe("4 lessons · 28 secs");
+    expect(document.querySelector(".course-hero__facts")?.textContent).toBe("3 levels · 12 lessons · 1 min 24 secs");
     const lessons = within(within(level(1)).getByRole("list", { name: "Lessons of level 1" })).getAllByRole("listitem");
     expect(lessons).toHaveLength(4);
     const first = lessonItem("Splashing together");
     expect(within(first).getByRole("link").getAttribute("href")).toBe("/academy/learn-to-swim/splashing-together");
     expect(within(first).getByRole("link").textContent).toBe("Lesson 1: Splashing together");
-    expect(first.textContent).toContain("6 min");
+    expect(first.querySelector(".lesson-item__duration time")?.textContent).toBe("7 secs");
+    expect(first.querySelector(".lesson-item__duration time")?.getAttribute("datetime")).toBe("PT7S");
     expect(first.textContent).toContain("In “Splashing together” you practise together in the water.");
   });
 
@@ -69,9 +71,23 @@ describe("CoursePage, signed out (the published page)", () => {
     expect(server.callsTo(ME)).toEqual([]);
   });
 
+  test("a lesson's length is its video's, in the page's language; none shown before every video is there", () => {
+    fakeApi({});
+    const course = courseFixture();
+    const [first, ...others] = course.levels[0]?.lessons ?? [];
+    const levels = [{ ...course.levels[0]!, durationMs: null, lessons: [{ ...first!, durationMs: null }, ...others] }, ...course.levels.slice(1)];
+    renderWithCart(<CoursePage course={{ ...course, durationMs: null, levels }} />, { path: "/academy/leren-zwemmen", locale: "de" });
+    expect(document.querySelector(".course-hero__facts")?.textContent).toBe("3 Stufen · 12 Lektionen");
+    expect(level(1).querySelector(".level-section__facts")?.textContent).toBe("4 Lektionen");
+    const items = [...level(1).querySelectorAll(".lesson-item")];
+    expect(items.map((item) => item.querySelector(".lesson-item__duration")?.textContent ?? null)).toEqual([null, "7 Sek.", "7 Sek.", "7 Sek."]);
+    expect(level(2).querySelector(".level-section__facts")?.textContent).toBe("4 Lektionen · 28 Sek.");
+  });
+
   test("in Dutch the prices and savings are Dutch", async () => {
     fakeApi({});
     renderWithCart(<CoursePage course={courseFixture()} />, { path: "/academy/leren-zwemmen", locale: "nl" });
+    expect(level(2).querySelector(".level-section__facts")?.textContent).toBe("4 lessen · 28 sec");
     const unlockLevel = within(level(2)).getByRole("button", { name: "Ontgrendel niveau 2" });
     expect(plain(document.getElementById(unlockLevel.getAttribute("aria-describedby") ?? "")?.textContent)).toBe("€ 14,95 in plaats van € 19,80 Bespaar € 4,85");
     expect(await screen.findByRole("link", { name: "Log in om ze te bekijken" })).toBeTruthy();

@@ -4,6 +4,7 @@ import { Link } from "../../../ui/link";
 import { rememberRedirect } from "../../../lib/auth";
 import { useLocale, useTranslation } from "../../../lib/i18n";
 import { routePath } from "../../../lib/routes";
+import { Duration } from "../../../ui/duration";
 import { RichText } from "../../../ui/rich-text";
 import { useCourseView } from "../hooks/use-course-view";
 import type { CourseData } from "../types";
@@ -45,8 +46,13 @@ export function CoursePage({ course }: { course: CourseData }) {
           <h1 className="course-hero__title">{course.title}</h1>
           <p className="course-hero__intro">{course.intro}</p>
           <p className="course-hero__facts">
-            {t("academy.levels", { count: course.levels.length })} · {t("academy.lessons", { count: course.lessonCount })} ·{" "}
-            {t("academy.minutes", { count: course.minutes })}
+            {t("academy.levels", { count: course.levels.length })} · {t("academy.lessons", { count: course.lessonCount })}
+            {course.durationMs === null ? null : (
+              <>
+                {" · "}
+                <Duration ms={course.durationMs} />
+              </>
+            )}
           </p>
           <UnlockOffer offer={view.bundle} label={t("academy.offer.unlockBundle")} title={course.title} image={course.image} />
           {view.signedOut === false ? null : <SignInHint pending={view.signedOut === null} />}

@@ -1,5 +1,6 @@
 import { useTranslation } from "../../../lib/i18n";
 import { Link } from "../../../ui/link";
+import { Duration } from "../../../ui/duration";
 import { Icon, type IconName } from "../../../ui/icon";
 import type { LessonAccess } from "../../../lib/vocabulary";
 import type { LessonView } from "../utils/course-view";
@@ -30,7 +31,7 @@ export function FreeBadges({ freePreview, freeWithSuit }: { freePreview?: boolea
 }
 
 /**
- * One lesson of a level: number, title (a link to the lesson page), minutes, description, its
+ * One lesson of a level: number, title (a link to the lesson page), its video's length, description, its
  * badges, whether it can be watched (icon and words, never colour alone), and its unlock button
  * while it is locked.
  */
@@ -49,10 +50,12 @@ export function LessonItem({ lesson, courseTitle }: { lesson: LessonView; course
           </Link>
         </h3>
         <p className="lesson-item__facts">
-          <span className="lesson-item__minutes">
-            <Icon name="mdi:clock-outline" size={16} />
-            {t("academy.minutes", { count: lesson.minutes })}
-          </span>
+          {lesson.durationMs === null ? null : (
+            <span className="lesson-item__duration">
+              <Icon name="mdi:clock-outline" size={16} />
+              <Duration ms={lesson.durationMs} />
+            </span>
+          )}
           <span className={`lesson-item__access lesson-item__access--${lesson.access}`}>
             <Icon name={ACCESS_ICONS[lesson.access]} size={16} />
             {t(`academy.access.${lesson.access}`)}

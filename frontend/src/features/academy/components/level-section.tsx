@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "../../../lib/i18n";
+import { Duration } from "../../../ui/duration";
 import type { ImageData } from "../../../ui/rich-text-types";
 import type { LevelView } from "../utils/course-view";
 import { FreeBadges, LessonItem } from "./lesson-item";
@@ -10,7 +11,7 @@ export const levelAnchor = (number: number) => `level-${number}`;
 
 type Props = { level: LevelView; courseTitle: string; image: ImageData };
 
-/** A level: its title, minutes and lesson count, the parent's progress, its unlock button and its lessons. */
+/** A level: its title, lesson count and length, the parent's progress, its unlock button and its lessons. */
 export function LevelSection({ level, courseTitle, image }: Props) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -23,7 +24,13 @@ export function LevelSection({ level, courseTitle, image }: Props) {
             {t("academy.level.title", { number: level.number, title: level.title })}
           </h2>
           <p className="level-section__facts">
-            {t("academy.lessons", { count: level.lessonCount })} · {t("academy.minutes", { count: level.minutes })}
+            {t("academy.lessons", { count: level.lessonCount })}
+            {level.durationMs === null ? null : (
+              <>
+                {" · "}
+                <Duration ms={level.durationMs} />
+              </>
+            )}
           </p>
           <p className="level-section__description">{level.description}</p>
           <FreeBadges freeWithSuit={level.freeWithSuit} />

@@ -26,7 +26,7 @@ export function lessonFixture(overrides: Partial<LessonData> = {}): LessonData {
     number: 1,
     title: "Floating on your back",
     description: "Your child lies back in the water, ears in, tummy up, while the suit's floats carry them.",
-    minutes: 7,
+    durationMs: 8000, // its video's
     freePreview: false,
     freeWithSuit: false,
     poster: { src: "/media/academy/level-2-lesson-1.webp", width: 1280, height: 720, alt: "A child floating on its back in the float suit" },

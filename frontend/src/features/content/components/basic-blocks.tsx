@@ -1,6 +1,7 @@
 /** The plain content blocks: intros, text, media, buttons, cards, numbers and icon rows. */
 import { useTranslation } from "../../../lib/i18n";
 import { ButtonLink } from "../../../ui/button-link";
+import { Duration } from "../../../ui/duration";
 import { Icon, isIconName } from "../../../ui/icon";
 import type {
   AcademyIntroBlockData,
@@ -162,7 +163,7 @@ export function StatisticsBlock({ block }: { block: StatisticsBlockData }) {
   );
 }
 
-/** The academy page's intro: title, text and the published courses' numbers (lessons, levels, minutes). */
+/** The academy page's intro: title, text and the published courses' numbers (lessons, levels, how long their videos last). */
 export function AcademyIntroBlock({ block, headingLevel }: { block: AcademyIntroBlockData; headingLevel: MainHeadingLevel }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -183,10 +184,14 @@ export function AcademyIntroBlock({ block, headingLevel }: { block: AcademyIntro
                 <dt className="statistics__label">{t("blocks.academyIntro.levels", { count: stats.levels })}</dt>
                 <dd className="statistics__value">{stats.levels}</dd>
               </div>
-              <div className="statistics__item">
-                <dt className="statistics__label">{t("blocks.academyIntro.minutes", { count: stats.minutes })}</dt>
-                <dd className="statistics__value">{stats.minutes}</dd>
-              </div>
+              {stats.durationMs === null ? null : (
+                <div className="statistics__item">
+                  <dt className="statistics__label">{t("blocks.academyIntro.duration")}</dt>
+                  <dd className="statistics__value">
+                    <Duration ms={stats.durationMs} />
+                  </dd>
+                </div>
+              )}
             </dl>
           ) : null}
         </div>

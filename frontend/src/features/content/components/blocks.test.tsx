@@ -118,9 +118,9 @@ describe("Blocks", () => {
   });
 
   test("academy-intro shows the published courses' numbers in the page's language", () => {
-    renderBlock(<Blocks blocks={[{ ...EXAMPLES["academy-intro"], stats: { lessons: 12, levels: 3, minutes: 84 } }]} />, { locale: "de" });
+    renderBlock(<Blocks blocks={[{ ...EXAMPLES["academy-intro"], stats: { lessons: 12, levels: 3, durationMs: 84_000 } }]} />, { locale: "de" });
     const stats = [...document.querySelectorAll(".block-academy-intro__stats .statistics__item")].map((item) => item.textContent);
-    expect(stats).toEqual(["Videolektionen12", "Stufen3", "Minuten Unterricht84"]);
+    expect(stats).toEqual(["Videolektionen12", "Stufen3", "Video insgesamt1 Min. 24 Sek."]);
   });
 
   test("the academy's cards render nothing without the academy's components (the app supplies them)", () => {

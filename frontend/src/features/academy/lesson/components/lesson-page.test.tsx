@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe("LessonPage", () => {
-  test("the way back to the course and level, title, lesson number, minutes, description and the neighbouring lessons", async () => {
+  test("the way back to the course and level, title, lesson number, length, description and the neighbouring lessons", async () => {
     const server = lessonApi();
     await renderPage();
     const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" });
@@ -61,7 +61,7 @@ describe("LessonPage", () => {
     expect(within(breadcrumb).getByText("Floating on your back").getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("heading", { level: 1, name: "Floating on your back" })).toBeTruthy();
     expect(screen.getByText("Lesson 1 of level 2")).toBeTruthy();
-    expect(screen.getByText("7 min")).toBeTruthy();
+    expect(document.querySelector(".lesson-page__meta time")?.textContent).toBe("8 secs");
     expect(screen.getByText(/ears in, tummy up/)).toBeTruthy();
     const pager = screen.getByRole("navigation", { name: "Other lessons" });
     expect(within(pager).getAllByRole("link").map((link) => [link.getAttribute("rel"), link.getAttribute("href")])).toEqual([
@@ -69,6 +69,24 @@ describe("LessonPage", () => {
       ["next", "/academy/learn-to-swim/gliding-like-a-starfish"],
     ]);
     await waitFor(() => expect(server.callsTo("GET /lessons/5/access")).toHaveLength(1));
+  });
+
+  test.each([
+    ["nl", 7000, "7 sec"],
+    ["de", 7000, "7 Sek."],
+    ["en", 95_000, "1 min 35 secs"],
+  ] as const)("in %s a video of %i ms is shown as %s", async (locale, durationMs, shown) => {
+    lessonApi();
+    const lesson = lessonFixture();
+    await renderPage({ ...lesson, durationMs, video: lesson.video && { ...lesson.video, durationMs } }, { locale });
+    expect(document.querySelector(".lesson-page__meta time")?.textContent).toBe(shown);
+  });
+
+  test("a lesson without a video states no length", async () => {
+    lessonApi();
+    await renderPage({ ...lessonFixture(), durationMs: null, video: null });
+    expect(screen.getByText("Lesson 1 of level 2")).toBeTruthy();
+    expect(document.querySelector(".lesson-page__meta time")).toBeNull();
   });
 
   test("a guest on a locked lesson: the poster with a lock, both unlock offers with price and saving, and a sign-in link", async () => {

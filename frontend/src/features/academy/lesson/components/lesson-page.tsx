@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "../../../../lib/i18n";
+import { Duration } from "../../../../ui/duration";
 import { Link } from "../../../../ui/link";
 import type { LessonData } from "../types";
 import { LessonComplete } from "./lesson-complete";
@@ -7,7 +8,7 @@ import { LessonStage } from "./lesson-stage";
 
 /**
  * A lesson's page (published with `payload.lesson`): the way back to its course and level, title,
- * level and minutes, the player (or the locked view), "Lesson complete" at the end, the
+ * level and its video's length, the player (or the locked view), "Lesson complete" at the end, the
  * description, and the previous and next lessons.
  */
 export function LessonPage({ lesson }: { lesson: LessonData }) {
@@ -31,7 +32,11 @@ export function LessonPage({ lesson }: { lesson: LessonData }) {
         <h1 className="lesson-page__title">{lesson.title}</h1>
         <p className="lesson-page__meta">
           <span>{t("lesson.number", { number: lesson.number, level: lesson.level.number })}</span>
-          <span>{t("lesson.minutes", { count: lesson.minutes })}</span>
+          {lesson.durationMs === null ? null : (
+            <span>
+              <Duration ms={lesson.durationMs} />
+            </span>
+          )}
           {lesson.freePreview && <span className="lesson-page__badge">{t("lesson.freePreview")}</span>}
           {lesson.freeWithSuit && <span className="lesson-page__badge">{t("lesson.freeWithSuit")}</span>}
         </p>
