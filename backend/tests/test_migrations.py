@@ -25,7 +25,7 @@ async def test_a_fresh_sqlite_database_in_a_missing_folder_is_created(tmp_path):
 
 
 async def test_dropping_a_lessons_minutes_keeps_every_row_that_names_the_lesson(tmp_path):
-    """0014 drops a column of academy_lesson, which texts, offers, videos, entitlements and
+    """0015 drops a column of academy_lesson, which texts, offers, videos, entitlements and
     progress point at with ON DELETE CASCADE: a table rebuild (Tortoise's way on SQLite) would
     delete them all. Run on SQLite whatever the suite's database: PostgreSQL drops in place."""
     url = f"sqlite://{tmp_path / 'upgraded.sqlite3'}"

@@ -22,7 +22,7 @@ class DropColumnInPlace(ops.RemoveField):
 
 
 class Migration(migrations.Migration):
-    dependencies = [('splash', '0013_payment_checks')]
+    dependencies = [('splash', '0014_invoice_numbers_and_seller_address')]
 
     initial = False
 
