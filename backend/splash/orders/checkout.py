@@ -20,12 +20,14 @@ Placing an order, in this order:
    same request again reads from the order and that payment. A provider that cannot be reached
    answers 503: the order stays, and the same request again creates its payment then
    (``payment_start``: racing requests end at one payment).
+4. A guest's answer carries the browser's pass to what the order will unlock
+   (``device_passes``), replaced by every answer to the same key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -39,6 +41,7 @@ from splash.content import services as content
 from splash.errors import ConflictError, RateLimitError, ValidationError
 from splash.orders import (
     checkout_limits,
+    device_passes,
     digital,
     idempotency,
     order_numbers,
@@ -65,6 +68,7 @@ ORDER_NR_ATTEMPTS = 5
 class Placed:
     answer: OrderCreated
     created: bool  # False: the answer of an earlier request with the same key
+    device_pass: str | None = None  # a guest's browser's pass to what the order unlocks
 
 
 class _KeyTaken(Exception):
@@ -102,8 +106,14 @@ async def place_order(
         stored = await CheckoutRequest.get_or_none(key=key)
         if stored is None:
             raise
-        return await _replay(stored, request_hash, return_url, links, provider, buyer)
-    return Placed(await _answer(order, return_url, links, provider), created=True)
+        placed = await _replay(stored, request_hash, return_url, links, provider, buyer)
+    else:
+        placed = Placed(await _answer(order, return_url, links, provider), created=True)
+    if customer is not None:
+        return placed
+    # The browser that placed a guest's order (a retry comes from it too: it holds the key).
+    device_pass = await device_passes.issue(placed.answer.slug, datetime.now(UTC))
+    return replace(placed, device_pass=device_pass)
 
 
 @dataclass(frozen=True)

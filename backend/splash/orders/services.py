@@ -12,6 +12,8 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
+from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
+from splash.orders.device_passes import DeviceOrder, device_order, device_order_by_pass
 from splash.orders.digital import describes_digital_lines
 from splash.orders.fulfilment import (
     grants_entitlements,
@@ -37,13 +39,18 @@ from splash.orders.schemas import (
 from splash.route_table import RouteTable
 
 # What the academy hooks into (another domain uses orders only through its services): its
-# describer of digital lines, its grant and revoke of lessons, and the order it reads.
+# describer of digital lines, its grant and revoke of lessons, the order it reads, and the paying
+# browser's pass to what a guest's order unlocked.
 __all__ = [
+    "DEVICE_PASS_COOKIE",
+    "DeviceOrder",
     "LineImage",
     "Order",
     "OrderLine",
     "SellableLine",
     "describes_digital_lines",
+    "device_order",
+    "device_order_by_pass",
     "grants_entitlements",
     "revokes_entitlements",
     "tells_where_unlocked",
