@@ -28,19 +28,35 @@ from splash.orders.services import Order, OrderLine
 from splash.route_table import RouteTable
 
 
-def grant_of(user_id: int, lesson_id: int) -> ValuesQuery[Any]:
-    """One entitlement's id that lets the user watch the lesson, as a subquery (none: locked)."""
-    return Entitlement.filter(user_id=user_id, lesson_id=lesson_id).limit(1).values("id")
+def _granted(user_id: int, order_id: int | None) -> dict[str, int]:
+    return {"user_id": user_id} if order_id is None else {"user_id": user_id, "order_id": order_id}
 
 
-async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:
-    """The lessons among ``lesson_ids`` the user may watch because an order granted them."""
+def grant_of(user_id: int, lesson_id: int, order_id: int | None = None) -> ValuesQuery[Any]:
+    """One entitlement's id that lets the user (by ``order_id`` only: a device pass) watch the
+    lesson, as a subquery (none: locked)."""
+    found = Entitlement.filter(**_granted(user_id, order_id), lesson_id=lesson_id)
+    return found.limit(1).values("id")
+
+
+async def owned_lessons(
+    user_id: int | None, lesson_ids: Sequence[int], order_id: int | None = None
+) -> set[int]:
+    """The lessons among ``lesson_ids`` the user may watch because an order granted them (with
+    ``order_id``: that order only — what a device pass may watch)."""
     if user_id is None or not lesson_ids:
         return set()
-    rows = await Entitlement.filter(user_id=user_id, lesson_id__in=list(lesson_ids)).values_list(
-        "lesson_id", flat=True
-    )
+    rows = await Entitlement.filter(
+        **_granted(user_id, order_id), lesson_id__in=list(lesson_ids)
+    ).values_list("lesson_id", flat=True)
     return set(rows)  # type: ignore[arg-type]
+
+
+async def device_lessons(device: orders.DeviceOrder | None, lesson_ids: Sequence[int]) -> set[int]:
+    """The lessons among ``lesson_ids`` a live device pass may watch: what its order granted."""
+    if device is None:
+        return set()
+    return await owned_lessons(device.user_id, lesson_ids, device.order_id)
 
 
 async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
