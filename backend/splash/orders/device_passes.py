@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from splash.accounts import services as accounts
 from splash.orders import order_numbers
-from splash.orders.models import DevicePass, Order
+from splash.orders.models import DevicePass
 
 # As long as the mailed link that sets the account's first password (``accounts.services``).
 PASS_VALID = timedelta(days=7)
@@ -45,15 +45,12 @@ def _digest(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-async def issue(slug: str, now: datetime) -> str | None:
-    """A new pass for the guest's order ``slug`` (any earlier one of it stops working): the
-    cookie's value. None when the order belongs to an account already (a signed-in buyer's)."""
-    order = await Order.get_or_none(slug=slug)
-    if order is None or order.user_id is not None:  # type: ignore[attr-defined]
-        return None
+async def issue(order_id: int, now: datetime) -> str:
+    """A new pass for a guest's order (any earlier one of it stops working): the cookie's value.
+    One statement: the checkout pays for it in its count."""
     raw = order_numbers.new_slug()  # 256 random bits, URL-safe
     await DevicePass.bulk_create(
-        [DevicePass(order_id=order.id, token_hash=_digest(raw), expires_at=now + PASS_VALID)],
+        [DevicePass(order_id=order_id, token_hash=_digest(raw), expires_at=now + PASS_VALID)],
         on_conflict=["order_id"],
         update_fields=["token_hash", "expires_at"],
     )

@@ -16,6 +16,7 @@ from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
 from splash.orders.device_passes import DeviceOrder, device_order, device_order_by_pass
 from splash.orders.digital import describes_digital_lines
 from splash.orders.fulfilment import (
+    WhereUnlocked,
     grants_entitlements,
     revokes_entitlements,
     tells_where_unlocked,
@@ -48,6 +49,7 @@ __all__ = [
     "Order",
     "OrderLine",
     "SellableLine",
+    "WhereUnlocked",
     "describes_digital_lines",
     "device_order",
     "device_order_by_pass",

@@ -342,7 +342,7 @@ async def guest_paid_level_2_on_this_browser(settings: Settings, app_ctx: Any) -
     order = await create_order(
         None, [(level_2.sku, 1)], product_type=ProductType.DIGITAL, take_stock=False
     )
-    device_pass = await device_passes.issue(order.slug, datetime.now(UTC))
+    device_pass = await device_passes.issue(order.id, datetime.now(UTC))
     payment = await Payment.get(order_id=order.id)
     await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
     await payment_updates.refresh(app_ctx.payments, payment.provider_id)
