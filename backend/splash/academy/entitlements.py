@@ -16,31 +16,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tortoise.queryset import ValuesQuery
+from tortoise.queryset import ValuesListQuery, ValuesQuery
 
 from splash.academy import catalogue, pages
-from splash.academy.models import CourseText, Entitlement, FreeLesson, Lesson
+from splash.academy.models import Entitlement, FreeLesson
 from splash.academy.vocabulary import GrantSource
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
 from splash.orders import services as orders
 from splash.orders.services import Order, OrderLine
-from splash.route_table import RouteTable
 
 
-def grant_of(user_id: int, lesson_id: int) -> ValuesQuery[Any]:
-    """One entitlement's id that lets the user watch the lesson, as a subquery (none: locked)."""
-    return Entitlement.filter(user_id=user_id, lesson_id=lesson_id).limit(1).values("id")
+def _granted(user_id: int, order_id: int | None) -> dict[str, int]:
+    return {"user_id": user_id} if order_id is None else {"user_id": user_id, "order_id": order_id}
 
 
-async def owned_lessons(user_id: int | None, lesson_ids: Sequence[int]) -> set[int]:
-    """The lessons among ``lesson_ids`` the user may watch because an order granted them."""
+def grant_of(user_id: int, lesson_id: int, order_id: int | None = None) -> ValuesQuery[Any]:
+    """One entitlement's id that lets the user (by ``order_id`` only: a device pass) watch the
+    lesson, as a subquery (none: locked)."""
+    found = Entitlement.filter(**_granted(user_id, order_id), lesson_id=lesson_id)
+    return found.limit(1).values("id")
+
+
+async def owned_lessons(
+    user_id: int | None, lesson_ids: Sequence[int], order_id: int | None = None
+) -> set[int]:
+    """The lessons among ``lesson_ids`` the user may watch because an order granted them (with
+    ``order_id``: that order only — what a device pass may watch)."""
     if user_id is None or not lesson_ids:
         return set()
-    rows = await Entitlement.filter(user_id=user_id, lesson_id__in=list(lesson_ids)).values_list(
-        "lesson_id", flat=True
-    )
+    rows = await Entitlement.filter(
+        **_granted(user_id, order_id), lesson_id__in=list(lesson_ids)
+    ).values_list("lesson_id", flat=True)
     return set(rows)  # type: ignore[arg-type]
+
+
+async def device_lessons(device: orders.DeviceOrder | None, lesson_ids: Sequence[int]) -> set[int]:
+    """The lessons among ``lesson_ids`` a live device pass may watch: what its order granted."""
+    if device is None:
+        return set()
+    return await owned_lessons(device.user_id, lesson_ids, device.order_id)
 
 
 async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
@@ -82,12 +97,15 @@ async def revoke(order: Order) -> None:
     await Entitlement.filter(order_id=order.id).delete()
 
 
-@orders.tells_where_unlocked
-async def course_page(order_id: int, locale: str, table: RouteTable) -> str | None:
-    """The course page of the first lesson the order unlocked, in ``locale``."""
-    first = await Entitlement.filter(order_id=order_id).order_by("lesson_id").first()
-    if first is None:
-        return None
-    lesson = await Lesson.get(id=first.lesson_id).prefetch_related("level")  # type: ignore[attr-defined]
-    text = await CourseText.get_or_none(course_id=lesson.level.course_id, locale=locale)  # type: ignore[attr-defined]
-    return pages.course_path(table, locale, text.slug) if text else None
+def _course_of_first_unlocked(order_id: int, locale: str) -> ValuesListQuery[Any]:
+    """The slug, in ``locale``, of the course of the first lesson the order unlocked."""
+    return (
+        Entitlement.filter(order_id=order_id, lesson__level__course__texts__locale=locale)
+        .order_by("lesson_id")
+        .limit(1)
+        .values_list("lesson__level__course__texts__slug", flat=True)
+    )
+
+
+# The confirmation e-mail and the order's page link to the course page of what an order unlocked.
+orders.tells_where_unlocked(orders.WhereUnlocked(_course_of_first_unlocked, pages.course_path))

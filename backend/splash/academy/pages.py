@@ -46,6 +46,16 @@ def priced(tree: CourseTree, owned: set[int]) -> Offers:
     return found
 
 
+def priced_for_guest(tree: CourseTree, owned: set[int]) -> Offers:
+    """Every offer as a guest's checkout prices it — at list price, since a guest owns nothing
+    there — but those whose lessons are all in ``owned`` (a device pass's) marked owned."""
+    mine, listed = priced(tree, owned), priced(tree, set())
+    return {
+        variant: mine[variant] if mine[variant].owned else price
+        for variant, price in listed.items()
+    }
+
+
 def offer_public(row: OfferRow | None, offers: Offers) -> dict[str, Any] | None:
     if row is None:
         return None

@@ -18,7 +18,7 @@ from splash.academy.schemas import (
     ProgressUpdate,
 )
 from splash.collections import parse_id
-from splash.http.context import current_user, domain_locale, require_user
+from splash.http.context import current_device, current_user, domain_locale, require_user
 from splash.http.openapi import WHOLE_ID, Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.request import json_body, query_str
@@ -34,17 +34,22 @@ PRIVATE = {"cache-control": "private, no-store"}
 @bp.get("/courses/<course_id:str>/me")
 @documented(
     "The signed-in parent's view of a course: access and progress per lesson, progress per "
-    "level, the unlock buttons' prices for them, and where to continue",
+    "level, the unlock buttons' prices for them, and where to continue. Signed out, the browser "
+    "that paid a guest's order (its device pass cookie) sees what that order unlocked as owned, "
+    "with no progress, at a guest's prices; else 401",
     tag="academy",
     response=CourseMeAnswer,
     errors=(401, 404),
     parameters=(Parameter("course_id", "path", "The course's id", schema=WHOLE_ID),),
 )
 async def course_me(request: Request, course_id: str) -> HTTPResponse:
-    user = await require_user(request)
-    found = await services.course_me(
-        user.id, parse_id(course_id), domain_locale(request), request.app.ctx.routes
-    )
+    course, locale, table = parse_id(course_id), domain_locale(request), request.app.ctx.routes
+    device = await current_device(request)
+    if device is not None:
+        found = await services.course_on_device(device, course, locale, table)
+    else:
+        user = await require_user(request)
+        found = await services.course_me(user.id, course, locale, table)
     answer = public(CourseMeAnswer.model_validate({"data": found}))
     answer.headers.update(PRIVATE)
     return answer
@@ -95,7 +100,8 @@ KEY_LIMIT, KEY_WINDOW = 120, 60
 @bp.get("/lessons/<lesson_id:str>/access")
 @documented(
     "May the visitor watch the lesson (owned, free preview or locked), with a short-lived key "
-    "token when they may, and where a signed-in parent left off",
+    "token when they may, and where a signed-in parent left off. Signed out, the browser that "
+    "paid a guest's order (its device pass cookie) owns what that order unlocked",
     tag="academy",
     response=videos.LessonAccessAnswer,
     parameters=(LESSON_ID,),
@@ -108,6 +114,7 @@ async def lesson_access(request: Request, lesson_id: str) -> HTTPResponse:
         user.id if user else None,
         request.app.ctx.settings.secret_key,
         datetime.now(UTC),
+        await current_device(request),
     )
     response = public(videos.LessonAccessAnswer(data=view))
     response.headers.update(NO_STORE)

@@ -13,7 +13,7 @@ from typing import Any
 
 from splash.academy import access, catalogue, pages
 from splash.academy.catalogue import CourseTree, LessonNode, Texts
-from splash.academy.entitlements import owned_lessons
+from splash.academy.entitlements import device_lessons, owned_lessons
 from splash.academy.models import Course, Lesson, LessonProgress, LessonVideo
 from splash.academy.pages import (
     PublishedCourses,
@@ -24,6 +24,7 @@ from splash.academy.pages import (
 )
 from splash.academy.watching import Watching, watching
 from splash.errors import ForbiddenError, NotFoundError
+from splash.orders import services as orders
 from splash.route_table import RouteTable
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "academy_me",
     "course_at",
     "course_me",
+    "course_on_device",
     "has_courses",
     "lesson_at",
     "published_courses",
@@ -100,8 +102,30 @@ async def course_me(user_id: int, course_id: int, locale: str, table: RouteTable
     """GET /courses/{id}/me: the course as this parent sees it."""
     tree, texts = await _tree(course_id, locale)
     mine = await watching(user_id, tree.lesson_ids())
+    return _course_view(tree, texts, mine, pages.priced(tree, mine.owned), locale, table)
+
+
+async def course_on_device(
+    device: orders.DeviceOrder, course_id: int, locale: str, table: RouteTable
+) -> dict[str, Any]:
+    """GET /courses/{id}/me, signed out on the browser that paid a guest's order: what that
+    order unlocked is owned; nothing else of the account shows (no progress, no other lesson),
+    and the offers cost what a guest's checkout charges (list prices)."""
+    tree, texts = await _tree(course_id, locale)
+    owned = await device_lessons(device, tree.lesson_ids())
+    offers = pages.priced_for_guest(tree, owned)
+    return _course_view(tree, texts, Watching(owned=owned), offers, locale, table)
+
+
+def _course_view(
+    tree: CourseTree,
+    texts: Texts,
+    mine: Watching,
+    offers: pages.Offers,
+    locale: str,
+    table: RouteTable,
+) -> dict[str, Any]:
     owned, progress = mine.owned, mine.progress
-    offers = pages.priced(tree, owned)
     completed = _completed(progress)
     return {
         "courseId": tree.course.id,

@@ -1,7 +1,8 @@
 """The short-lived token a lesson's key URL carries (pure: PyJWT, HS256 only).
 
-It is bound to one lesson and to the user the access call found entitled (``sub``), or to
-nobody for a free preview, and lives ten minutes. It is signed with its own key, derived from
+It is bound to one lesson and to the user the access call found entitled (``sub``), or to the
+paying browser's pass it found entitled (``pass``: a guest's order, ``orders.device_passes``), or
+to nobody for a free preview, and lives ten minutes. It is signed with its own key, derived from
 the shop's secret, and says its purpose, so a sign-in token (same secret, other claims) never
 opens a key, and a lesson-key token never signs anyone in.
 """
@@ -25,8 +26,9 @@ class KeyGrant:
     """What a valid token says: who may fetch the key of which lesson, until when."""
 
     lesson_id: int
-    user_id: int | None  # None: a free preview, anyone's
+    user_id: int | None  # None: a free preview, anyone's (or a device pass's)
     expires_at: datetime
+    device_pass: int | None = None  # the pass it was minted for (user_id None then)
 
 
 class InvalidKeyToken(Exception):
@@ -39,16 +41,23 @@ def signing_key(secret: str) -> bytes:
 
 
 def mint(
-    lesson_id: int, user_id: int | None, secret: str, now: datetime, ttl: int = TTL_SECONDS
+    lesson_id: int,
+    user_id: int | None,
+    secret: str,
+    now: datetime,
+    ttl: int = TTL_SECONDS,
+    device_pass: int | None = None,
 ) -> str:
     issued = int(now.timestamp())
-    claims = {
+    claims: dict[str, object] = {
         "purpose": PURPOSE,
         "lesson": lesson_id,
         "sub": None if user_id is None else str(user_id),
         "iat": issued,
         "exp": issued + ttl,
     }
+    if device_pass is not None:
+        claims["pass"] = device_pass
     return jwt.encode(claims, signing_key(secret), algorithm=ALGORITHM)
 
 
@@ -88,5 +97,8 @@ def verify(token: str, lesson_id: int, secret: str, now: datetime) -> KeyGrant:
         isinstance(subject, str) and subject.isascii() and subject.isdigit()
     ):
         raise InvalidKeyToken("a malformed subject")
+    device_pass = claims.get("pass")
+    if device_pass is not None and (type(device_pass) is not int or subject is not None):
+        raise InvalidKeyToken("a malformed pass")
     user_id = None if subject is None else int(subject)
-    return KeyGrant(lesson, user_id, datetime.fromtimestamp(expiry, UTC))
+    return KeyGrant(lesson, user_id, datetime.fromtimestamp(expiry, UTC), device_pass)

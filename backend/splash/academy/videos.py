@@ -28,6 +28,7 @@ from splash.academy.storage import StorageError, VideoStorage
 from splash.academy.vocabulary import LessonAccess
 from splash.config import LOCALES, Settings
 from splash.errors import ForbiddenError, NotFoundError
+from splash.orders import services as orders
 from splash.schemas import PublicModel
 
 log = logging.getLogger(__name__)
@@ -177,27 +178,33 @@ class LessonAccessAnswer(PublicModel):
     data: LessonAccessPublic
 
 
-async def _owns(user_id: int | None, lesson_id: int) -> bool:
-    return lesson_id in await entitlements.owned_lessons(user_id, [lesson_id])
-
-
 async def lesson_access(
-    lesson_id: int, user_id: int | None, secret: str, now: datetime
+    lesson_id: int,
+    user_id: int | None,
+    secret: str,
+    now: datetime,
+    device: orders.DeviceOrder | None = None,
 ) -> LessonAccessPublic:
     """May this visitor watch the lesson, with the key token when they may (bound to the user
-    who owns it, or to nobody for a free preview), and where a signed-in parent left off."""
+    who owns it, to the device pass whose order bought it, or to nobody for a free preview), and
+    where a signed-in parent left off. A signed-in parent's own lessons decide; a pass counts
+    only for a visitor who is signed out."""
     found = Lesson.filter(id=lesson_id)
     if user_id is not None:  # whether they own it, asked within the lesson's query
         found = found.annotate(grant=Subquery(entitlements.grant_of(user_id, lesson_id)))
+    elif device is not None:
+        grant = entitlements.grant_of(device.user_id, lesson_id, device.order_id)
+        found = found.annotate(grant=Subquery(grant))
     lesson = await found.first()
     if lesson is None:
         raise NotFoundError("Lesson not found")
-    owned = user_id is not None and getattr(lesson, "grant", None) is not None
+    owned = getattr(lesson, "grant", None) is not None
     state = access(owned, lesson.free_preview)
     token = None
     if watchable(state):
         holder = user_id if state is LessonAccess.OWNED else None
-        token = video_tokens.mint(lesson_id, holder, secret, now)
+        device_pass = device.pass_id if owned and user_id is None and device else None
+        token = video_tokens.mint(lesson_id, holder, secret, now, device_pass=device_pass)
     progress = (
         await LessonProgress.get_or_none(user_id=user_id, lesson_id=lesson_id)
         if user_id is not None
@@ -213,6 +220,15 @@ async def lesson_access(
     )
 
 
+async def _owns(grant: video_tokens.KeyGrant, now: datetime) -> bool:
+    """Whether the token's holder still owns its lesson: the user, or the device pass (which
+    must still hold: not expired, its account still without a password)."""
+    if grant.device_pass is not None:
+        device = await orders.device_order_by_pass(grant.device_pass, now)
+        return grant.lesson_id in await entitlements.device_lessons(device, [grant.lesson_id])
+    return grant.lesson_id in await entitlements.owned_lessons(grant.user_id, [grant.lesson_id])
+
+
 async def lesson_key(lesson_id: int, token: str | None, secret: str, now: datetime) -> bytes:
     """The 16 bytes that decrypt the lesson's segments, for a valid token of this lesson whose
     holder may still watch it (anyone, for a free preview); ForbiddenError otherwise."""
@@ -225,7 +241,7 @@ async def lesson_key(lesson_id: int, token: str | None, secret: str, now: dateti
     video = await LessonVideo.get_or_none(lesson_id=lesson_id).select_related("lesson")
     if video is None:
         raise NotFoundError("This lesson has no video")
-    state = access(await _owns(grant.user_id, lesson_id), video.lesson.free_preview)
+    state = access(await _owns(grant, now), video.lesson.free_preview)
     if not watchable(state):
         raise ForbiddenError("You may not watch this lesson")
     return bytes.fromhex(video.key_hex)

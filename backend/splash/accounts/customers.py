@@ -6,7 +6,9 @@ a real buyer stands behind it (issue 23).
 - A signed-in parent's order is theirs, and goes to their account's address (whatever the
   form says): a signed-in buyer cannot make Splash mail a stranger.
 - A guest typing an address that has an account — confirmed or not, password or Google — is refused
-  with 409 ``email_has_account``; the SPA asks them to log in or reset the password.
+  with 409 ``email_has_account``; the SPA asks them to log in or set their password (a guest's
+  earlier order made an account without one). The answer is the same whether or not the account
+  owns what the cart holds: it tells no more than that the address has an account.
 - A guest with a new address gets no account when the order is placed: the order waits with
   the address alone. When it is paid, the address gets an account from the order's personal
   details (unconfirmed and without a password, so nobody can sign in to it until the
@@ -30,9 +32,11 @@ from splash.accounts.schemas import AddressFields
 from splash.accounts.vocabulary import AccountError
 from splash.errors import ConflictError, field_error
 
+# The same words for every account, whatever it bought: they say no more than that the address
+# has one (which step 1's "Have an account? Log in" leaves open to everyone anyway).
 EMAIL_HAS_ACCOUNT = (
-    "This email address may have been used for a previous order. "
-    "Please log in with your existing account."
+    "This email address may have been used for a previous order; anything bought with it is "
+    "waiting in that account. Please log in, or set your password first if you ordered as a guest."
 )
 
 

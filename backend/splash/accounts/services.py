@@ -86,6 +86,15 @@ async def account_for_paid_order(
     return await customers.account_for_paid_order(email, firstname, lastname, locale, addresses)
 
 
+async def awaits_first_password(user_id: int) -> bool:
+    """Whether nobody can sign in to the account yet: a guest's order made it and its owner has
+    set no password and linked no Google account (and it is not blocked). While it waits, the
+    browser that paid may watch what it bought (``orders.device_passes``)."""
+    return await User.filter(
+        id=user_id, password_hash=None, google_sub=None, blocked=False
+    ).exists()
+
+
 async def confirmed_address(email: str) -> bool:
     """Whether ``email`` is the address of an account whose owner proved the mailbox (a
     confirmed link, or Google): only such an address is asked by e-mail to pay money."""

@@ -1,12 +1,15 @@
-"""Who is asking, decided once per request: the domain's locale and the signed-in user.
+"""Who is asking, decided once per request: the domain's locale, the signed-in user and — for a
+visitor who is signed out — the guest's order whose device pass the browser holds.
 
 A request middleware sets ``request.ctx.locale`` from the Host header before any handler runs;
 the user is read from the ``Authorization: Bearer`` header on first use and kept on
 ``request.ctx`` so a handler and its helpers never check the token twice. Services receive the
-results (a ``User | None`` and a locale code), never a header.
+results (a ``User | None``, a ``DeviceOrder | None`` and a locale code), never a header.
 """
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from sanic import Request
 
@@ -15,6 +18,7 @@ from splash.accounts.models import User
 from splash.content import services as content
 from splash.errors import UnauthorizedError
 from splash.http.request import query_str
+from splash.orders import services as orders
 from splash.web.domains import locale_for_host
 
 
@@ -67,3 +71,13 @@ async def require_user(request: Request) -> User:
     if user is None:
         raise UnauthorizedError("Missing or invalid credentials")
     return user
+
+
+async def current_device(request: Request) -> orders.DeviceOrder | None:
+    """For a visitor who is signed out, the paid guest's order whose pass cookie this browser
+    holds while the pass holds (``orders.device_passes``); None when signed in: then the
+    account decides."""
+    if await current_user(request) is not None or "cookie" not in request.headers:
+        return None
+    raw = request.cookies.get(orders.DEVICE_PASS_COOKIE)
+    return await orders.device_order(raw, datetime.now(UTC))

@@ -20,12 +20,14 @@ Placing an order, in this order:
    same request again reads from the order and that payment. A provider that cannot be reached
    answers 503: the order stays, and the same request again creates its payment then
    (``payment_start``: racing requests end at one payment).
+4. A guest's answer carries the browser's pass to what the order will unlock
+   (``device_passes``), replaced by every answer to the same key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -39,6 +41,7 @@ from splash.content import services as content
 from splash.errors import ConflictError, RateLimitError, ValidationError
 from splash.orders import (
     checkout_limits,
+    device_passes,
     digital,
     idempotency,
     order_numbers,
@@ -63,8 +66,10 @@ ORDER_NR_ATTEMPTS = 5
 
 @dataclass(frozen=True)
 class Placed:
+    order_id: int | None  # None: a key answered before keys kept their order
     answer: OrderCreated
     created: bool  # False: the answer of an earlier request with the same key
+    device_pass: str | None = None  # a guest's browser's pass to what the order unlocks
 
 
 class _KeyTaken(Exception):
@@ -102,8 +107,14 @@ async def place_order(
         stored = await CheckoutRequest.get_or_none(key=key)
         if stored is None:
             raise
-        return await _replay(stored, request_hash, return_url, links, provider, buyer)
-    return Placed(await _answer(order, return_url, links, provider), created=True)
+        placed = await _replay(stored, request_hash, return_url, links, provider, buyer)
+    else:
+        placed = Placed(order.id, await _answer(order, return_url, links, provider), created=True)
+    if customer is not None or placed.order_id is None:
+        return placed
+    # The browser that placed a guest's order (a retry comes from it too: it holds the key).
+    device_pass = await device_passes.issue(placed.order_id, datetime.now(UTC))
+    return replace(placed, device_pass=device_pass)
 
 
 @dataclass(frozen=True)
@@ -153,16 +164,17 @@ async def _replay(
     if replay is Replay.REFUSE:
         raise idempotency.key_reused()
     if replay is Replay.ANSWER:  # a key whose answer was stored (before it was kept payments)
-        return Placed(OrderCreated.model_validate(stored.answer), created=False)
+        answer = OrderCreated.model_validate(stored.answer)
+        return Placed(stored.order_id, answer, created=False)  # type: ignore[attr-defined]
     order = await Order.get(id=stored.order_id)  # type: ignore[attr-defined]
     first = await Payment.filter(order_id=order.id).order_by("created_at", "id").first()
     if first is None:  # the provider was down, or the first request is creating it right now
         # (released after the reservation time, the order takes its stock again first)
         reservation = buyer.limits.reservation
         url = await pay_now.next_payment(order, 1, return_url, links, provider, reservation)
-        return Placed(_created(order, url), created=False)
+        return Placed(order.id, _created(order, url), created=False)
     url = first.checkout_url or payment_start.redirect_url(return_url, order)
-    return Placed(_created(order, url), created=False)
+    return Placed(order.id, _created(order, url), created=False)
 
 
 def _check_destination(draft: OrderDraft) -> None:

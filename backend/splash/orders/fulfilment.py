@@ -19,6 +19,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tortoise.expressions import Subquery
+from tortoise.models import Model
+from tortoise.queryset import ValuesListQuery
 
 from splash import outbox
 from splash.accounts import services as accounts
@@ -43,10 +49,20 @@ Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
 Revoke = Callable[[Order], Awaitable[None]]
 GRANTS: list[Grant] = []
 REVOKES: list[Revoke] = []
-# Where what an order unlocked waits (the academy: the course page), for its confirmation
-# e-mail: (order id, locale, route table) → a path on the locale's domain, or None.
-Unlocked = Callable[[int, str, RouteTable], Awaitable[str | None]]
-UNLOCKED: list[Unlocked] = []
+
+
+@dataclass(frozen=True)
+class WhereUnlocked:
+    """Where what an order unlocked waits (the academy: a course page), in two halves so that a
+    read can ask for it inside a statement it makes anyway: ``named(order id, locale)`` is a
+    query of at most one value naming it (a course's slug), ``path(table, locale, name)`` the
+    page on the locale's domain."""
+
+    named: Callable[[int, str], ValuesListQuery[Any]]
+    path: Callable[[RouteTable, str, str], str]
+
+
+UNLOCKED: list[WhereUnlocked] = []
 
 
 def grants_entitlements(grant: Grant) -> Grant:
@@ -61,18 +77,35 @@ def revokes_entitlements(revoke: Revoke) -> Revoke:
     return revoke
 
 
-def tells_where_unlocked(unlocked: Unlocked) -> Unlocked:
-    """Registers who says where what an order unlocked can be watched (decorator)."""
-    UNLOCKED.append(unlocked)
-    return unlocked
+def tells_where_unlocked(where: WhereUnlocked) -> WhereUnlocked:
+    """Registers who says where what an order unlocked can be watched."""
+    UNLOCKED.append(where)
+    return where
 
 
 async def unlocked_page(order_id: int, locale: str, table: RouteTable) -> str | None:
     """The page where what the order unlocked waits, or None when it unlocked nothing."""
-    for unlocked in UNLOCKED:
-        path = await unlocked(order_id, locale, table)
-        if path is not None:
-            return path
+    for where in UNLOCKED:
+        for name in await where.named(order_id, locale):  # one value at most
+            return where.path(table, locale, str(name))
+    return None
+
+
+def naming_unlocked(order_id: int, locale: str) -> dict[str, Subquery]:
+    """Annotations naming where what the order unlocked waits, for a statement of the order's
+    (its lines): read back with :func:`unlocked_page_of`."""
+    return {
+        f"unlocked_{index}": Subquery(where.named(order_id, locale))
+        for index, where in enumerate(UNLOCKED)
+    }
+
+
+def unlocked_page_of(row: Model, locale: str, table: RouteTable) -> str | None:
+    """The page a row annotated by :func:`naming_unlocked` names, or None."""
+    for index, where in enumerate(UNLOCKED):
+        name = getattr(row, f"unlocked_{index}", None)
+        if name is not None:
+            return where.path(table, locale, name)
     return None
 
 

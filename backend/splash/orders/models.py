@@ -178,3 +178,20 @@ class CheckoutRequest(Model):
 
     class Meta:
         table = "orders_checkout_request"
+
+
+class DevicePass(Model):
+    """The browser that placed a guest's order may watch what that order unlocked, until the
+    order's account can sign in (``orders.device_passes``). Only the SHA-256 of the cookie's
+    random secret is stored; a retry of the checkout replaces it."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.OneToOneRelation[Order] = fields.OneToOneField(
+        "splash.Order", related_name="device_pass", on_delete=fields.CASCADE
+    )
+    token_hash = fields.CharField(max_length=64, unique=True)
+    expires_at = fields.DatetimeField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "orders_device_pass"

@@ -11,6 +11,7 @@ brings the news later.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from tortoise.expressions import RawSQL
 
@@ -18,6 +19,7 @@ from splash.accounts import services as accounts
 from splash.errors import NotFoundError
 from splash.orders import payment_updates
 from splash.orders.documents import has_invoice, invoice_path, with_latest_payment
+from splash.orders.fulfilment import naming_unlocked, unlocked_page_of
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_start import UNFINISHED
@@ -32,6 +34,7 @@ from splash.orders.schemas import (
 )
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus
 from splash.payments.provider import PaymentProvider, ProviderUnavailable
+from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +48,20 @@ LINE_COUNT = RawSQL(
 ON_ITS_WAY = frozenset({PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
 
 
+@dataclass(frozen=True)
+class OrderLinks:
+    """Where an order's links point: the API (its invoice) and the asking domain's pages (the
+    lessons it unlocked)."""
+
+    api_prefix: str
+    locale: str
+    table: RouteTable
+
+
 async def order_by_slug(
-    slug: str, provider: PaymentProvider, pace: CheckPace, api_prefix: str
+    slug: str, provider: PaymentProvider, pace: CheckPace, links: OrderLinks
 ) -> OrderPublic:
-    return await _read(await with_latest_payment(slug=slug), provider, pace, api_prefix)
+    return await _read(await with_latest_payment(slug=slug), provider, pace, links)
 
 
 async def my_order(
@@ -56,11 +69,11 @@ async def my_order(
     order_nr: str,
     provider: PaymentProvider,
     pace: CheckPace,
-    api_prefix: str,
+    links: OrderLinks,
 ) -> OrderPublic:
     """One of the user's own orders; another user's is as unknown as one that does not exist."""
     found = await with_latest_payment(order_nr=order_nr, user_id=user.id)
-    return await _read(found, provider, pace, api_prefix)
+    return await _read(found, provider, pace, links)
 
 
 async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
@@ -90,7 +103,7 @@ async def _read(
     found: tuple[Order | None, Payment | None],
     provider: PaymentProvider,
     pace: CheckPace,
-    api_prefix: str,
+    links: OrderLinks,
 ) -> OrderPublic:
     order, latest = found
     if order is None:
@@ -103,8 +116,12 @@ async def _read(
         else:
             order = await Order.get(id=order.id)
             latest = await Payment.filter(order_id=order.id).order_by("-created_at", "-id").first()
-    await order.fetch_related("lines")
-    return _public(order, latest, api_prefix)
+    # The lines, each saying where the lessons the order unlocked wait: one statement.
+    lines = await OrderLine.filter(order_id=order.id).annotate(
+        **naming_unlocked(order.id, links.locale)
+    )
+    lessons = unlocked_page_of(lines[0], links.locale, links.table) if lines else None
+    return _public(order, lines, latest, links.api_prefix, lessons)
 
 
 def _latest(payments: list[Payment]) -> Payment | None:
@@ -122,7 +139,13 @@ def can_pay(status: OrderStatus, latest: Payment | None) -> bool:
     return latest is None or latest.status not in ON_ITS_WAY
 
 
-def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPublic:
+def _public(
+    order: Order,
+    lines: list[OrderLine],
+    latest: Payment | None,
+    api_prefix: str,
+    lessons_path: str | None,
+) -> OrderPublic:
     shipping_address = AddressPublic.model_validate(order.shipping_address)
     bank = latest.bank_details if latest is not None else None
     return OrderPublic(
@@ -139,7 +162,7 @@ def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPubli
         billing_address=AddressPublic.model_validate(order.billing_address)
         if order.billing_address
         else shipping_address,
-        lines=[_line(line) for line in order.lines],
+        lines=[_line(line) for line in lines],
         subtotal=order.subtotal,
         shipping=order.shipping_cost,
         vat_rate=order.vat_rate,
@@ -154,6 +177,7 @@ def _public(order: Order, latest: Payment | None, api_prefix: str) -> OrderPubli
         bank_transfer=BankTransferPublic.model_validate(bank) if bank else None,
         can_pay=can_pay(order.status, latest),
         invoice_url=invoice_path(api_prefix, order.slug) if has_invoice(order.status) else None,
+        lessons_path=lessons_path,
     )
 
 

@@ -13,6 +13,7 @@ from splash.http.response import public
 from splash.orders import (
     checkout,
     checkout_limits,
+    device_passes,
     idempotency,
     pay_now,
     payment_start,
@@ -84,6 +85,11 @@ def _links(request: Request) -> payment_start.ShopLinks:
     return payment_start.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
 
 
+def _order_links(request: Request) -> reads.OrderLinks:
+    ctx = request.app.ctx
+    return reads.OrderLinks(ctx.settings.api_prefix, domain_locale(request), ctx.routes)
+
+
 def _buyer(request: Request, address: str) -> checkout_limits.Buyer:
     """Who places an order, for the checkout's limits: the client address (keyed) and the
     shop's one rate limiter."""
@@ -121,7 +127,31 @@ async def place_order(request: Request) -> HTTPResponse:
     placed = await checkout.place_order(
         draft, key, customer, buyer, ctx.payments, _links(request), ctx.routes
     )
-    return public(OrderCreatedAnswer(data=placed.answer), status=201 if placed.created else 200)
+    response = public(OrderCreatedAnswer(data=placed.answer), status=201 if placed.created else 200)
+    _device_pass(request, response, placed.device_pass)
+    return response
+
+
+def _device_pass(request: Request, response: HTTPResponse, raw: str | None) -> None:
+    """The guest's browser gets its order's pass (``device_passes``): the secret HttpOnly, only
+    to the API; beside it a readable hint, so the SPA asks for the device's view only then."""
+    if raw is None:
+        return
+    settings = request.app.ctx.settings
+    life = int(device_passes.PASS_VALID.total_seconds())
+    secure = settings.scheme == "https"
+    response.add_cookie(
+        device_passes.COOKIE,
+        raw,
+        path=settings.api_prefix,
+        max_age=life,
+        httponly=True,
+        samesite="Lax",
+        secure=secure,
+    )
+    response.add_cookie(
+        device_passes.HINT_COOKIE, "1", path="/", max_age=life, samesite="Lax", secure=secure
+    )
 
 
 @bp.post("/orders/<slug:str>/payments")
@@ -155,7 +185,7 @@ async def start_payment(request: Request, slug: str) -> HTTPResponse:
 async def order(request: Request, slug: str) -> HTTPResponse:
     ctx = request.app.ctx
     pace = CheckPace.of(ctx.settings)
-    found = await reads.order_by_slug(slug, ctx.payments, pace, ctx.settings.api_prefix)
+    found = await reads.order_by_slug(slug, ctx.payments, pace, _order_links(request))
     return public(OrderAnswer(data=found))
 
 
@@ -182,7 +212,7 @@ async def my_order(request: Request, order_nr: str) -> HTTPResponse:
     ctx = request.app.ctx
     user = await require_user(request)
     pace = CheckPace.of(ctx.settings)
-    found = await reads.my_order(user, order_nr, ctx.payments, pace, ctx.settings.api_prefix)
+    found = await reads.my_order(user, order_nr, ctx.payments, pace, _order_links(request))
     return public(OrderAnswer(data=found))
 
 

@@ -267,6 +267,10 @@ class OrderPublic(PublicModel):
         description="Pay now gives a payment page: not paid, and no payment pending or authorized"
     )
     invoice_url: str | None = Field(description="Set once the order is paid")
+    lessons_path: str | None = Field(
+        description="The page (on the asking domain) where the lessons the order unlocked wait; "
+        "set once it is paid and unlocked some"
+    )
 
 
 class OrderAnswer(PublicModel):

@@ -12,8 +12,11 @@ from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
 from splash.orders import digital, pricing
+from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
+from splash.orders.device_passes import DeviceOrder, device_order, device_order_by_pass
 from splash.orders.digital import describes_digital_lines
 from splash.orders.fulfilment import (
+    WhereUnlocked,
     grants_entitlements,
     revokes_entitlements,
     tells_where_unlocked,
@@ -37,13 +40,19 @@ from splash.orders.schemas import (
 from splash.route_table import RouteTable
 
 # What the academy hooks into (another domain uses orders only through its services): its
-# describer of digital lines, its grant and revoke of lessons, and the order it reads.
+# describer of digital lines, its grant and revoke of lessons, the order it reads, and the paying
+# browser's pass to what a guest's order unlocked.
 __all__ = [
+    "DEVICE_PASS_COOKIE",
+    "DeviceOrder",
     "LineImage",
     "Order",
     "OrderLine",
     "SellableLine",
+    "WhereUnlocked",
     "describes_digital_lines",
+    "device_order",
+    "device_order_by_pass",
     "grants_entitlements",
     "revokes_entitlements",
     "tells_where_unlocked",

@@ -16,10 +16,14 @@ from splash.accounts import services as accounts
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
+from splash.catalog.models import ProductVariant
+from splash.catalog.vocabulary import ProductType
 from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
+from splash.orders import device_passes, payment_updates
+from splash.orders.models import Payment
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import TestPayment
 from splash.seed import seed_all
@@ -324,11 +328,42 @@ async def free_preview_lesson(settings: Settings, app_ctx: Any) -> dict[str, Any
     return {"lessonId": lesson.id, "keyToken": _key_token(settings, lesson.id, None)}
 
 
+# --- lessons right after paying (issue 24, point 2) ---------------------------------------------
+
+
+async def guest_paid_level_2_on_this_browser(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """A guest's order of level 2 (gast@example.com), paid at the test provider and brought in
+    as the webhook brings it (the account made, the lessons granted): its ``slug``, the device
+    pass its browser holds as ``devicePass``, the course's ``courseId`` and level 2's first lesson
+    as ``lessonId``."""
+    await reset_to_fixtures(settings, app_ctx)
+    ids = await academy_ids()
+    level_2 = await ProductVariant.get(id=ids["level2VariantId"])
+    order = await create_order(
+        None, [(level_2.sku, 1)], product_type=ProductType.DIGITAL, take_stock=False
+    )
+    device_pass = await device_passes.issue(order.id, datetime.now(UTC))
+    payment = await Payment.get(order_id=order.id)
+    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await payment_updates.refresh(app_ctx.payments, payment.provider_id)
+    lesson = await Lesson.filter(level__key="level-2").order_by("position", "id").first()
+    assert lesson is not None, "the academy fixtures have no level 2"
+    return {
+        "slug": order.slug,
+        "devicePass": device_pass,
+        "courseId": ids["courseId"],
+        "lessonId": lesson.id,
+    }
+
+
 STATES.update(
     {
         "a signed-in parent ouder@example.com owns level 1": parent_owns_level_1,
         "a lesson of level 2 is locked for a guest": locked_lesson_of_level_2,
         "a free preview lesson exists": free_preview_lesson,
+        "a guest's paid order of level 2 holds this browser's device pass": (
+            guest_paid_level_2_on_this_browser
+        ),
     }
 )
 

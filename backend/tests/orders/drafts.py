@@ -13,6 +13,7 @@ from splash.accounts.models import User
 from splash.app import create_app
 from splash.config import Settings
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
+from splash.orders.payment_updates import refresh
 from splash.outbox.models import OutboxJob
 from splash.payments.models import TestPayment as HostedPayment
 from splash.testing.mollie_stub import MollieStub
@@ -57,6 +58,13 @@ def draft(
 
 def line(variant_id: int, quantity: int = 1, **extra: Any) -> dict[str, Any]:
     return {"variantId": variant_id, "quantity": quantity, "options": [], **extra}
+
+
+async def pay(client: Any, order: Order) -> None:
+    """The order's payment paid at the test provider, as its webhook reports it."""
+    payment = await Payment.get(order_id=order.id)
+    await HostedPayment.filter(id=payment.provider_id).update(status="paid")
+    assert await refresh(client.app.ctx.payments, payment.provider_id)
 
 
 async def place(client: Any, body: dict[str, Any], key: str | None = None, **kwargs: Any) -> Any:

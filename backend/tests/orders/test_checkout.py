@@ -14,7 +14,6 @@ from splash.catalog.models import ProductVariant
 from splash.config import LOCALES, REPO_ROOT
 from splash.content import services as content
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
-from splash.orders.payment_updates import refresh
 from splash.orders.pricing import vat_in
 from splash.outbox.models import OutboxJob
 from splash.payments.models import TestPayment as HostedPayment
@@ -25,6 +24,7 @@ from tests.orders.drafts import (
     draft,
     line,
     nothing_stored,
+    pay,
     place,
     quiet_client,
 )
@@ -39,13 +39,6 @@ def client(settings):
 
 async def variant(sku: str) -> ProductVariant:
     return await ProductVariant.get(sku=sku)
-
-
-async def pay(client: Any, order: Order) -> None:
-    """The order's payment paid at the test provider, as its webhook reports it."""
-    payment = await Payment.get(order_id=order.id)
-    await HostedPayment.filter(id=payment.provider_id).update(status="paid")
-    assert await refresh(client.app.ctx.payments, payment.provider_id)
 
 
 def error_paths(response: Any) -> list[list[str]]:

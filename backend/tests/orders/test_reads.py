@@ -96,6 +96,7 @@ async def test_a_paid_order_reads_with_its_lines_money_addresses_and_invoice(cli
         "bankTransfer": None,
         "canPay": False,
         "invoiceUrl": f"/api/orders/{order.slug}/invoice",
+        "lessonsPath": None,  # its suit's lessons were not granted here (the webhook grants)
     }
 
 

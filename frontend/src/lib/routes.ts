@@ -35,3 +35,11 @@ export function shopPath(locale: Locale): string {
   if (!entry) throw new Error("Unknown route product");
   return entry.paths[locale].replace(/\/:slug$/, "");
 }
+
+/**
+ * Where a parent who never chose a password (a guest's order made their account) asks for the
+ * link that sets one: the forgot-password page, worded for a first password (`?first=1`).
+ */
+export function setPasswordPath(locale: Locale): string {
+  return `${routePath("forgot-password", locale)}?first=1`;
+}

@@ -4,11 +4,18 @@
  * buys level 2 through its unlock button (a checkout of only lessons: no shipping, the withdrawal
  * question); plays one of its lessons with captions in the page's language (the video's
  * currentTime advances), reloads and is offered to continue where they left off. A signed-out
- * visitor plays a free preview, and a lesson states the length its video plays.
+ * visitor plays a free preview, and a lesson states the length its video plays. A guest who buys
+ * level 2 goes from the thank-you page to its lessons
+ * and plays one on the device that paid, before any password is set; on another device they are
+ * told first that they may own it, and buying it again with the same address is refused with the
+ * way to log in or set the password (nl, en, de).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { contentPage, expectSiteFont, formText, mailedLink, message, OG_LOCALES, origin, product, resetRateLimits, routePath, waitForHydrated, waitForHydration, type Locale } from "./support";
+
+/** The "set your password" links' target: the forgot-password page worded for a first password. */
+const setPasswordHref = (locale: Locale) => `${routePath("forgot-password", locale)}?first=1`;
 
 const PASSWORD = "Zwemles-Niveau-2026";
 
@@ -22,8 +29,10 @@ function freshEmail(locale: Locale): string {
 
 const label = (locale: Locale, key: string) => message(locale, `forms.labels.${key}`);
 
-/** From the cart through the checkout to the test provider, paid, and back on the thank-you page. */
-async function checkOutAndPay(page: Page, locale: Locale, email: string | null, { lessonsOnly = false } = {}): Promise<void> {
+const payButton = (page: Page, locale: Locale) => page.getByRole("button", { name: message(locale, "checkout.summary.pay") });
+
+/** From the cart through the checkout's steps to the summary, the withdrawal waived for lessons: ready to pay. */
+async function checkOut(page: Page, locale: Locale, email: string | null, { lessonsOnly = false } = {}): Promise<void> {
   const site = origin(locale);
   await page.goto(`${site}${contentPage(locale, "cart").path}`);
   await waitForHydration(page);
@@ -54,18 +63,23 @@ async function checkOutAndPay(page: Page, locale: Locale, email: string | null, 
 
   await expect(page.getByRole("heading", { level: 2, name: message(locale, "checkout.steps.summary") })).toBeFocused();
   await expect(page.getByTestId("checkout-total")).not.toHaveText("…");
-  const pay = page.getByRole("button", { name: message(locale, "checkout.summary.pay") });
   if (lessonsOnly) {
     await expect(page.getByTestId("checkout-shipping")).toHaveText(message(locale, "cart.shippingNone"));
     // The withdrawal question must be answered before the order is placed.
     const waiver = page.getByRole("checkbox", { name: message(locale, "checkout.summary.withdrawal") });
-    await pay.click();
+    await payButton(page, locale).click();
     await expect(waiver).toBeFocused();
     await expect(page.getByText(message(locale, "checkout.summary.withdrawalRequired"))).toBeVisible();
     await expectNoSeriousA11yViolations(page, `checkout of lessons, summary (${locale})`);
     await waiver.check();
   }
-  await pay.click();
+}
+
+/** From the cart through the checkout to the test provider, paid, and back on the thank-you page. */
+async function checkOutAndPay(page: Page, locale: Locale, email: string | null, options: { lessonsOnly?: boolean } = {}): Promise<void> {
+  const site = origin(locale);
+  await checkOut(page, locale, email, options);
+  await payButton(page, locale).click();
   await expect(page).toHaveURL(/\/api\/payments\/test\/[^/]+$/);
   await page.locator('button[name="status"][value="paid"]').click();
   await expect(page).toHaveURL(new RegExp(`^${site}${routePath("order-payment", locale)}\\?order=[A-Za-z0-9_-]+$`));
@@ -214,5 +228,62 @@ for (const locale of ["nl", "en", "de"] as const) {
     const [, stated] = /^PT(\d+)S$/.exec((await shown.getAttribute("datetime")) ?? "") ?? [];
     expect(Math.abs(Number(stated) - plays)).toBeLessThan(1);
     await expect(shown).toHaveText(seconds(locale, Math.round(plays)));
+  });
+}
+
+// Issue 24, point 2: lessons can be watched right after paying, on the device that paid, before
+// any password is set; elsewhere the parent is told they may own them before being sold them again.
+for (const locale of ["nl", "en", "de"] as const) {
+  test(`a guest buys level 2, goes from the thank-you page to the lessons and plays one on that device (${locale})`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const email = freshEmail(locale);
+    await openCourse(page, locale);
+    await level(page, 2).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 2 }) }).click();
+    await expect(level(page, 2).getByRole("link", { name: message(locale, "academy.offer.toCart") })).toBeVisible();
+    await checkOutAndPay(page, locale, email, { lessonsOnly: true });
+
+    // The thank-you page says the lessons play here now, and leads straight to them.
+    await expect(page.getByText(message(locale, "orders.payment.lessonsHere"))).toBeVisible();
+    const watch = page.getByRole("link", { name: message(locale, "orders.watchLessons") });
+    await expectNoSeriousA11yViolations(page, `thank-you page with lessons (${locale})`);
+    await watch.click();
+    await expect(page.locator(".course-page h1")).toBeVisible();
+
+    // Signed out, this device owns level 2 (and is told how to watch anywhere); level 3 stays for sale.
+    await expect(level(page, 2).locator(".lesson-item--owned")).toHaveCount(4);
+    await expect(level(page, 2).locator(".level-section__head .unlock--owned")).toHaveText(message(locale, "academy.offer.unlocked"));
+    await expect(page.locator(".course-hero__sign-in")).toContainText(message(locale, "academy.course.device"));
+    await expect(level(page, 3).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 3 }) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `course page on the device that paid (${locale})`);
+
+    // A lesson of level 2 plays: the key is fetched with the token the device's pass was given.
+    const lessonLink = level(page, 2).locator(".lesson-item").nth(2).getByRole("link");
+    const title = ((await lessonLink.locator(".lesson-item__name").textContent()) ?? "").trim();
+    await lessonLink.click();
+    await waitForHydration(page);
+    const key = page.waitForResponse((response) => /\/api\/lessons\/\d+\/key\?token=/.test(response.url()));
+    await playAndExpectProgress(page, locale, title);
+    expect((await key).status()).toBe(200);
+    await expectNoSeriousA11yViolations(page, `lesson page, playing on the device that paid (${locale})`);
+
+    // Another device: the lessons are locked, but the parent is told first that they may own them.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await openCourse(other, locale);
+    const note = other.locator(".course-hero__sign-in");
+    await expect(note).toContainText(message(locale, "academy.course.guest"));
+    await expect(note.getByRole("link", { name: message(locale, "academy.course.setPassword") })).toHaveAttribute("href", setPasswordHref(locale));
+    // Bought again with the same address: refused, with the way to log in or set the password.
+    await level(other, 2).getByRole("button", { name: formText(locale, "academy.offer.unlockLevel", { number: 2 }) }).click();
+    await checkOut(other, locale, email, { lessonsOnly: true });
+    await payButton(other, locale).click();
+    const problem = other.locator(".checkout-problem");
+    await expect(problem).toContainText(message(locale, "checkout.errors.emailHasAccount"));
+    await expect(problem.getByRole("link", { name: message(locale, "checkout.errors.login") })).toBeVisible();
+    const setPassword = problem.getByRole("link", { name: message(locale, "checkout.errors.setPassword") });
+    await expectNoSeriousA11yViolations(other, `checkout refused: the address owns an account (${locale})`);
+    await setPassword.click();
+    await expect(other.getByRole("heading", { level: 1, name: message(locale, "auth.forgot.firstTitle") })).toBeVisible();
+    await elsewhere.close();
   });
 }

@@ -16,7 +16,7 @@ import { getMyLessons } from "../../src/features/profile/api/get-my-lessons";
 import { ApiError } from "../../src/lib/api";
 import { quoteCart } from "../../src/lib/cart/quote";
 import { BEARER, EXAMPLE_TOKEN } from "./accounts";
-import { clientFor as client, errorBody, splashApi } from "./provider";
+import { clientFor as client, clientWithCookie, errorBody, splashApi } from "./provider";
 
 const { boolean, eachLike, fromProviderState, integer, regex, string } = MatchersV3;
 
@@ -28,6 +28,8 @@ const STATES = {
   seeded: "the academy course is seeded",
   /** The same ids and `token`: ouder@example.com owns level 1 (a float suit) and watched level 1's second lesson up to 4 s. */
   owner: "a signed-in parent owns level 1 and watched its second lesson",
+  /** Answers `courseId` and `devicePass`: a guest's paid order of level 2, placed by this browser. */
+  device: "a guest's paid order of level 2 holds this browser's device pass",
 } as const;
 
 const COURSE_ID = 1;
@@ -102,6 +104,40 @@ describe("academy API contract", () => {
         const view = courseView({ ...courseFixture(), id: data.courseId }, data);
         expect(view.personal).toBe(true);
         expect(view.levels[0]?.offer.owned).toBe(true);
+      });
+  });
+
+  it("GET /courses/{id}/me signed out, by the browser that paid a guest's order: its lessons owned, no progress, a guest's prices", async () => {
+    const EXAMPLE_PASS = "p4SsW0rdLessDevicePassForTheOrderOfLevel2xy";
+    await provider
+      .addInteraction()
+      .given(STATES.device)
+      .uponReceiving("the course as the browser holding a paid guest order's device pass sees it")
+      .withRequest("GET", courseMePath, (b) =>
+        b.headers({ accept: "application/json", cookie: fromProviderState("splash_device_pass=${devicePass}", `splash_device_pass=${EXAMPLE_PASS}`) }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            courseId: fromProviderState("${courseId}", COURSE_ID),
+            lessons: eachLike({ lessonId: integer(5), access: oneOf(ACCESS, "owned"), positionMs: 0, completed: false }),
+            levels: eachLike({
+              levelId: integer(2),
+              completedLessons: 0,
+              lessonCount: integer(4),
+              offer: offer("level", { variantId: LEVEL_2, price: 0, parts: 0, saving: 0, owned: true }),
+            }),
+            bundle: offer("bundle", { variantId: BUNDLE, price: 3495, parts: 4485, saving: 990, owned: false }),
+            lessonOffers: eachLike(offer("lesson", { variantId: 125, price: 495, parts: 495, saving: 0, owned: true })),
+            continue: null,
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { data } = await getCourseMe(COURSE_ID, clientWithCookie(mock.url, `splash_device_pass=${EXAMPLE_PASS}`));
+        expect(data.continue).toBeNull();
+        const view = courseView({ ...courseFixture(), id: data.courseId }, data);
+        expect(view.personal).toBe(true);
       });
   });
 

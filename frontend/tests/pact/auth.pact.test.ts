@@ -18,10 +18,10 @@ import { resetPassword } from "../../src/features/auth/api/reset-password";
 import { changeEmail } from "../../src/features/profile/api/change-email";
 import { changePassword } from "../../src/features/profile/api/change-password";
 import { logoutEverywhere } from "../../src/features/profile/api/logout-everywhere";
-import { ApiError, createApiClient } from "../../src/lib/api";
+import { ApiError } from "../../src/lib/api";
 import { authErrorCode, sendEmailConfirmation } from "../../src/lib/auth";
 import { BEARER, codedDetails, EXAMPLE_TOKEN, signedIn, STATES } from "./accounts";
-import { clientFor as client, errorBody, splashApi } from "./provider";
+import { clientFor as client, clientWithCookie, errorBody, splashApi } from "./provider";
 
 const { fromProviderState } = MatchersV3;
 
@@ -36,13 +36,7 @@ const EXAMPLE_BINDING = "Vb8yN2kQ5rXw1tZc7mLp4dHs9gFj3aUe0oRi6nKy2vE";
 /** The browser's HttpOnly Google flow cookie: the browser sends it itself; here it is set by hand. */
 const FLOW_COOKIE = fromProviderState("splash_google=${binding}", `splash_google=${EXAMPLE_BINDING}`);
 
-function withFlowCookie(url: string) {
-  return createApiClient({
-    baseURL: url,
-    prefix: "/api",
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: `splash_google=${EXAMPLE_BINDING}` } }),
-  });
-}
+const withFlowCookie = (url: string) => clientWithCookie(url, `splash_google=${EXAMPLE_BINDING}`);
 const EXAMPLE_RESET_CODE = "5f1c2a9e7b3d4c6a8e0f1b2c3d4e5f6a";
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {

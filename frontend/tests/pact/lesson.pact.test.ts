@@ -14,7 +14,7 @@ import { saveProgress } from "../../src/features/academy/lesson/api/save-progres
 import { keyRequestUrl } from "../../src/features/academy/player/key-url";
 import { ApiError } from "../../src/lib/api";
 import { BEARER, EXAMPLE_TOKEN, exactly, ISO_TIMESTAMP } from "./accounts";
-import { clientFor as client, errorBody, splashApi } from "./provider";
+import { clientFor as client, clientWithCookie, errorBody, splashApi } from "./provider";
 
 const { boolean, fromProviderState, integer, regex } = MatchersV3;
 
@@ -28,6 +28,8 @@ const STATES = {
   locked: "a lesson of level 2 is locked for a guest",
   /** Answers `lessonId` (a free preview) and a guest's `keyToken` for it. */
   preview: "a free preview lesson exists",
+  /** Answers `lessonId` (level 2's first lesson) and `devicePass`: a guest's paid order of level 2, placed by this browser. */
+  device: "a guest's paid order of level 2 holds this browser's device pass",
 } as const;
 
 const LESSON_ID = 6;
@@ -85,6 +87,26 @@ describe("lesson API contract", () => {
       .executeTest(async (mock) => {
         const { data } = await getLessonAccess(LESSON_ID, client(mock.url));
         expect(data).toMatchObject({ access: "preview", keyToken: KEY_TOKEN, positionMs: 0 });
+      });
+  });
+
+  it("GET /lessons/{id}/access signed out, by the browser that paid a guest's order of it: owned, with a key token", async () => {
+    const EXAMPLE_PASS = "p4SsW0rdLessDevicePassForTheOrderOfLevel2xy";
+    await provider
+      .addInteraction()
+      .given(STATES.device)
+      .uponReceiving("the access of a lesson the paying browser's order bought, with its device pass")
+      .withRequest("GET", lessonPath("access"), (b) =>
+        b.headers({ ...json, cookie: fromProviderState("splash_device_pass=${devicePass}", `splash_device_pass=${EXAMPLE_PASS}`) }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers({ "Cache-Control": regex("no-store", "no-store") }).jsonBody({
+          data: { lessonId: lessonId(), access: exactly("owned"), keyToken, expiresAt: ISO_TIMESTAMP, positionMs: 0, completed: false },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { data } = await getLessonAccess(LESSON_ID, clientWithCookie(mock.url, `splash_device_pass=${EXAMPLE_PASS}`));
+        expect(data).toMatchObject({ lessonId: LESSON_ID, access: "owned", keyToken: KEY_TOKEN, positionMs: 0 });
       });
   });
 

@@ -38,6 +38,8 @@ const STATES = {
   signedInWithOrder: "a signed-in parent ouder@example.com with an order awaiting payment",
   /** Answers `level2VariantId` (the academy's level 2 offer) and `returnUrl`. */
   academy: "the academy course is seeded",
+  /** Answers `slug`: a guest's order of level 2, paid (its account made, the lessons granted). */
+  paidLessons: "a guest's paid order of level 2 holds this browser's device pass",
 } as const;
 
 const VARIANT_ID = 13;
@@ -132,6 +134,7 @@ const ORDER = {
   bankTransfer: nullValue(),
   canPay: boolean(false),
   invoiceUrl: nullValue(),
+  lessonsPath: nullValue(),
 };
 
 describe("orders API contract", () => {
@@ -219,6 +222,28 @@ describe("orders API contract", () => {
         const { data } = await getOrder(SLUG, client(mock.url));
         expect(data).toMatchObject({ orderNr: ORDER_NR, slug: SLUG, status: "awaiting_payment", paymentStatus: "open", total: 10385, bankTransfer: null, invoiceUrl: null });
         expect(data.lines[0]).toMatchObject({ quantity: 2, unitPrice: 4995, vatRate: 21 });
+      });
+  });
+
+  it("GET /orders/{slug} of a paid order of lessons: where they wait (the thank-you page leads there)", async () => {
+    await provider
+      .addInteraction()
+      .given(STATES.paidLessons)
+      .uponReceiving("a request for a paid guest's order of level 2 by its slug")
+      .withRequest("GET", fromProviderState("/api/orders/${slug}", `/api/orders/${SLUG}`), (b) => b.headers({ accept: "application/json" }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            slug: fromProviderState("${slug}", SLUG),
+            status: exactly("paid"),
+            invoiceUrl: regex("^/api/orders/[A-Za-z0-9_-]+/invoice$", `/api/orders/${SLUG}/invoice`),
+            lessonsPath: regex("^/(academy|course)/[^/]+$", "/academy/leren-zwemmen"),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { data } = await getOrder(SLUG, client(mock.url));
+        expect(data).toMatchObject({ status: "paid", lessonsPath: "/academy/leren-zwemmen" });
       });
   });
 

@@ -18,6 +18,15 @@ export function clientFor(url: string, token?: string): ApiClient {
   return createApiClient({ baseURL: url, prefix: "/api", getToken: () => token });
 }
 
+/** The real lib/api client sending `cookie` as a browser sends an HttpOnly cookie of the shop's (which no script sets). */
+export function clientWithCookie(url: string, cookie: string): ApiClient {
+  return createApiClient({
+    baseURL: url,
+    prefix: "/api",
+    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
+  });
+}
+
 /** The API's error envelope with any message text, and any details unless the contract fixes them. */
 export function errorBody(status: number, name: string, message: string, details: unknown = MatchersV3.like({})) {
   return { data: null, error: { status, name, message: MatchersV3.string(message), details } };

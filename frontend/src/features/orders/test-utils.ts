@@ -44,6 +44,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     bankTransfer: null,
     canPay: false,
     invoiceUrl: null,
+    lessonsPath: null,
     ...overrides,
   };
 }

@@ -52,6 +52,8 @@ export type Order = {
   canPay: boolean;
   /** The printable invoice, once paid. */
   invoiceUrl: string | null;
+  /** Where the lessons the order unlocked wait (on this domain), once paid; null when it unlocked none. */
+  lessonsPath: string | null;
 };
 
 /** One line of GET /users/me/orders (newest first). */

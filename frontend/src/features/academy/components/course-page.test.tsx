@@ -7,9 +7,11 @@ import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
 import { fakeApi, failure, ok, signedInStore, userFixture } from "../../../lib/auth/test-utils";
 import { CartProvider, createCartStore } from "../../../lib/cart";
+import { clearCookie } from "../../../lib/cookies";
 import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
 import { createI18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
+import { DEVICE_PASS_HINT } from "../hooks/use-course-view";
 import { COURSE_ID, courseFixture, meFixture } from "../test-utils";
 import { CoursePage } from "./course-page";
 
@@ -112,6 +114,59 @@ describe("CoursePage, signed out (the published page)", () => {
     renderWithCart(<CoursePage course={courseFixture()} />, { path: "/academy/learn-to-swim" });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Unlock the whole course" })).toBeNull());
     expect(document.querySelector(".course-hero .unlock--in-cart")?.textContent).toContain("In your cart.");
+  });
+});
+
+describe("CoursePage, signed out on the device that paid a guest's order", () => {
+  /** What the server answers the browser holding the order's pass: level 2 owned, list prices for the rest, no progress. */
+  function deviceView() {
+    const published = courseFixture();
+    const me = meFixture();
+    return meFixture({
+      lessons: me.lessons.map((entry) => ({ ...entry, access: entry.lessonId >= 5 && entry.lessonId <= 8 ? "owned" : entry.lessonId === 1 ? "preview" : "locked", positionMs: 0, completed: false })),
+      levels: published.levels.map((entry) => ({
+        levelId: entry.id,
+        completedLessons: 0,
+        lessonCount: 4,
+        offer: entry.number === 2 ? { ...entry.offer, price: 0, parts: 0, saving: 0, owned: true } : entry.offer,
+      })),
+      bundle: published.bundle,
+      lessonOffers: published.levels.flatMap((entry) => entry.lessons).map((entry) => ({ ...entry.offer, owned: entry.id >= 5 && entry.id <= 8 })),
+      continue: null,
+    });
+  }
+
+  afterEach(() => clearCookie(DEVICE_PASS_HINT));
+
+  test("with the pass's hint the device's view is read: its lessons owned, and how to watch them anywhere, before any unlock button", async () => {
+    document.cookie = `${DEVICE_PASS_HINT}=1; Path=/`;
+    const server = fakeApi({ [ME]: () => ok({ data: deviceView() }) });
+    renderWithCart(<CoursePage course={courseFixture()} />, { path: "/academy/learn-to-swim" });
+    await waitFor(() => expect(level(2).querySelector(".level-section__head .unlock--owned")?.textContent).toBe("Unlocked"));
+    expect(within(level(2)).queryByRole("button", { name: "Unlock level 2" })).toBeNull();
+    expect(within(level(1)).getByRole("button", { name: "Unlock level 1" })).toBeTruthy();
+    const note = screen.getByText(/The lessons you ordered play on this device/);
+    expect(within(note).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
+    expect(within(note).getByRole("link", { name: "Set your password" }).getAttribute("href")).toBe("/forgot-password?first=1");
+    // Told before the course is offered for sale.
+    const bundle = screen.getByRole("button", { name: "Unlock the whole course" });
+    expect(note.compareDocumentPosition(bundle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The pass is an HttpOnly cookie the browser sends itself: no token.
+    expect(server.callsTo(ME)).toHaveLength(1);
+    expect(server.callsTo(ME)[0]?.headers.authorization).toBeUndefined();
+  });
+
+  test("a pass that holds no more (401): the published view, and how owners sign in or set their password", async () => {
+    document.cookie = `${DEVICE_PASS_HINT}=1; Path=/`;
+    const server = fakeApi({ [ME]: () => failure(401) });
+    renderWithCart(<CoursePage course={courseFixture()} />, { path: "/academy/learn-to-swim" });
+    await waitFor(() => expect(server.callsTo(ME)).toHaveLength(1));
+    const signIn = await screen.findByRole("link", { name: "Sign in to watch them" });
+    const note = signIn.closest("p") as HTMLElement;
+    expect(note.getAttribute("aria-hidden")).toBeNull();
+    expect(note.textContent).toContain("Ordered as a guest?");
+    expect(within(note).getByRole("link", { name: "Set your password" }).getAttribute("href")).toBe("/forgot-password?first=1");
+    expect(within(level(2)).getByRole("button", { name: "Unlock level 2" })).toBeTruthy();
   });
 });
 

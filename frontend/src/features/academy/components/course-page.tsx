@@ -3,29 +3,49 @@ import { useLocation } from "react-router";
 import { Link } from "../../../ui/link";
 import { rememberRedirect } from "../../../lib/auth";
 import { useLocale, useTranslation } from "../../../lib/i18n";
-import { routePath } from "../../../lib/routes";
+import { routePath, setPasswordPath } from "../../../lib/routes";
 import { Duration } from "../../../ui/duration";
 import { RichText } from "../../../ui/rich-text";
-import { useCourseView } from "../hooks/use-course-view";
+import { useCourseView, type OwnerHint } from "../hooks/use-course-view";
 import type { CourseData } from "../types";
 import { ContinueCard } from "./continue-card";
 import { levelAnchor, LevelSection } from "./level-section";
 import { UnlockOffer } from "./unlock-offer";
 
 /**
- * A signed-out visitor who bought lessons before is asked to sign in (and comes back here). Until
- * the session is known it holds its place unseen, so the hero image below it does not move.
+ * A signed-out visitor who may own lessons is told so before any unlock button: sign in (and come
+ * back here), or — a guest's order made an account without a password — set the password first.
+ * On the device that paid a guest's order, its lessons play already: the same ways on, to watch
+ * anywhere and to pay only for the rest. Until the session (and the device's view) is known it
+ * holds its place unseen, so the hero image below it does not move.
  */
-function SignInHint({ pending }: { pending: boolean }) {
+function OwnersNote({ hint }: { hint: Exclude<OwnerHint, "none"> }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { pathname } = useLocation();
+  const pending = hint === "pending";
+  const tabIndex = pending ? -1 : undefined;
+  const login = (text: string) => (
+    <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)} tabIndex={tabIndex}>
+      {text}
+    </Link>
+  );
+  const setPassword = (
+    <Link to={setPasswordPath(locale)} tabIndex={tabIndex}>
+      {t("academy.course.setPassword")}
+    </Link>
+  );
   return (
     <p className="course-hero__sign-in" style={pending ? { visibility: "hidden" } : undefined} aria-hidden={pending || undefined}>
-      {t("academy.course.owners")}{" "}
-      <Link to={routePath("login", locale)} onClick={() => rememberRedirect(pathname)} tabIndex={pending ? -1 : undefined}>
-        {t("academy.course.signIn")}
-      </Link>
+      {hint === "device" ? (
+        <>
+          {t("academy.course.device")} {login(t("academy.course.logIn"))} · {setPassword}
+        </>
+      ) : (
+        <>
+          {t("academy.course.owners")} {login(t("academy.course.signIn"))} {t("academy.course.guest")} {setPassword}
+        </>
+      )}
     </p>
   );
 }
@@ -54,8 +74,8 @@ export function CoursePage({ course }: { course: CourseData }) {
               </>
             )}
           </p>
+          {view.hint === "none" ? null : <OwnersNote hint={view.hint} />}
           <UnlockOffer offer={view.bundle} label={t("academy.offer.unlockBundle")} title={course.title} image={course.image} />
-          {view.signedOut === false ? null : <SignInHint pending={view.signedOut === null} />}
         </div>
         <img
           className="course-hero__image"

@@ -32,6 +32,16 @@ describe("ForgotPasswordScreen", () => {
     );
   });
 
+  test("from a 'set your password' link (first=1): worded for a guest who never chose one", async () => {
+    const server = fakeApi({ "POST /auth/forgot-password": () => ok({ ok: true }) });
+    renderWithAuth(<ForgotPasswordScreen />, { path: "/forgot-password?first=1" });
+    expect(screen.getByRole("heading", { level: 1, name: "Set your password" })).toBeTruthy();
+    expect(screen.getByText(/because you ordered as a guest/)).toBeTruthy();
+    ask("gast@example.com");
+    await screen.findByRole("status");
+    expect(server.callsTo("POST /auth/forgot-password")[0]?.body).toEqual({ email: "gast@example.com" });
+  });
+
   test("too many requests: wait a moment", async () => {
     fakeApi({ "POST /auth/forgot-password": () => failure(429, {}, "RateLimitError") });
     renderWithAuth(<ForgotPasswordScreen />, { path: "/forgot-password" });

@@ -451,15 +451,20 @@ describe("CheckoutBlock: a reload", () => {
 });
 
 describe("CheckoutBlock: the server refuses", () => {
-  test("an e-mail address with an account: log in (back to this checkout) or choose a new password", async () => {
+  test("an e-mail address with an account: what it bought waits there; log in (back to this checkout) or set the password", async () => {
     checkoutApi(() => failure(409, { code: "email_has_account" }, "ConflictError"));
     renderCheckout();
     await toSummary();
     await act(async () => {
       fireEvent.click(pay());
     });
-    expect(await screen.findByText("This email address may have been used for a previous order. Please log in with your existing account.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/forgot-password");
+    expect(
+      await screen.findByText(
+        "This email address may have been used for a previous order; anything bought with it is waiting in that account. Please log in, or set your password first if you ordered as a guest.",
+      ),
+    ).toBeTruthy();
+    // A guest's earlier order made an account without a password: the link that sets one.
+    expect(screen.getByRole("link", { name: "Set your password" }).getAttribute("href")).toBe("/forgot-password?first=1");
     const login = screen.getByRole("link", { name: "Log in" });
     expect(login.getAttribute("href")).toBe("/login");
     fireEvent.click(login);

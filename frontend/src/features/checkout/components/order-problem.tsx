@@ -1,7 +1,7 @@
 import { Link } from "../../../ui/link";
 import { stockText } from "../../../lib/cart";
 import { useLocale, useTranslation } from "../../../lib/i18n";
-import { routePath } from "../../../lib/routes";
+import { routePath, setPasswordPath } from "../../../lib/routes";
 import type { OrderProblem as Problem } from "../utils/order-errors";
 import { LoginLink } from "./login-link";
 
@@ -22,7 +22,7 @@ export function OrderProblem({ problem, onRetry }: { problem: Problem; onRetry: 
           <p>{t("checkout.errors.emailHasAccount")}</p>
           <p className="checkout-problem__links">
             <LoginLink>{t("checkout.errors.login")}</LoginLink>
-            <Link to={routePath("forgot-password", locale)}>{t("checkout.errors.forgotPassword")}</Link>
+            <Link to={setPasswordPath(locale)}>{t("checkout.errors.setPassword")}</Link>
           </p>
         </>
       );

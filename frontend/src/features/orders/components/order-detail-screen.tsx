@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { config } from "../../../lib/config";
 import { useHydrated } from "../../../lib/hydration";
 import { formatPrice, useTranslation } from "../../../lib/i18n";
+import { ButtonLink } from "../../../ui/button-link";
 import { useOrder } from "../hooks/use-order";
 import type { Order, OrderAddress } from "../types";
 import { addressLines, formatDay } from "../utils/format";
@@ -121,6 +122,7 @@ function OrderDetail({ order, reload }: { order: Order; reload: () => void }) {
         <Address title={t("orders.detail.billingAddress")} address={order.billingAddress} />
       </div>
       <div className="order-card__actions">
+        {order.lessonsPath ? <ButtonLink to={order.lessonsPath}>{t("orders.watchLessons")}</ButtonLink> : null}
         {order.invoiceUrl ? (
           <a className="button button--secondary" href={`${config.apiBaseURL}${order.invoiceUrl}`} target="_blank" rel="noopener">
             {t("orders.detail.invoice")}

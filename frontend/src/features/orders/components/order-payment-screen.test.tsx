@@ -52,6 +52,27 @@ describe("OrderPaymentScreen: paid", () => {
     expect(screen.queryByText(/business days/)).toBeNull();
   });
 
+  test("an order that unlocked lessons leads straight to them, watchable on this device", async () => {
+    const digital = orderFixture().lines.map((line) => ({ ...line, productType: "digital" as const }));
+    renderReturn(answer({ status: "paid", paymentStatus: "paid", lines: digital, lessonsPath: "/course/learn-to-swim" }), { locale: "de" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Vielen Dank!" })).toBeTruthy();
+    expect(screen.getByText(/Auf diesem Gerät kannst du sofort loslegen/)).toBeTruthy();
+    const watch = screen.getByRole("link", { name: "Zu deinen Lektionen" });
+    expect(watch.getAttribute("href")).toBe("/course/learn-to-swim");
+    expect(watch.className).toBe("button button--primary");
+    // The first of the card's ways on; the shop steps back.
+    const links = screen.getAllByRole("link");
+    expect(links[0]).toBe(watch);
+    expect(screen.getByRole("link", { name: "Zurück zum Shop" }).className).toBe("button button--secondary");
+  });
+
+  test("an order without lessons offers none", async () => {
+    renderReturn(answer({ status: "paid", paymentStatus: "paid" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Thank you!" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Watch your lessons" })).toBeNull();
+    expect(screen.queryByText(/lessons are unlocked/)).toBeNull();
+  });
+
   test("in Dutch", async () => {
     renderReturn(answer({ status: "shipped", paymentStatus: "paid" }), { locale: "nl" });
     expect(await screen.findByRole("heading", { level: 1, name: "Bedankt!" })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { useAuth } from "../../../lib/auth";
 import { endCheckout, useCart } from "../../../lib/cart";
 import { useHydrated } from "../../../lib/hydration";
 import { useLocale, useTranslation } from "../../../lib/i18n";
@@ -21,6 +22,16 @@ function ViewOrder({ order }: { order: Order }) {
       {t("orders.viewOrder")}
     </ButtonLink>
   );
+}
+
+/**
+ * The order unlocked lessons: they can be watched at once. Signed out (a guest's order), on this
+ * device: the browser that paid holds the order's pass until the account's password is set.
+ */
+function LessonsReady() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  return <p>{t(status === "signed-in" ? "orders.payment.lessons" : "orders.payment.lessonsHere")}</p>;
 }
 
 /** Waiting for the money: re-checked every few seconds for a while, then "check again". */
@@ -55,10 +66,14 @@ function Outcome({ order, reload }: { order: Order; reload: () => void }) {
       return (
         <OrderCard title={t("orders.payment.thanksTitle")} tone="success">
           <p>{t(shipsGoods(order) ? "orders.payment.thanks" : "orders.payment.thanksDigital", { orderNr: order.orderNr })}</p>
+          {order.lessonsPath ? <LessonsReady /> : null}
           <p>{t("orders.payment.confirmation", { email: order.customer.email })}</p>
           <div className="order-card__actions">
+            {order.lessonsPath ? <ButtonLink to={order.lessonsPath}>{t("orders.watchLessons")}</ButtonLink> : null}
             <ViewOrder order={order} />
-            <ButtonLink to={shopPath(locale)}>{t("orders.toShop")}</ButtonLink>
+            <ButtonLink to={shopPath(locale)} variant={order.lessonsPath ? "secondary" : "primary"}>
+              {t("orders.toShop")}
+            </ButtonLink>
           </div>
         </OrderCard>
       );

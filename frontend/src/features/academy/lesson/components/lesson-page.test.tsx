@@ -93,6 +93,11 @@ describe("LessonPage", () => {
     lessonApi();
     const { location } = await renderPage();
     expect(await screen.findByText("Locked")).toBeTruthy();
+    // An owner is told how to sign in — or to set the password a guest's order left unset — before the offers.
+    const setPassword = screen.getByRole("link", { name: "Set your password" });
+    expect(setPassword.getAttribute("href")).toBe("/forgot-password?first=1");
+    const firstOffer = screen.getByRole("button", { name: "Unlock this lesson for €4.95" });
+    expect(setPassword.compareDocumentPosition(firstOffer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole("img", { name: "A child floating on its back in the float suit" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Unlock this lesson for €4.95" })).toBeTruthy();
     const level = screen.getByRole("button", { name: "Unlock level 2 for €14.95" }).closest(".unlock-offer");

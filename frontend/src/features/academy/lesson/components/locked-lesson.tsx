@@ -1,13 +1,16 @@
 import { Link } from "../../../../ui/link";
 import { rememberRedirect, type AuthStatus } from "../../../../lib/auth";
 import { useLocale, useTranslation } from "../../../../lib/i18n";
-import { routePath } from "../../../../lib/routes";
+import { routePath, setPasswordPath } from "../../../../lib/routes";
 import { ContentImage } from "../../../../ui/content-image";
 import type { LessonData } from "../types";
 import { LockIcon } from "./lock-icon";
 import { UnlockOffer } from "./unlock-offer";
 
-/** A lesson the visitor may not watch: its poster with a lock, the unlock offers, and a sign-in link when signed out. */
+/**
+ * A lesson the visitor may not watch: its poster with a lock, and — signed out, before the unlock
+ * offers — that an owner signs in, or sets the password a guest's order left unset; then the offers.
+ */
 export function LockedLesson({ lesson, auth }: { lesson: LessonData; auth: AuthStatus }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -22,6 +25,15 @@ export function LockedLesson({ lesson, auth }: { lesson: LessonData; auth: AuthS
         </p>
       </div>
       <p>{t("lesson.locked.text")}</p>
+      {auth === "signed-out" && (
+        <p className="lesson-locked__sign-in">
+          {t("lesson.locked.owner")}{" "}
+          <Link to={routePath("login", locale)} onClick={() => rememberRedirect(lesson.path)}>
+            {t("lesson.locked.signIn")}
+          </Link>{" "}
+          {t("lesson.locked.guest")} <Link to={setPasswordPath(locale)}>{t("lesson.locked.setPassword")}</Link>
+        </p>
+      )}
       <div className="lesson-locked__offers">
         <UnlockOffer
           offer={lesson.offer}
@@ -35,14 +47,6 @@ export function LockedLesson({ lesson, auth }: { lesson: LessonData; auth: AuthS
           added={{ ...added, title: `${lesson.course.title} – ${lesson.level.title}` }}
         />
       </div>
-      {auth === "signed-out" && (
-        <p className="lesson-locked__sign-in">
-          {t("lesson.locked.owner")}{" "}
-          <Link to={routePath("login", locale)} onClick={() => rememberRedirect(lesson.path)}>
-            {t("lesson.locked.signIn")}
-          </Link>
-        </p>
-      )}
     </div>
   );
 }
