@@ -13,10 +13,13 @@ export const DRAFT_MAX_CHARS = 3600;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The draft's length as the server counts it: URI-encoded, with ( and ) encoded too. */
+const cookieLength = (draft: unknown): number => encodeURIComponent(JSON.stringify(draft)).replace(/[()]/g, "%28").length;
+
 /** The tab's checkout draft when there is one that fits its cookie; a longer one is left behind. */
 function draftToCarry(): Record<string, unknown> | null {
   const draft = readCheckoutDraft();
-  return isRecord(draft) && encodeURIComponent(JSON.stringify(draft)).length <= DRAFT_MAX_CHARS ? draft : null;
+  return isRecord(draft) && cookieLength(draft) <= DRAFT_MAX_CHARS ? draft : null;
 }
 
 /** Goes to `href` (the switcher's link) with the cart, the draft and the sign-in. */

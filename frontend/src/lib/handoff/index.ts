@@ -6,7 +6,10 @@
 import { authStore } from "../auth";
 import { cartStore } from "../cart";
 
-/** Whether a switch of language has something to take along: lines in the cart, or a sign-in. */
+/**
+ * Whether a switch of language has something to take along: lines in the cart, or a session
+ * (its token, also while its user is still loading; the server decides whether it is valid).
+ */
 export function carriesSomething(): boolean {
-  return cartStore.getState().lines.length > 0 || authStore.getState().status === "signed-in";
+  return cartStore.getState().lines.length > 0 || authStore.getToken() !== null;
 }
