@@ -57,10 +57,10 @@ def shop_target(
     of the shop's own origins (``origin_of(locale)``) and a browser reads its path as a path
     there; None for any other (another host, user info, a path that reads as a host)."""
     parts = urlsplit(target)
-    rest = target[len(f"{parts.scheme}://{parts.netloc}") :].split("#", 1)[0] or HOME
-    found = (loc for loc in locales if origin_of(loc) == f"{parts.scheme}://{parts.netloc}".lower())
-    locale = next(found, None)
-    if locale is None or not parts.scheme or not is_local_path(rest):
+    origin = f"{parts.scheme}://{parts.netloc}".lower()
+    locale = next((each for each in locales if origin_of(each) == origin), None)
+    rest = target[len(origin) :].split("#", 1)[0] or HOME
+    if locale is None or not is_local_path(rest):
         return None
     return locale, rest
 
