@@ -18,6 +18,7 @@ from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
 from splash.forms.routes import bp as forms_bp
+from splash.handoff.routes import bp as handoff_bp
 from splash.http import (
     compression,
     context,
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         orders_bp,
         payments_bp,
         academy_bp,
+        handoff_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

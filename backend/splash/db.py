@@ -33,6 +33,7 @@ MODEL_MODULES = [
     "splash.orders.models",
     "splash.payments.models",
     "splash.academy.models",
+    "splash.handoff.models",
     "splash.outbox.models",
 ]
 

@@ -84,7 +84,7 @@ def test_pure_modules_import_neither_sanic_nor_tortoise(relative):
 
 
 # mail/ and http/ are shared infrastructure, not domains.
-DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy"}
+DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy", "handoff"}
 # Everything of a domain but its routes: services and the modules they use (outbox is one too).
 BELOW_ROUTES = sorted(
     path

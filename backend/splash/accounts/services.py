@@ -67,6 +67,16 @@ async def user_for_token(token: str, settings: Settings) -> User | None:
     return user
 
 
+async def renewed_session(user_id: int, version: int | None, settings: Settings) -> str | None:
+    """A new session for a user who was signed in on another of the shop's domains with token
+    version ``version``; None when the user is gone or blocked or has ended their sessions since
+    (a new password, logout everywhere)."""
+    user = await User.get_or_none(id=user_id)
+    if user is None or user.blocked or user.token_version != version:
+        return None
+    return session_token(user, settings)
+
+
 async def check_guest_address(email: str) -> None:
     """A guest's order may use ``email`` only when no account has it: 409
     ``email_has_account`` otherwise (``accounts.customers``)."""

@@ -34,7 +34,15 @@ def issue(
     import jwt
 
     issued = now or datetime.now(UTC)
-    payload = {"sub": str(user_id), "ver": version, "iat": issued, "exp": issued + ttl}
+    # ``jti``: every session its own token, even two issued to one user in one second (the
+    # language hand-off's new session never equals the session it came from).
+    payload = {
+        "sub": str(user_id),
+        "ver": version,
+        "iat": issued,
+        "exp": issued + ttl,
+        "jti": secrets.token_urlsafe(12),
+    }
     return jwt.encode(payload, secret, algorithm=ALGORITHM)
 
 

@@ -11,7 +11,7 @@ browsers to (Google's sign-in page) is named by the caller from the configuratio
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Iterable
 from urllib.parse import unquote, urlsplit
 
 from sanic import Request
@@ -48,6 +48,21 @@ def safe_location(target: str, own_origins: Collection[str], external: str | Non
     if parts.scheme and origin in own_origins and is_local_path(rest):
         return target
     return HOME
+
+
+def shop_target(
+    target: str, locales: Iterable[str], origin_of: Callable[[str], str]
+) -> tuple[str, str] | None:
+    """The locale and the path (with its query) of ``target`` when it is an absolute URL on one
+    of the shop's own origins (``origin_of(locale)``) and a browser reads its path as a path
+    there; None for any other (another host, user info, a path that reads as a host)."""
+    parts = urlsplit(target)
+    origin = f"{parts.scheme}://{parts.netloc}".lower()
+    locale = next((each for each in locales if origin_of(each) == origin), None)
+    rest = target[len(origin) :].split("#", 1)[0] or HOME
+    if locale is None or not is_local_path(rest):
+        return None
+    return locale, rest
 
 
 def redirect_to(

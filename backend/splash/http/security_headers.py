@@ -137,7 +137,8 @@ def content_security_policy(
         "frame-src": list(EMBEDS),
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        # The language hand-off posts a form to the shop's other domains (``splash.handoff``).
+        "form-action": ["'self'", *sorted(settings.origins)],
         "frame-ancestors": ["'none'"],
     }
     additions: list[Mapping[str, Sequence[str]]] = [

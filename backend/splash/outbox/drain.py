@@ -32,6 +32,7 @@ HANDLER_MODULES = (
     "splash.academy.entitlements",  # grants and revokes of lessons, when a payment moves
     "splash.accounts.mails",
     "splash.forms.services",
+    "splash.handoff.services",  # periodic: expired language hand-offs are forgotten
     "splash.orders.mails",
     "splash.orders.payment_updates",  # periodic: the reconciliation of open payments
     "splash.orders.reservations",  # periodic: the end of unpaid orders' reservations

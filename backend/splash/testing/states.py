@@ -230,6 +230,31 @@ async def parent_owning_level_1(settings: Settings, app_ctx: Any) -> dict[str, A
     return {**await academy_ids(), "token": accounts.session_token(user, settings)}
 
 
+# ── the language hand-off (Pact: frontend/tests/pact/handoff.pact.test.ts) ───────────────────
+
+
+def _english_checkout(settings: Settings, app_ctx: Any) -> dict[str, str]:
+    """The language switcher's link to the English checkout (its origin carries the server's
+    port) as ``target``, and the English domain's redeem endpoint as ``action``."""
+    origin = settings.origin("en")
+    return {
+        "target": f"{origin}{app_ctx.routes.path_for('checkout', 'en')}?locale=en",
+        "action": f"{origin}{settings.api_prefix}/language-handoffs/redeem",
+    }
+
+
+async def visitor_switching_to_english(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures; ``target`` and ``action`` of a switch to the English checkout."""
+    await reset_to_fixtures(settings, app_ctx)
+    return _english_checkout(settings, app_ctx)
+
+
+async def parent_switching_to_english(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The signed-in parent (``token``), ``target`` and ``action`` of a switch to English."""
+    answer = await signed_in_parent(settings, app_ctx)
+    return {**answer, **_english_checkout(settings, app_ctx)}
+
+
 # A handler takes the settings and the app context (rate limiter, mailer, …) and may answer
 # provider-state values.
 StateHandler = Callable[[Settings, Any], Awaitable[dict[str, Any]]]
@@ -263,6 +288,9 @@ STATES: dict[str, StateHandler] = {
     # academy (course part)
     "the academy course is seeded": academy_seeded,
     "a signed-in parent owns level 1 and watched its second lesson": parent_owning_level_1,
+    # the language hand-off
+    "a visitor with a cart may switch to English": visitor_switching_to_english,
+    "a signed-in parent may switch to English": parent_switching_to_english,
 }
 
 

@@ -154,3 +154,18 @@ async def test_a_route_marked_cross_site_takes_posts_from_other_sites(app, datab
 )
 def test_cross_site_reason(method, origin, fetch_site, refused):
     assert (cross_site_reason(method, origin, fetch_site, OWN) is not None) is refused
+
+
+@pytest.mark.parametrize(
+    ("origin", "fetch_site", "refused"),
+    [
+        ("http://localhost:8000", "cross-site", False),  # splash.nl → splash.de: another site
+        ("http://en.localhost:8000", "same-site", False),
+        (EVIL, "cross-site", True),
+        (None, None, True),  # a form post from no page of ours
+        ("null", "cross-site", True),
+    ],
+)
+def test_a_route_between_the_shop_s_domains_takes_only_its_own_origins(origin, fetch_site, refused):
+    reason = cross_site_reason("POST", origin, fetch_site, OWN, between_shop_domains=True)
+    assert (reason is not None) is refused

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from splash.http.redirects import HOME, is_local_path, safe_location
+from splash.http.redirects import HOME, is_local_path, safe_location, shop_target
 from tests.support import serving
 
 BASE = "http://localhost:8000/"
@@ -143,3 +143,29 @@ def test_every_redirect_goes_through_the_one_helper():
         if path.name != "redirects.py" and pattern.search(path.read_text())
     ]
     assert offenders == []
+
+
+def _origin(locale: str) -> str:
+    return "http://localhost:8000" if locale == "nl" else f"http://{locale}.localhost:8000"
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("http://en.localhost:8000/checkout?locale=en", ("en", "/checkout?locale=en")),
+        ("HTTP://EN.localhost:8000/Shop", ("en", "/Shop")),
+        ("http://localhost:8000", ("nl", "/")),
+        ("http://de.localhost:8000/kasse#step", ("de", "/kasse")),
+        ("http://en.localhost:8000//evil.example", None),
+        ("http://en.localhost:8000/%2F%2Fevil.example", None),
+        ("http://user@en.localhost:8000/", None),
+        ("http://en.localhost:9999/", None),
+        ("https://en.localhost:8000/", None),
+        ("http://evil.example/", None),
+        ("/checkout", None),
+        ("javascript:alert(1)", None),
+        ("", None),
+    ],
+)
+def test_shop_target_names_the_locale_of_an_own_origin_only(target, expected):
+    assert shop_target(target, ("nl", "en", "de"), _origin) == expected

@@ -15,7 +15,8 @@ function isInternal(to: string): boolean {
   return to.startsWith("/") && !to.startsWith("//");
 }
 
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+/** A click the page may take over: the main button, no modifier key, no other window. */
+export function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
   const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
   return event.button === 0 && !modified && (!target || target === "_self");
 }

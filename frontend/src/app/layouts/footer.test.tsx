@@ -1,6 +1,10 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { fakeApi } from "../../lib/auth/test-utils";
+import { cartStore } from "../../lib/cart";
+import { ADDED } from "../../lib/cart/test-utils";
+import { browserNavigation } from "../../lib/navigation";
 import { createI18n, type Locale } from "../../lib/i18n";
 import messages from "../../locales/nl.json";
 import type { Payload } from "../payload";
@@ -99,5 +103,59 @@ describe("LanguageSwitcher", () => {
       ["FR", null],
       ["SV", null],
     ]);
+  });
+});
+
+describe("LanguageSwitcher and the language hand-off", () => {
+  const HANDED = { data: { action: "https://splash.co.uk/api/language-handoffs/redeem", token: "t".repeat(43) } };
+
+  afterEach(() => {
+    cartStore.clear();
+    vi.restoreAllMocks();
+  });
+
+  const english = () => screen.getAllByRole("link")[1] as HTMLAnchorElement;
+
+  /** Clicks `link`; whether the page took the click over (jsdom would not follow the link anyway). */
+  function takenOver(link: HTMLAnchorElement, init: MouseEventInit = {}): boolean {
+    let taken = false;
+    const see = (event: Event) => {
+      taken = event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener("click", see);
+    fireEvent.click(link, init);
+    window.removeEventListener("click", see);
+    return taken;
+  }
+
+  test("with nothing to carry a click follows the plain link: no request, nothing taken over", () => {
+    const api = fakeApi({});
+    renderSwitcher(payload("nl", { en: "/checkout" }));
+    expect(takenOver(english())).toBe(false); // the browser follows the href
+    expect(api.calls).toEqual([]);
+    expect(english().getAttribute("href")).toBe("https://splash.co.uk/checkout?locale=en");
+  });
+
+  test("with a cart a plain click goes through the hand-off to the same page in the other language", async () => {
+    cartStore.add({ variantId: 13, quantity: 1, options: [] }, ADDED);
+    const api = fakeApi({ "POST /language-handoffs": () => ({ status: 201, body: HANDED }) });
+    const post = vi.spyOn(browserNavigation, "post").mockImplementation(() => undefined);
+    renderSwitcher(payload("nl", { en: "/checkout" }));
+
+    expect(takenOver(english())).toBe(true);
+    await vi.waitFor(() => expect(post).toHaveBeenCalledWith(HANDED.data.action, { token: HANDED.data.token, next: "/checkout?locale=en" }));
+    expect(api.callsTo("POST /language-handoffs")).toHaveLength(1);
+    // The link itself stays as crawlers and the hreflang alternates know it.
+    expect(english().getAttribute("href")).toBe("https://splash.co.uk/checkout?locale=en");
+  });
+
+  test("a click with a modifier key (a new tab) and the current language's link stay plain links", () => {
+    cartStore.add({ variantId: 13, quantity: 1, options: [] }, ADDED);
+    const api = fakeApi({});
+    renderSwitcher(payload("nl", {}));
+    expect(takenOver(english(), { ctrlKey: true })).toBe(false);
+    expect(takenOver(screen.getAllByRole("link")[0] as HTMLAnchorElement)).toBe(false);
+    expect(api.calls).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import type { ReactElement } from "react";
+import type { MouseEvent, ReactElement } from "react";
+import { carriesSomething } from "../../lib/handoff";
 import { LOCALES, useTranslation } from "../../lib/i18n";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon, XIcon } from "../../ui/icons";
+import { isPlainClick } from "../../ui/link";
 import { NavLinkList } from "../../ui/nav-link-list";
 import type { Payload, SiteSettings } from "../payload";
 
@@ -24,8 +26,25 @@ function rememberLocale(code: string): void {
 }
 
 /**
+ * A click on another language: with a cart or a sign-in to take along, the language hand-off
+ * (loaded now) carries them; otherwise the plain link is followed as it is.
+ */
+function switchLanguage(event: MouseEvent<HTMLAnchorElement>, code: string, href: string): void {
+  rememberLocale(code);
+  if (!isPlainClick(event, undefined) || !carriesSomething()) return;
+  event.preventDefault();
+  // Its code failed to load: the plain link, as without a hand-off.
+  import("../../lib/handoff/hand-off").then(
+    ({ handOff }) => handOff(href),
+    () => window.location.assign(href),
+  );
+}
+
+/**
  * Locale codes as links to the same page on the other domains (the home page where it has none).
- * The choice is stored for 365 days on both domains and wins over the browser's languages.
+ * The choice is stored for 365 days on both domains and wins over the browser's languages. The
+ * links stay plain (crawlers, the hreflang alternates); a visitor with a cart or a sign-in goes
+ * through the hand-off, which keeps them.
  */
 export function LanguageSwitcher({ payload }: { payload: Payload }) {
   const { t } = useTranslation();
@@ -43,7 +62,7 @@ export function LanguageSwitcher({ payload }: { payload: Payload }) {
                 lang={code}
                 aria-label={`${code.toUpperCase()} – ${LANGUAGE_NAMES[code]}`}
                 aria-current={current ? "true" : undefined}
-                onClick={() => rememberLocale(code)}
+                onClick={current ? () => rememberLocale(code) : (event) => switchLanguage(event, code, href)}
               >
                 {code.toUpperCase()}
               </a>

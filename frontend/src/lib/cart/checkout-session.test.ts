@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
+import { adoptHandedOverDraft, endCheckout, HANDED_OVER_DRAFT_COOKIE, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -34,5 +34,27 @@ describe("checkout session", () => {
     expect(endCheckout("slug-of-an-older-order", emptyCart)).toBe(false);
     expect(emptyCart).not.toHaveBeenCalled();
     expect(readCheckoutDraft()).toEqual({ step: "summary" });
+  });
+});
+
+describe("a draft handed over from another language's domain", () => {
+  const handOver = (value: string) => {
+    document.cookie = `${HANDED_OVER_DRAFT_COOKIE}=${value}; path=/`;
+  };
+
+  test("is taken into the tab's session once, in place of the tab's own, and its cookie is gone", () => {
+    writeCheckoutDraft({ step: "personal" });
+    handOver(encodeURIComponent(JSON.stringify({ step: "shipping", values: { personal: { firstname: "Eva" } } })));
+    adoptHandedOverDraft();
+    expect(readCheckoutDraft()).toEqual({ step: "shipping", values: { personal: { firstname: "Eva" } } });
+    expect(document.cookie).not.toContain(HANDED_OVER_DRAFT_COOKIE);
+  });
+
+  test("a cookie that is not JSON leaves the tab's own draft", () => {
+    writeCheckoutDraft({ step: "personal" });
+    handOver("%7Bnot%20json");
+    adoptHandedOverDraft();
+    expect(readCheckoutDraft()).toEqual({ step: "personal" });
+    expect(document.cookie).not.toContain(HANDED_OVER_DRAFT_COOKIE);
   });
 });

@@ -7,8 +7,12 @@
  * and the draft forgotten, so the next checkout is a new attempt with a new idempotency key. An
  * order page opened later (another order, another tab) empties nothing.
  */
+import { clearCookie, readCookie } from "../cookies";
+
 const DRAFT_KEY = "splash:checkout";
 const PLACED_KEY = "splash:checkout:placed";
+/** The draft a language hand-off brought from another domain (backend/splash/handoff/cookies.py). */
+export const HANDED_OVER_DRAFT_COOKIE = "checkout_handoff";
 
 function storage(): Storage | null {
   try {
@@ -48,6 +52,22 @@ export function readCheckoutDraft(): unknown {
 
 export function writeCheckoutDraft(draft: unknown): void {
   write(DRAFT_KEY, JSON.stringify(draft));
+}
+
+/**
+ * Takes the draft a language hand-off brought (the target domain's cookie, a minute long) into
+ * this tab's session once, in place of the tab's own: the checkout then goes on at the same step.
+ */
+export function adoptHandedOverDraft(): void {
+  const handed = readCookie(HANDED_OVER_DRAFT_COOKIE);
+  if (handed === null) return;
+  clearCookie(HANDED_OVER_DRAFT_COOKIE);
+  try {
+    JSON.parse(handed);
+  } catch {
+    return; // not a draft: the tab keeps its own
+  }
+  write(DRAFT_KEY, handed);
 }
 
 /** The checkout placed this order (its slug) and is on its way to the payment page. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { fakeApi } from "../auth/test-utils";
 import { readCookie } from "../cookies";
+import { readCheckoutDraft } from "./checkout-session";
 import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore } from "./store";
 import { ADDED, resetCartTestState, setCartCookie, setCartCountryCookie } from "./test-utils";
 import type { CartLine } from "./types";
@@ -57,6 +58,13 @@ describe("createCartStore, starting", () => {
     store.clear();
     store.start();
     expect(store.getState().lines).toEqual([]);
+  });
+
+  test("start takes a draft the language hand-off brought into the tab's session, before the checkout reads it", () => {
+    document.cookie = `checkout_handoff=${encodeURIComponent('{"step":"shipping"}')}; path=/`;
+    const store = createCartStore();
+    store.start();
+    expect(readCheckoutDraft()).toEqual({ step: "shipping" });
   });
 
   test("a malformed cookie gives an empty cart with the notice, and the cookie is cleared", () => {

@@ -5,12 +5,14 @@
  *
  * "unknown" is what the server renders and what hydration sees: nothing here reads the cookie
  * before start(), which the provider calls once the page is hydrated (a change made before that
- * restores the cookie first). A line whose variant no longer exists (the quote's `dropped`) is
+ * restores the cookie first). Starting also takes in a checkout draft that a language hand-off
+ * brought from another domain (checkout-session.ts), before the checkout can read the draft. A line whose variant no longer exists (the quote's `dropped`) is
  * dropped, the cookie rewritten and `notice` set, as for a malformed cookie.
  */
 import type { ImageData } from "../../ui/rich-text-types";
 import { clearCookie, cookieValue, readCookie, writeCookie } from "../cookies";
 import { SHIPPING_COUNTRIES, type ShippingCountry } from "../vocabulary";
+import { adoptHandedOverDraft } from "./checkout-session";
 import {
   addLine,
   dropVariants as withoutVariants,
@@ -106,6 +108,7 @@ export function createCartStore(): CartStore {
   function restore(): void {
     if (restored) return;
     restored = true;
+    adoptHandedOverDraft(); // before anything reads the checkout's draft
     const { lines, dropped } = parseCartCookie(typeof document === "undefined" ? null : cookieValue(document.cookie, CART_COOKIE));
     if (dropped) saveCookie(lines);
     set({ status: "ready", lines, country: readCountry(), notice: state.notice || dropped });
