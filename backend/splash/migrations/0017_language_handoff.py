@@ -7,7 +7,7 @@ from tortoise import fields
 from tortoise.indexes import Index
 
 class Migration(migrations.Migration):
-    dependencies = [('splash', '0014_invoice_numbers_and_seller_address')]
+    dependencies = [('splash', '0016_device_passes')]
 
     initial = False
 
