@@ -9,6 +9,8 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
+from tortoise import Tortoise
+
 from splash.academy.models import Course, Entitlement, Lesson, LessonProgress, Offer
 from splash.academy.vocabulary import GrantSource, OfferKind
 from splash.accounts import passwords
@@ -18,11 +20,13 @@ from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
+from splash.config import Settings
 from splash.orders import invoice_numbers, pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.payments.models import TestPayment
 from splash.payments.provider import PROVIDER_LOCALES
+from splash.seed import seed_all
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -222,3 +226,17 @@ async def watch(user: User, lesson_key: str, position_ms: int, *, completed: boo
             "completed_at": datetime.now(UTC) if completed else None,
         },
     )
+
+
+PARENT = "ouder@example.com"
+PARENT_PASSWORD = "Zwemmen-2026"
+
+
+async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
+    """Empty every table (children first), forget rate-limit counts, load the fixtures again."""
+    assert Tortoise.apps is not None
+    for model in reversed(list(Tortoise.apps.get_models_iterable())):
+        await model.all().delete()
+    if app_ctx is not None:
+        await app_ctx.rate_limiter.clear()  # no 429 left over from an earlier run
+    return await seed_all(settings)
