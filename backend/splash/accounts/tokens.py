@@ -7,10 +7,12 @@ Google state) are 256 random bits, handed out once and stored only as their SHA-
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+from splash.one_time import digest as digest
+from splash.one_time import new_secret as new_secret
 
 # PyJWT is imported where a token is made or read: with the cryptography it loads, it is a
 # sixth of the backend's import time, which every ``python -m splash publish`` would pay.
@@ -61,13 +63,3 @@ def read(token: str, secret: str) -> Claims:
     if not isinstance(version, int) or isinstance(version, bool):
         raise InvalidToken("no token version")
     return Claims(user_id, version)
-
-
-def new_secret() -> tuple[str, str]:
-    """A fresh one-time secret and the hash to store."""
-    raw = secrets.token_urlsafe(32)
-    return raw, digest(raw)
-
-
-def digest(raw: str) -> str:
-    return hashlib.sha256(raw.encode()).hexdigest()

@@ -16,14 +16,12 @@ with something to carry goes through a one-time transfer instead of shared cooki
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from splash import outbox
+from splash import one_time, outbox
 from splash.accounts import services as accounts
 from splash.config import Settings
 from splash.handoff.models import LanguageHandoff
@@ -45,10 +43,6 @@ class Carried:
     draft: dict[str, Any] | None
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -57,10 +51,10 @@ async def create(
     request: HandoffRequest, locale: str, path: str, user: accounts.User | None, browser: str
 ) -> str:
     """Stores a hand-off to ``path`` on ``locale``'s domain for this ``browser``; the secret."""
-    raw = secrets.token_urlsafe(32)
+    raw, token_hash = one_time.new_secret()
     await LanguageHandoff.create(
-        token_hash=_digest(raw),
-        browser_hash=_digest(browser),
+        token_hash=token_hash,
+        browser_hash=one_time.digest(browser),
         locale=locale,
         path=path,
         user=user,
@@ -79,11 +73,11 @@ async def redeem(raw: str, locale: str, browser: str, settings: Settings) -> Car
     user has been signed out everywhere since (it is gone after the first try either way)."""
     if not raw or len(raw) > 200:
         return None
-    found = await LanguageHandoff.get_or_none(token_hash=_digest(raw))
+    found = await LanguageHandoff.get_or_none(token_hash=one_time.digest(raw))
     if found is None or await LanguageHandoff.filter(id=found.id).delete() != 1:
         return None
     fresh = found.expires_at > _now()
-    if not fresh or not hmac.compare_digest(found.browser_hash, _digest(browser)):
+    if not fresh or not hmac.compare_digest(found.browser_hash, one_time.digest(browser)):
         return None
     if found.locale != locale:
         return None

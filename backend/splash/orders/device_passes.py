@@ -17,12 +17,11 @@ holds a pass to what that order unlocked:
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from splash import one_time
 from splash.accounts import services as accounts
-from splash.orders import order_numbers
 from splash.orders.models import DevicePass
 
 # As long as the mailed link that sets the account's first password (``accounts.services``).
@@ -41,16 +40,12 @@ class DeviceOrder:
     user_id: int
 
 
-def _digest(raw: str) -> str:
-    return hashlib.sha256(raw.encode()).hexdigest()
-
-
 async def issue(order_id: int, now: datetime) -> str:
     """A new pass for a guest's order (any earlier one of it stops working): the cookie's value.
     One statement: the checkout pays for it in its count."""
-    raw = order_numbers.new_slug()  # 256 random bits, URL-safe
+    raw, token_hash = one_time.new_secret()
     await DevicePass.bulk_create(
-        [DevicePass(order_id=order_id, token_hash=_digest(raw), expires_at=now + PASS_VALID)],
+        [DevicePass(order_id=order_id, token_hash=token_hash, expires_at=now + PASS_VALID)],
         on_conflict=["order_id"],
         update_fields=["token_hash", "expires_at"],
     )
@@ -71,7 +66,7 @@ async def device_order(raw: str | None, now: datetime) -> DeviceOrder | None:
     unknown, replaced, expired, the order not paid yet, or its account can sign in)."""
     if not raw or len(raw) > 128:
         return None
-    found = await DevicePass.get_or_none(token_hash=_digest(raw)).select_related("order")
+    found = await DevicePass.get_or_none(token_hash=one_time.digest(raw)).select_related("order")
     return await _live(found, now)
 
 
