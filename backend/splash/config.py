@@ -6,6 +6,7 @@ Outside development a default or short secret refuses to start.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -67,6 +68,10 @@ class Settings(BaseSettings):
     mollie_api_key: str | None = None
     mollie_base_url: str = "https://api.mollie.com"
     mollie_timeout_seconds: float = Field(default=10, gt=0, le=60)
+    # Where the payment provider calls the shop's webhook: by default the order's shop domain.
+    # Mollie must reach it from the internet (it refuses localhost); inside a private network
+    # (compose's test provider, a tunnel) another origin, such as http://backend:8000.
+    payments_webhook_origin: str | None = None
     # Payments still open, pending or authorized this long after their last update are asked
     # about again (a webhook may have been lost while the shop was down), checked this often
     # by every outbox drainer.
@@ -149,6 +154,16 @@ class Settings(BaseSettings):
             hosts[host.strip().lower()] = locale.strip()
         return hosts
 
+    @field_validator("payments_webhook_origin", mode="before")
+    @classmethod
+    def _parse_origin(cls, value: object) -> object:
+        """An origin (scheme, host, optional port), no path; empty is unset."""
+        if value in ("", None):
+            return None
+        if not isinstance(value, str) or not re.fullmatch(r"https?://[^/?#\s]+", value):
+            raise ValueError(f"expected an origin such as https://shop.example, got {value!r}")
+        return value
+
     @field_validator("trusted_proxies", mode="before")
     @classmethod
     def _parse_proxies(cls, value: object) -> object:
@@ -173,6 +188,13 @@ class Settings(BaseSettings):
             )
         if self.payments is PaymentsProvider.MOLLIE and not self.mollie_api_key:
             raise ValueError("SPLASH_PAYMENTS=mollie needs SPLASH_MOLLIE_API_KEY")
+        if self.env is Environment.PRODUCTION and not (
+            self.recaptcha_site_key and self.recaptcha_secret
+        ):
+            raise ValueError(
+                "production needs SPLASH_RECAPTCHA_SITE_KEY and SPLASH_RECAPTCHA_SECRET: without "
+                "the captcha only per-address limits stand between a script and the checkout"
+            )
         if not self.database_url.startswith(("sqlite://", "postgres://", "postgresql://")):
             raise ValueError("SPLASH_DATABASE_URL must start with sqlite:// or postgres://")
         if not self.video_storage.startswith(("file://", "s3://")):
@@ -201,6 +223,10 @@ class Settings(BaseSettings):
         """The absolute origin of a locale's domain, e.g. ``http://en.localhost:8000``."""
         port = f":{self.public_port}" if self.public_port else ""
         return f"{self.scheme}://{self.hosts_by_locale[locale]}{port}"
+
+    def webhook_origin(self, locale: str) -> str:
+        """Where the payment provider reaches the webhook for an order placed in ``locale``."""
+        return self.payments_webhook_origin or self.origin(locale)
 
     @cached_property
     def origins(self) -> frozenset[str]:

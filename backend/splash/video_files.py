@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-TYPES = {
-    ".m3u8": "application/vnd.apple.mpegurl",
-    ".ts": "video/mp2t",
-    ".vtt": "text/vtt; charset=utf-8",
-    ".webp": "image/webp",
-}
+from splash import media_types
+
+TYPES = {suffix: media_types.TYPES[suffix] for suffix in (".m3u8", ".ts", ".vtt", ".webp")}
 # A package never changes once written (a new import writes a new prefix): a browser or a CDN
 # may keep every file for a year.
 IMMUTABLE = "public, max-age=31536000, immutable"

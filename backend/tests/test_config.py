@@ -47,11 +47,39 @@ def test_production_refuses_a_default_or_weak_secret(secret):
         Settings(env="production", secret_key=secret)
 
 
-def test_production_accepts_a_strong_secret():
-    settings = Settings(
-        env="production", secret_key="x" * 48, payments="mollie", mollie_api_key="live_key"
-    )
-    assert settings.env == "production"
+PRODUCTION = {
+    "env": "production",
+    "secret_key": "x" * 48,
+    "payments": "mollie",
+    "mollie_api_key": "live_key",
+    "recaptcha_site_key": "site-key",
+    "recaptcha_secret": "secret",
+}
+
+
+def test_production_accepts_a_strong_secret_mollie_and_the_captcha():
+    assert Settings(**PRODUCTION).env == "production"
+
+
+@pytest.mark.parametrize("missing", ["recaptcha_site_key", "recaptcha_secret"])
+def test_production_refuses_to_start_without_the_captcha(missing):
+    with pytest.raises(ValidationError, match="production needs SPLASH_RECAPTCHA_SITE_KEY"):
+        Settings(**{**PRODUCTION, missing: None})
+
+
+@pytest.mark.parametrize("origin", ["https://shop.example", "http://backend:8000"])
+def test_the_webhook_origin_is_where_the_provider_reaches_the_shop(origin):
+    settings = Settings(payments_webhook_origin=origin)
+
+    assert settings.webhook_origin("en") == origin
+    assert Settings().webhook_origin("en") == "http://en.localhost:8000"
+    assert Settings(payments_webhook_origin="").payments_webhook_origin is None
+
+
+@pytest.mark.parametrize("origin", ["backend:8000", "https://shop.example/api", "ftp://x"])
+def test_a_webhook_origin_with_a_path_or_without_a_scheme_is_refused(origin):
+    with pytest.raises(ValidationError, match="payments_webhook_origin"):
+        Settings(payments_webhook_origin=origin)
 
 
 def test_production_refuses_the_test_payment_provider():

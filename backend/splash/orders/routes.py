@@ -78,10 +78,12 @@ ORDER_NR = Parameter("order_nr", "path", "The order number, e.g. SPL-7K3M-9QX2",
 
 
 def _links(request: Request) -> payment_start.ShopLinks:
-    """The order-payment page on each shop domain, and the webhook on the request's domain."""
+    """The order-payment page on each shop domain, and the webhook on the request's domain
+    (or where SPLASH_PAYMENTS_WEBHOOK_ORIGIN says the provider reaches it)."""
     settings, table = request.app.ctx.settings, request.app.ctx.routes
     pages = (settings.origin(loc) + table.path_for("order-payment", loc) for loc in table.locales)
-    webhook = f"{settings.origin(domain_locale(request))}{settings.api_prefix}/payments/webhook"
+    origin = settings.webhook_origin(domain_locale(request))
+    webhook = f"{origin}{settings.api_prefix}/payments/webhook"
     return payment_start.ShopLinks(return_urls=frozenset(pages), webhook_url=webhook)
 
 

@@ -10,6 +10,7 @@ key, an answer the SDK cannot read — is :class:`ProviderUnavailable`.
 
 from __future__ import annotations
 
+import json
 import logging
 from decimal import Decimal
 from typing import Any
@@ -26,10 +27,12 @@ from splash.payments.provider import (
     PaymentRequest,
     ProviderPayment,
     ProviderUnavailable,
+    WebhookRefused,
 )
 
 log = logging.getLogger(__name__)
 NOT_FOUND = 404
+UNPROCESSABLE = 422
 BANK_FIELDS = ("bank_name", "bank_account", "bank_bic", "transfer_reference")
 
 
@@ -67,6 +70,15 @@ class MollieProvider:
             created = await self.client.payments.create_async(
                 payment_request=body, idempotency_key=request.idempotency_key
             )
+        except models.ClientError as exc:
+            if _refused_field(exc) == "webhookUrl":
+                log.error(
+                    "Mollie refused the webhook URL: it must be reachable from the internet "
+                    "(set SPLASH_PAYMENTS_WEBHOOK_ORIGIN to a public https origin)",
+                    extra={"webhook_url": request.webhook_url, "detail": _detail(exc)},
+                )
+                raise WebhookRefused(f"Mollie refused webhook URL {request.webhook_url}") from exc
+            raise _unavailable("create", exc) from exc
         except Exception as exc:
             raise _unavailable("create", exc) from exc
         return as_payment(created)
@@ -81,6 +93,26 @@ class MollieProvider:
         except Exception as exc:
             raise _unavailable("fetch", exc) from exc
         return as_payment(found)
+
+
+def _error_body(exc: models.ClientError) -> dict[str, Any]:
+    try:
+        body = json.loads(exc.body)
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _refused_field(exc: models.ClientError) -> str | None:
+    """The request field a 422 names (Mollie's ``field``), if any."""
+    if exc.status_code != UNPROCESSABLE:
+        return None
+    field = _error_body(exc).get("field")
+    return field if isinstance(field, str) else None
+
+
+def _detail(exc: models.ClientError) -> str:
+    return str(_error_body(exc).get("detail", ""))
 
 
 _UNAVAILABLE = (

@@ -67,14 +67,27 @@ class ProviderUnavailable(ServiceUnavailableError):
     webhook is retried by the provider, a checkout by the SPA)."""
 
     RETRY_AFTER_SECONDS = 10
+    MESSAGE = "The payment provider cannot be reached; please try again in a moment"
 
     def __init__(self, reason: str) -> None:
         super().__init__(
-            "The payment provider cannot be reached; please try again in a moment",
+            self.MESSAGE,
             {"code": OrderError.PAYMENT_PROVIDER_UNAVAILABLE},
             {"retry-after": str(self.RETRY_AFTER_SECONDS)},
         )
         self.reason = reason
+
+
+class WebhookRefused(ProviderUnavailable):
+    """The provider refused to create a payment because it cannot reach the shop's webhook
+    (Mollie refuses ``localhost`` and every address it cannot reach from the internet). The
+    shop's set-up, not the parent, must change: SPLASH_PAYMENTS_WEBHOOK_ORIGIN or
+    SPLASH_DOMAINS must name an address the provider reaches (README: "Run with Docker")."""
+
+    MESSAGE = (
+        "The payment provider refused this shop's webhook address, which it cannot reach: "
+        "payments cannot start until the shop is reachable from the internet"
+    )
 
     def __str__(self) -> str:
         return f"{self.message} ({self.reason})"

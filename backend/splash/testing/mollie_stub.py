@@ -10,7 +10,9 @@ detail, _links}``; every request must carry ``Authorization: Bearer <api key>``.
 Tests change what Mollie would report — :meth:`MollieStub.set_status`, ``set_amount``,
 ``refund``, ``charge_back``, ``bank_transfer`` — and make it misbehave: ``unavailable`` answers
 503 to every request, ``drop_connections`` closes each connection without an answer,
-``delay_seconds`` answers late.
+``delay_seconds`` answers late. Mollie refuses a ``webhookUrl`` it cannot reach from the
+internet (``localhost`` above all): ``unreachable_webhook_hosts`` lists the hosts (a leading dot
+for a whole domain) this stub refuses so.
 
 ``python -m splash.testing.mollie_stub --port 8125`` (API key: ``test_splashstub…``), or
 ``MollieStub().start()`` in a test; ``environment()`` points a Splash at it.
@@ -62,8 +64,16 @@ class _Refused(Exception):
         self.status, self.title, self.detail, self.field = status, title, detail, field
 
 
-def _checked_request(body: Any) -> dict[str, Any]:
-    """The payment request as Mollie validates it: amount, description, redirectUrl."""
+def _reachable(url: Any, unreachable: tuple[str, ...]) -> bool:
+    host = (urlsplit(url).hostname or "") if isinstance(url, str) else ""
+    return not any(
+        host == name or (name.startswith(".") and host.endswith(name)) for name in unreachable
+    )
+
+
+def _checked_request(body: Any, unreachable_webhook_hosts: tuple[str, ...]) -> dict[str, Any]:
+    """The payment request as Mollie validates it: amount, description, redirectUrl, a
+    webhookUrl Mollie can reach."""
     if not isinstance(body, dict):
         raise _Refused(400, "Bad Request", "The request body is not a JSON object")
     amount = body.get("amount")
@@ -79,6 +89,9 @@ def _checked_request(body: Any) -> dict[str, Any]:
     for required in ("description", "redirectUrl"):
         if not isinstance(body.get(required), str) or not body[required]:
             raise _Refused(422, "Unprocessable Entity", f"The {required} is required", required)
+    if "webhookUrl" in body and not _reachable(body["webhookUrl"], unreachable_webhook_hosts):
+        detail = "The webhook URL is invalid because it is unreachable from Mollie's point of view."
+        raise _Refused(422, "Unprocessable Entity", detail, "webhookUrl")
     return body
 
 
@@ -141,7 +154,8 @@ class _Handler(BaseHTTPRequestHandler):
             except ValueError:
                 raise _Refused(400, "Bad Request", "The request body is not JSON") from None
             key = self.headers.get("idempotency-key")
-            return 201, self.stub.create(_checked_request(body), key)
+            checked = _checked_request(body, self.stub.unreachable_webhook_hosts)
+            return 201, self.stub.create(checked, key)
         if method == "GET" and path.startswith(PAYMENTS_PATH + "/"):
             payment_id = path.removeprefix(PAYMENTS_PATH + "/")
             return 200, self.stub.payment(payment_id)
@@ -161,6 +175,7 @@ class MollieStub:
         self.unavailable = False
         self.drop_connections = False
         self.delay_seconds = 0.0
+        self.unreachable_webhook_hosts: tuple[str, ...] = ()
         self.requests: list[dict[str, Any]] = []
         self._payments: dict[str, dict[str, Any]] = {}
         self._keys: dict[str, tuple[bytes, str]] = {}  # idempotency key → (body, payment id)

@@ -7,7 +7,6 @@ and ``.gz`` beside every asset; this module reads them and picks the encoding a 
 from __future__ import annotations
 
 import json
-import mimetypes
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from splash.http.compression import accepts
+from splash.media_types import media_type
 
 ENTRY = "src/app/entry-client.tsx"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -103,13 +103,7 @@ def negotiate(
     target = served_path(root, relative, elsewhere)
     if target is None:
         return None
-    content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-    if content_type.startswith("text/") or content_type in (
-        "application/javascript",
-        "application/json",
-        "image/svg+xml",
-    ):
-        content_type += "; charset=utf-8" if "charset" not in content_type else ""
+    content_type = media_type(target.name)
     for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
         compressed = target.with_name(target.name + suffix)
         if accepts(accept_encoding, encoding) and compressed.is_file():

@@ -153,3 +153,28 @@ async def test_an_unreachable_provider_is_a_503_and_the_same_request_later_creat
     assert await Payment.all().count() == 1
     assert payment_keys(mollie) == [f"{order.order_nr}-1", f"{order.order_nr}-1"]
     assert (await blue_m()).stock == blue.stock - 1
+
+
+async def test_mollie_refusing_the_webhook_address_says_so_and_a_public_origin_is_accepted(
+    settings, seeded, mollie, caplog
+):
+    mollie.unreachable_webhook_hosts = ("localhost", ".localhost")  # as Mollie refuses them
+    blue, key = await blue_m(), new_key()
+    body = draft([line(blue.id)])
+
+    refused = await place(through_mollie(settings, mollie), body, key)
+
+    assert refused.status == 503
+    assert "refused this shop's webhook address" in refused.json["error"]["message"]
+    assert refused.json["error"]["details"] == {"code": "payment_provider_unavailable"}
+    [logged] = [r for r in caplog.records if r.getMessage().startswith("Mollie refused")]
+    assert logged.webhook_url == "http://localhost:8000/api/payments/webhook"
+    assert "SPLASH_PAYMENTS_WEBHOOK_ORIGIN" in logged.getMessage()
+    assert await Payment.all().count() == 0  # the order stays, without a payment
+
+    public = settings.model_copy(update={"payments_webhook_origin": "https://shop.example"})
+    retried = await place(through_mollie(public, mollie), body, key)
+
+    assert retried.status == 200
+    [created] = mollie.created()
+    assert created["webhookUrl"] == "https://shop.example/api/payments/webhook"
