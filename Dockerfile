@@ -1,7 +1,7 @@
 # Splash: one image for every backend role (migrate / seed / publish / serve).
 # Build context is the repository root:   docker build -t splash .
 #
-# Stage "web"      node:20 builds the SPA (frontend/dist) and its server renderer (frontend/dist-server)
+# Stage "web"      node:22 builds the SPA (frontend/dist) and its server renderer (frontend/dist-server)
 #                  with the build's own packages only (`npm ci --omit=dev`: no test or lint tooling).
 # Stage "venv"     uv installs the locked Python dependencies into /opt/venv (uv stays behind).
 # Stage "runtime"  python:3.11 with the locked dependencies in /opt/venv, the backend source and the
@@ -10,8 +10,11 @@
 #                    /app/backend/splash  /app/contracts/routes.json  /app/fixtures
 #                    /app/frontend/{dist,dist-server,scripts/render.mjs}  /app/var (SPLASH_VAR_DIR)
 
-############################################################################## web build (Node 20)
-FROM node:20-bookworm-slim AS web
+############################################################################## web build (Node 22)
+# Node 22 LTS, though `make` runs on Node 20: the SPA build's output does not depend on it, Node 20
+# is past its end of life (2026-04), and the lock file's Pact packages ask for 22 (npm checks every
+# locked package's engines, also those --omit=dev leaves out).
+FROM node:22-bookworm-slim AS web
 
 ENV CI=true \
     NPM_CONFIG_AUDIT=false \

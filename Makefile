@@ -25,7 +25,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos
+	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -128,6 +128,9 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 
 bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
 	$(PY) loadtests/scale.py
+
+compose-check: ## as root: build the image and run both compose shapes for real (Debian's Docker, a private network namespace; about 5 min), exit 1 when a check fails
+	bash backend/scripts/compose-check.sh
 
 lint: install ## ruff, mypy, tsc, eslint
 	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests

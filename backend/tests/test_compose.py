@@ -1,22 +1,29 @@
-"""Static checks of the container setup: compose.yaml, Dockerfile and .dockerignore.
+"""Static checks of the container setup: compose.yaml (the developer shape), compose.yaml with
+compose.production.yaml (the production shape), Dockerfile and .dockerignore.
 
-No Docker engine is needed (none runs in CI): the files are parsed and checked against the
-repository layout and the settings the backend reads (backend/splash/config.py).
+No Docker engine is needed (none runs in CI): the files are parsed, merged and interpolated as
+Compose does, and checked against the repository layout and the settings the backend reads
+(backend/splash/config.py). backend/scripts/compose-check.sh runs them for real.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import itertools
+import json
+import os
 import re
 import shlex
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE_FILE = ROOT / "compose.yaml"
+PRODUCTION_FILE = ROOT / "compose.production.yaml"
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
 
@@ -46,25 +53,85 @@ KNOWN_SPLASH_VARIABLES = frozenset(
         "SPLASH_TRUSTED_PROXIES",
         "SPLASH_LOG_LEVEL",
         "SPLASH_OUTBOX_EMBEDDED",
+        "SPLASH_PAYMENTS_WEBHOOK_ORIGIN",
     }
 )
 SPLASH_NAME = re.compile(r"\bSPLASH_[A-Z0-9_]+")
-REQUIRED_SECRET = re.compile(r"^\$\{SPLASH_SECRET_KEY:\?[^}]+\}$")
+# ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?error}, ${NAME?error}
+INTERPOLATION = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}")
+PRODUCTION_SECRETS = {
+    "SPLASH_SECRET_KEY": "s" * 48,
+    "SPLASH_MOLLIE_API_KEY": "test_abcdefghijklmnopqrstuvwxyz0123",
+    "SPLASH_RECAPTCHA_SITE_KEY": "site-key",
+    "SPLASH_RECAPTCHA_SECRET": "secret",
+}
 
 
 # --------------------------------------------------------------------------------------- helpers
 
 
-def _compose() -> dict[str, Any]:
-    data = yaml.safe_load(COMPOSE_FILE.read_text(encoding="utf-8"))
+def _load(path: Path) -> dict[str, Any]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 
 
+def _compose() -> dict[str, Any]:
+    return _load(COMPOSE_FILE)
+
+
 def _services() -> dict[str, dict[str, Any]]:
+    """The developer shape's services: compose.yaml alone."""
     services = _compose()["services"]
     assert isinstance(services, dict)
     return services
+
+
+def _production_services() -> dict[str, dict[str, Any]]:
+    """compose.yaml with compose.production.yaml on top, merged as Compose merges: a service's
+    environment key by key, every other key replaced."""
+    merged = {name: dict(service) for name, service in _services().items()}
+    for name, override in _load(PRODUCTION_FILE)["services"].items():
+        service = merged[name]
+        for key, value in override.items():
+            if key == "environment":
+                value = {**_environment(service), **_environment({"environment": value})}
+            service[key] = value
+    return merged
+
+
+def _interpolated(env: dict[str, str | None], shell: dict[str, str]) -> dict[str, str]:
+    """A service's environment as its container gets it from ``shell``: values interpolated
+    (a ``${NAME:?…}`` that is unset fails the whole command, as in Compose), a key without a
+    value taken from the shell or left out."""
+
+    def value(match: re.Match[str]) -> str:
+        name, colon, kind, word = match.groups()
+        found = shell.get(name)
+        missing = found is None or (colon == ":" and found == "")
+        if kind == "?" and missing:
+            raise AssertionError(f"every compose command fails unless {name} is set")
+        return word if kind == "-" and missing else (found or "")
+
+    result = {}
+    for key, raw in env.items():
+        if raw is None:
+            if key in shell:
+                result[key] = shell[key]
+        else:
+            result[key] = INTERPOLATION.sub(value, raw)
+    return result
+
+
+def _settings_from(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The backend's settings as a container with ``env`` reads them (and nothing else)."""
+    from splash.config import Settings
+
+    for name in [name for name in os.environ if name.startswith("SPLASH_")]:
+        monkeypatch.delenv(name)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return Settings()
 
 
 def _environment(service: dict[str, Any]) -> dict[str, str | None]:
@@ -166,11 +233,13 @@ def test_every_service_has_an_image_or_a_build_context_with_a_dockerfile() -> No
         assert (COMPOSE_FILE.parent / context / dockerfile).is_file(), f"{name}: no {dockerfile}"
 
 
-def test_splash_services_are_built_from_the_root_dockerfile() -> None:
+def test_the_splash_image_is_built_once_from_the_root_dockerfile() -> None:
     services = _services()
-    for name in ("migrate", "backend", "worker"):
-        assert services[name]["build"] == ".", name
-        assert services[name]["image"] == services["backend"]["image"], name
+    assert services["migrate"]["build"] == "."
+    for name in ("backend", "worker"):
+        assert "build" not in services[name], f"{name} would build the same image again"
+        assert services[name]["image"] == services["migrate"]["image"], name
+        assert services[name]["pull_policy"] == "never", f"{name}: the image is on no registry"
 
 
 def test_infrastructure_images() -> None:
@@ -200,6 +269,42 @@ def test_long_running_services_have_healthchecks() -> None:
     assert "/healthz" in " ".join(services["backend"]["healthcheck"]["test"])
 
 
+def test_postgres_is_healthy_only_once_it_accepts_tcp() -> None:
+    """The image's first start runs a server on its socket only: a socket check passes early."""
+    assert "--host=127.0.0.1" in _services()["postgres"]["healthcheck"]["test"]
+
+
+def _seconds(duration: str) -> float:
+    units = {"ms": 0.001, "s": 1, "m": 60}
+    number, unit = re.fullmatch(r"(\d+)(ms|s|m)", duration).groups()  # type: ignore[union-attr]
+    return int(number) * units[unit]
+
+
+def test_services_are_healthy_within_seconds_of_being_ready() -> None:
+    """Docker 20.10 has no start interval: the interval itself is the delay after ready."""
+    services = _services()
+    for name in HEALTHCHECKED:
+        assert _seconds(services[name]["healthcheck"]["interval"]) <= 5, name
+    dockerfile = dict(_dockerfile_instructions())["HEALTHCHECK"]
+    assert _seconds(re.search(r"--interval=(\S+)", dockerfile).group(1)) <= 5  # type: ignore[union-attr]
+
+
+def test_published_ports_are_bound_to_loopback_only() -> None:
+    published = {
+        name: port for name, service in _services().items() for port in service.get("ports", [])
+    }
+    assert set(published) == {"backend", "mailpit"}
+    for name, service in _services().items():
+        for port in service.get("ports", []):
+            assert str(port).startswith("127.0.0.1:"), f"{name}: {port}"
+
+
+def test_redis_keeps_its_data_in_a_named_volume() -> None:
+    """Its image declares a volume: without a name, every `down` leaves an anonymous one."""
+    assert "/data" in [str(v).split(":")[1] for v in _services()["redis"]["volumes"]]
+    assert _named_volumes(_services()["redis"]) == ["redis-data"]
+
+
 def test_backend_waits_for_migrate_and_healthy_dependencies() -> None:
     depends_on = _services()["backend"]["depends_on"]
     conditions = {name: spec["condition"] for name, spec in depends_on.items()}
@@ -224,34 +329,32 @@ def test_migrate_is_a_one_shot_migrate_seed_publish_job() -> None:
     assert positions == sorted(positions), "migrate, then seed, then publish"
     assert "&&" in command, "a failing step must fail the job"
     assert migrate["restart"] == "no"  # quoted in YAML: a bare `no` would load as False
-    assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
+    conditions = {name: spec["condition"] for name, spec in migrate["depends_on"].items()}
+    # Seeding and publishing write to Redis: `docker compose run --rm migrate` starts both.
+    assert conditions == {"postgres": "service_healthy", "redis": "service_healthy"}
     assert "ports" not in migrate
 
 
 def test_backend_serves_on_port_8000() -> None:
     backend = _services()["backend"]
-    assert backend["ports"] == ["8000:8000"]
+    assert backend["ports"] == ["127.0.0.1:8000:8000"]
     command = shlex.split(_command(backend))
     assert command[:4] == ["python", "-m", "splash", "serve"]
     assert command[command.index("--host") + 1] == "0.0.0.0"
     assert command[command.index("--port") + 1] == "8000"
 
 
-def test_backend_environment_is_production_shaped() -> None:
+def test_the_splash_services_reach_postgres_redis_and_mailpit() -> None:
     services = _services()
     env = _environment(services["backend"])
-    assert env["SPLASH_ENV"] == "production"
-    assert env["SPLASH_SECRET_KEY"] is not None
-    assert REQUIRED_SECRET.match(env["SPLASH_SECRET_KEY"]), env["SPLASH_SECRET_KEY"]
-
     database_url = env["SPLASH_DATABASE_URL"] or ""
     assert database_url.startswith("postgres://"), database_url
-    database = urlsplit(database_url)
+    database = urlsplit(_interpolated({"url": database_url}, {})["url"])
     assert database.hostname == "postgres"
     assert database.port == 5432
-    postgres = _environment(services["postgres"])
+    postgres = _interpolated(_environment(services["postgres"]), {})
     assert database.username == postgres["POSTGRES_USER"]
-    assert database.path == "/" + (postgres["POSTGRES_DB"] or "")
+    assert database.path == "/" + postgres["POSTGRES_DB"]
     assert database.password == postgres["POSTGRES_PASSWORD"]
 
     redis = urlsplit(env["SPLASH_REDIS_URL"] or "")
@@ -260,6 +363,58 @@ def test_backend_environment_is_production_shaped() -> None:
     assert (mail.scheme, mail.hostname, mail.port) == ("smtp", "mailpit", 1025)
     assert env["SPLASH_PUBLIC_PORT"] == "8000"
     assert env["SPLASH_VAR_DIR"] == "/app/var"
+
+
+def test_no_compose_command_needs_a_variable_set() -> None:
+    """A ``${NAME:?…}`` fails every command, `ps`, `logs` and `down` too, when NAME is unset."""
+    for path in (COMPOSE_FILE, PRODUCTION_FILE):
+        required = [m.group(0) for m in INTERPOLATION.finditer(path.read_text()) if m[3] == "?"]
+        assert required == [], path.name
+    for services in (_services(), _production_services()):
+        for service in services.values():
+            _interpolated(_environment(service), {})
+
+
+def test_the_developer_shape_starts_with_nothing_set(monkeypatch) -> None:
+    settings = _settings_from(_interpolated(_environment(_services()["backend"]), {}), monkeypatch)
+
+    assert (settings.env, settings.payments) == ("development", "test")
+    assert settings.recaptcha_site_key is None
+    # The test provider's webhook call goes from the worker to the backend by service name.
+    webhook = urlsplit(settings.webhook_origin("nl"))
+    assert (webhook.hostname, webhook.port) == ("backend", 8000)
+    assert settings.origin("en") == "http://en.localhost:8000"
+
+
+def test_the_developer_shape_takes_integrations_from_the_shell(monkeypatch) -> None:
+    shell = {"SPLASH_GOOGLE_CLIENT_ID": "id", "SPLASH_GOOGLE_CLIENT_SECRET": "secret"}
+    env = _interpolated(_environment(_services()["backend"]), shell)
+
+    assert _settings_from(env, monkeypatch).google_sign_in
+
+
+def test_the_production_shape_refuses_to_start_without_each_secret(monkeypatch) -> None:
+    from pydantic import ValidationError
+
+    backend = _environment(_production_services()["backend"])
+    for missing in PRODUCTION_SECRETS:
+        shell = {name: value for name, value in PRODUCTION_SECRETS.items() if name != missing}
+        with pytest.raises(ValidationError, match=missing):
+            _settings_from(_interpolated(backend, shell), monkeypatch)
+
+
+def test_the_production_shape_takes_real_payments_and_the_captcha(monkeypatch) -> None:
+    env = _interpolated(_environment(_production_services()["backend"]), PRODUCTION_SECRETS)
+    settings = _settings_from(env, monkeypatch)
+
+    assert (settings.env, settings.payments) == ("production", "mollie")
+    assert settings.secret_key == PRODUCTION_SECRETS["SPLASH_SECRET_KEY"]
+    assert settings.recaptcha_secret == "secret"
+    # Mollie calls the webhook on the shop's own domain unless told another public origin.
+    assert settings.payments_webhook_origin is None
+    services = _production_services()
+    for name in ("migrate", "worker"):
+        assert _environment(services[name]) == _environment(services["backend"]), name
 
 
 def test_migrate_runs_with_the_backend_environment() -> None:
@@ -277,6 +432,7 @@ def test_a_worker_service_drains_the_outbox_and_the_backends_do_not() -> None:
     assert conditions == {
         "migrate": "service_completed_successfully",
         "postgres": "service_healthy",
+        "redis": "service_healthy",
         "mailpit": "service_started",
     }
     assert worker["restart"] == "unless-stopped"
@@ -308,7 +464,7 @@ def test_named_volumes_are_declared() -> None:
 
 
 def test_only_known_splash_variables_are_used() -> None:
-    for path in (COMPOSE_FILE, DOCKERFILE):
+    for path in (COMPOSE_FILE, PRODUCTION_FILE, DOCKERFILE):
         used = set(SPLASH_NAME.findall(path.read_text(encoding="utf-8")))
         assert used, path.name
         unknown = sorted(used - KNOWN_SPLASH_VARIABLES)
@@ -327,9 +483,45 @@ def test_known_splash_variables_are_backend_settings() -> None:
 
 def test_dockerfile_stages() -> None:
     froms = [args for keyword, args in _dockerfile_instructions() if keyword == "FROM"]
-    images = [args.split()[0] for args in froms]
-    assert images[0] == "node:20-bookworm-slim"
-    assert images[-1] == "python:3.11-slim-bookworm", "the runtime is the last stage"
+    assert [args.split()[0] for args in froms] == [
+        "node:22-bookworm-slim",
+        "python:3.11-slim-bookworm",
+        "python:3.11-slim-bookworm",
+    ]
+    assert froms[-1].endswith(" AS runtime"), "the runtime is the last stage"
+
+
+def test_a_default_build_needs_no_docker_hub() -> None:
+    """A ``# syntax=`` line makes BuildKit fetch its frontend image before every build."""
+    first_lines = DOCKERFILE.read_text(encoding="utf-8").splitlines()[:5]
+    assert not [line for line in first_lines if re.match(r"#\s*syntax\s*=", line)]
+
+
+def _stage(name: str) -> list[tuple[str, str]]:
+    instructions = _dockerfile_instructions()
+    starts = [i for i, (k, a) in enumerate(instructions) if k == "FROM"] + [len(instructions)]
+    for start, end in itertools.pairwise(starts):
+        if instructions[start][1].lower().endswith(f" as {name}"):
+            return instructions[start:end]
+    raise AssertionError(f"no stage {name}")
+
+
+def test_the_web_stage_installs_the_build_s_packages_only() -> None:
+    runs = [args for keyword, args in _stage("web") if keyword == "RUN"]
+    assert "npm ci --omit=dev" in runs
+    package = json.loads((ROOT / "frontend" / "package.json").read_text(encoding="utf-8"))
+    config = (ROOT / "frontend" / "vite.config.ts").read_text(encoding="utf-8")
+    imported = set(re.findall(r'from "((?!node:)(?:@[^/"]+/)?[^/"]+)', config))
+    assert imported == {"vite", "@vitejs/plugin-react"}
+    assert imported <= set(package["dependencies"]), "the build's own packages are dependencies"
+    for tool in ("vitest", "@playwright/test", "@pact-foundation/pact", "eslint", "typescript"):
+        assert tool in package["devDependencies"], tool
+
+
+def test_uv_stays_in_the_venv_stage() -> None:
+    runtime = _stage("runtime")
+    assert not [args for keyword, args in runtime if keyword == "RUN" and "uv" in args.split()]
+    assert ("COPY", "--from=venv /opt/venv /opt/venv") in runtime
 
 
 def test_dockerfile_runtime_is_healthchecked_non_root_on_port_8000() -> None:
@@ -362,10 +554,9 @@ def test_dockerfile_runtime_is_healthchecked_non_root_on_port_8000() -> None:
         "2",
     ]
 
-    runs = " ".join(by_keyword["RUN"])
-    assert "uv sync --frozen --no-dev" in runs
-    env = " ".join(by_keyword["ENV"])
-    assert "UV_PROJECT_ENVIRONMENT=/opt/venv" in env
+    venv = _stage("venv")
+    assert "uv sync --frozen --no-dev --no-install-project" in [a for k, a in venv if k == "RUN"]
+    assert "UV_PROJECT_ENVIRONMENT=/opt/venv" in " ".join(a for k, a in venv if k == "ENV")
 
 
 def test_dockerfile_copy_sources_exist() -> None:
@@ -431,9 +622,3 @@ def test_dockerignore_keeps_local_state_out_of_the_build_context() -> None:
         assert _ignored(path, patterns), path
     for path in ("backend/splash/config.py", "contracts/routes.json", "frontend/package.json"):
         assert not _ignored(path, patterns), path
-
-
-def test_production_takes_payments_through_mollie_with_a_required_key() -> None:
-    env = _environment(_services()["backend"])
-    assert env["SPLASH_PAYMENTS"] == "mollie"  # the test provider refuses production
-    assert re.match(r"^\$\{SPLASH_MOLLIE_API_KEY:\?[^}]+\}$", env["SPLASH_MOLLIE_API_KEY"] or "")
