@@ -489,7 +489,7 @@ build_project() {
   check "no package warns about the Node version (EBADENGINE)" bash -c "! grep -aq EBADENGINE '$WORK/logs/build-cold.log'"
   DOCKER_BUILDKIT=0 docker build -q --network host --target web -t splash-web:check . > /dev/null
   check "the web stage installs no test or lint tooling" docker run --rm --entrypoint sh splash-web:check -c \
-    'cd node_modules && test -d vite && ! test -e vitest && ! test -e @playwright && ! test -e @pact-foundation && ! test -e eslint'
+    'cd node_modules && test -d vite && ! test -e vitest && ! test -e @playwright/test && ! test -e @pact-foundation/pact && ! test -e eslint'
   docker image rm splash-web:check > /dev/null
   check "uv is not in the runtime image" bash -c "! docker run --rm --entrypoint sh splash:local -c 'command -v uv'"
 }
