@@ -36,7 +36,7 @@ HANDLER_MODULES = (
     "splash.orders.mails",
     "splash.orders.payment_updates",  # periodic: the reconciliation of open payments
     "splash.orders.reservations",  # periodic: the end of unpaid orders' reservations
-    "splash.payments.test_page",  # the test provider's webhook calls
+    "splash.payments.sandbox_page",  # the test provider's webhook calls
 )
 BATCH = 10
 STOP_GRACE_SECONDS = 10.0

@@ -6,13 +6,12 @@ from tortoise.models import Model
 from splash.orders.vocabulary import PaymentStatus
 
 
-class TestPayment(Model):
+class SandboxPayment(Model):
     """A payment of the built-in test provider, the embedded default.
 
     What Mollie would keep on its side, kept here so the hosted test page can act as
     Mollie's test mode."""
 
-    __test__ = False  # a model, not a pytest test class
 
     id = fields.CharField(max_length=64, primary_key=True)  # tr_test_…
     status = fields.CharEnumField(PaymentStatus, max_length=16, default=PaymentStatus.OPEN)
@@ -30,4 +29,5 @@ class TestPayment(Model):
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:
+        # Its first name: Tortoise's migrations rename a model, not its table.
         table = "payments_test_payment"

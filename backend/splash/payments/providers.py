@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from splash.config import PaymentsProvider, Settings
 from splash.payments.provider import PaymentProvider
-from splash.payments.test_provider import TestProvider
+from splash.payments.sandbox import SandboxProvider
 
 
 def create_provider(settings: Settings) -> PaymentProvider:
@@ -17,7 +17,7 @@ def create_provider(settings: Settings) -> PaymentProvider:
         return MollieProvider(
             settings.mollie_api_key, settings.mollie_base_url, settings.mollie_timeout_seconds
         )
-    return TestProvider(
+    return SandboxProvider(
         {locale: settings.origin(locale) for locale in settings.hosts_by_locale},
         settings.default_locale,
         f"{settings.api_prefix}/payments/test/{{id}}",

@@ -11,8 +11,8 @@ from splash.http.redirects import redirect_to, safe_location
 from splash.http.request import form_body
 from splash.orders import payment_updates
 from splash.orders.payment_checks import CheckPace
-from splash.payments import test_page
-from splash.payments.schemas import PaymentWebhook, TestPaymentChoice, WebhookReceived
+from splash.payments import sandbox_page
+from splash.payments.schemas import PaymentWebhook, SandboxPaymentChoice, WebhookReceived
 
 bp = Blueprint("payments")
 
@@ -36,7 +36,7 @@ async def webhook(request: Request) -> HTTPResponse:
     return json(WebhookReceived().model_dump())
 
 
-@bp.get("/payments/test/<payment_id:str>", ctx_csp=(("style-src", (test_page.PAGE_CSS_HASH,)),))
+@bp.get("/payments/test/<payment_id:str>", ctx_csp=(("style-src", (sandbox_page.PAGE_CSS_HASH,)),))
 @documented(
     "The test provider's hosted payment page, in the payment's language: choose how it ends",
     tag="payments",
@@ -47,7 +47,7 @@ async def webhook(request: Request) -> HTTPResponse:
 )
 async def hosted_page(request: Request, payment_id: str) -> HTTPResponse:
     origins = request.app.ctx.settings.origins
-    page = await test_page.render_page(payment_id, lambda url: safe_location(url, origins))
+    page = await sandbox_page.render_page(payment_id, lambda url: safe_location(url, origins))
     return html(page, headers={"cache-control": "no-store"})
 
 
@@ -57,12 +57,12 @@ async def hosted_page(request: Request, payment_id: str) -> HTTPResponse:
     "to the shop (303 to the payment's redirect URL)",
     tag="payments",
     parameters=(PAYMENT_ID,),
-    body=TestPaymentChoice,
+    body=SandboxPaymentChoice,
     form=True,
     status=303,
     errors=(404, 409, 415),
 )
 async def hosted_page_choice(request: Request, payment_id: str) -> HTTPResponse:
-    choice = form_body(request, TestPaymentChoice)
-    back = await test_page.choose(payment_id, choice.status)
+    choice = form_body(request, SandboxPaymentChoice)
+    back = await sandbox_page.choose(payment_id, choice.status)
     return redirect_to(request, back, status=303)

@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
 
-from splash.payments.test_page import TestChoice
+from splash.payments.sandbox_page import SandboxChoice
 from splash.schemas import PublicModel, RequestBody
 
 # Mollie's payment ids (tr_…) and the test provider's (tr_test_…): the webhook reads nothing
@@ -31,10 +31,9 @@ class PaymentWebhook(FormBody):
     )
 
 
-class TestPaymentChoice(FormBody):
-    __test__ = False
+class SandboxPaymentChoice(FormBody):
 
-    status: TestChoice = Field(description="How the tester ends the payment")
+    status: SandboxChoice = Field(description="How the tester ends the payment")
 
 
 class WebhookReceived(PublicModel):

@@ -1,5 +1,5 @@
 """The hosted test payment page's words, in the six languages of the shop (one key set each;
-tests/payments/test_test_page.py fails on a missing key)."""
+tests/payments/test_sandbox_page.py fails on a missing key)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from splash.config import Settings
 from splash.orders import invoice_numbers, pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.payments.provider import PROVIDER_LOCALES
 from splash.seed import seed_all
 
@@ -79,7 +79,7 @@ async def create_order(
 ) -> Order:
     """An order as the checkout leaves it — lines of (sku, quantity) priced from the catalog,
     the stock reserved (``take_stock``), VAT at the country's rate, and with ``payment_status``
-    a payment of the test provider (``TestPayment`` + ``Payment``, in the order's language,
+    a payment of the test provider (``SandboxPayment`` + ``Payment``, in the order's language,
     calling ``webhook_url``; its id ``payment_id`` when given) — for tests of what comes after
     the checkout (webhook, mails, reads) that must not depend on the checkout itself.
 
@@ -148,7 +148,7 @@ async def create_order(
             vat=vat,
         )
     if payment_status is not None:
-        test_payment = await TestPayment.create(
+        test_payment = await SandboxPayment.create(
             id=payment_id or f"tr_test_{secrets.token_urlsafe(12)}",
             status=payment_status,
             amount=order.total,

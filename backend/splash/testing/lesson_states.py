@@ -16,7 +16,7 @@ from splash.config import Settings
 from splash.orders import device_passes, payment_updates
 from splash.orders.models import Payment
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.factories import (
     PARENT,
     PARENT_PASSWORD,
@@ -101,7 +101,7 @@ async def guest_paid_level_2_on_this_browser(settings: Settings, app_ctx: Any) -
     )
     device_pass = await device_passes.issue(order.id, datetime.now(UTC))
     payment = await Payment.get(order_id=order.id)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
     await payment_updates.refresh(app_ctx.payments, payment.provider_id)
     lesson = await Lesson.filter(level__key="level-2").order_by("position", "id").first()
     assert lesson is not None, "the academy fixtures have no level 2"

@@ -15,7 +15,7 @@ from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.factories import (
     PARENT,
     PARENT_PASSWORD,
@@ -184,7 +184,7 @@ async def paid_test_payment(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     await reset_to_fixtures(settings, app_ctx)
     user = await create_test_user(PARENT, PARENT_PASSWORD)
     order = await create_order(user, [("SPL-FS-BLUE-M", 1)], payment_id=PACT_PAID_PAYMENT)
-    await TestPayment.filter(id=PACT_PAID_PAYMENT).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=PACT_PAID_PAYMENT).update(status=PaymentStatus.PAID)
     return {"orderNr": order.order_nr}
 
 

@@ -16,7 +16,7 @@ from splash.catalog.vocabulary import ProductType
 from splash.orders import fulfilment
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.factories import create_order
 from tests.academy.conftest import SKU, owning
 from tests.orders.drafts import draft, line, place, quiet_client
@@ -103,7 +103,7 @@ async def test_a_guests_new_account_owns_level_1_once_its_suit_is_paid(course, s
     assert response.status == 201
     order = await Order.get(order_nr=response.json["data"]["orderNr"])
     payment = await Payment.get(order=order)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
 
     async with serving(client.app) as http:
         assert await pay(http, payment.provider_id) == [200]
@@ -120,11 +120,11 @@ async def test_a_refund_at_the_provider_revokes_the_lessons(course, parent, sett
     order = await create_order(parent, [(f"{SKU}-LEVEL-2", 1)], product_type=ProductType.DIGITAL)
     payment = await Payment.get(order=order)
     client = quiet_client(settings)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
     async with serving(client.app) as http:
         await pay(http, payment.provider_id)
         assert len(await rows(order)) == 2
-        await TestPayment.filter(id=payment.provider_id).update(amount_refunded=order.total)
+        await SandboxPayment.filter(id=payment.provider_id).update(amount_refunded=order.total)
         await Payment.filter(id=payment.id).update(next_check_at=None)  # days later
         await pay(http, payment.provider_id)
 
@@ -139,7 +139,7 @@ async def test_fifty_concurrent_duplicate_paid_webhooks_grant_once(course, paren
         product_type=ProductType.DIGITAL,
     )
     payment = await Payment.get(order=order)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
 
     async with serving(quiet_client(settings).app) as http:
         assert await pay(http, payment.provider_id, times=50) == [200] * 50

@@ -14,7 +14,7 @@ import pytest
 from splash.accounts import services as accounts
 from splash.config import Settings
 from splash.content.models import Article, Page
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.factories import catalog_ids, create_order, create_test_user
 from tests.support import serving
 
@@ -37,7 +37,7 @@ async def _samples() -> dict[str, str]:
     page = await Page.get(locale_id="nl", slug="contact", published=True)
     article = await Article.filter(locale_id="nl", published=True).first()
     assert article is not None
-    payment = await TestPayment.all().first()
+    payment = await SandboxPayment.all().first()
     assert payment is not None
     return {
         "payment_id": payment.id,

@@ -15,7 +15,7 @@ from splash.config import Settings
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_updates import refresh
 from splash.outbox.models import OutboxJob
-from splash.payments.models import TestPayment as HostedPayment
+from splash.payments.models import SandboxPayment as HostedPayment
 from splash.testing.mollie_stub import MollieStub
 from tests.conftest import Client
 

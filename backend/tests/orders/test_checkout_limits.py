@@ -19,7 +19,7 @@ from splash.orders.reservations import release_expired
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
 from splash.outbox import queue
 from splash.outbox.drain import Resources
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from tests.orders.drafts import LOOSE_LIMITS, RETURN_URL, draft, line, new_key, quiet_client
 from tests.support import serving
 
@@ -111,7 +111,7 @@ async def test_open_unpaid_orders_per_client_are_capped_until_one_ends(settings,
         capped = await order(http, "ouder2@example.com")
         # One of them ends without money: its reservation goes, so a new order may be placed.
         payment = await Payment.filter(order__email="ouder0@example.com").get()
-        await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.CANCELED)
+        await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.CANCELED)
         assert await refresh(app.ctx.payments, payment.provider_id)
         after = await order(http, "ouder2@example.com")
 
@@ -195,7 +195,7 @@ async def test_an_unpaid_orders_reservation_ends_on_time_even_while_its_payment_
     assert (await blue_m()).stock == stock + 3
     # Paid after all (a bank transfer arrives later): the stock is taken again then.
     payment = await Payment.get(order_id=placed.id)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
     assert await refresh(app.ctx.payments, payment.provider_id)
     assert (await Order.get(id=placed.id)).stock_state == StockState.COMMITTED
     assert (await blue_m()).stock == stock
@@ -225,7 +225,7 @@ async def test_pay_now_reserves_again_for_a_new_window(settings, seeded):
         answer = await order(http, "ouder@example.com")
         slug = answer.json()["data"]["slug"]
         payment = await Payment.get(order__slug=slug)
-        await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.EXPIRED)
+        await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.EXPIRED)
         assert await refresh(app.ctx.payments, payment.provider_id)
         await Order.filter(slug=slug).update(reserved_until=queue.now() - timedelta(hours=1))
         again = await http.post(f"/api/orders/{slug}/payments", json={"returnUrl": RETURN_URL})

@@ -16,7 +16,7 @@ from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, Stoc
 from splash.outbox import queue
 from splash.outbox.drain import Drainer, Resources
 from splash.outbox.models import OutboxJob
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.payments.mollie import MollieProvider
 from splash.payments.provider import ProviderUnavailable
 from splash.payments.providers import create_provider
@@ -139,7 +139,7 @@ async def test_an_unknown_id_is_false_and_writes_nothing(seeded, provider):
 
 async def test_a_payment_the_provider_does_not_know_is_false(seeded, provider):
     order, payment = await order_with_test_payment()
-    await TestPayment.filter(id=payment.id).delete()
+    await SandboxPayment.filter(id=payment.id).delete()
 
     assert await refresh(provider, payment.id) is False
     assert await order_status(order) == (Status.AWAITING_PAYMENT, Pay.OPEN)
@@ -278,9 +278,9 @@ async def test_a_payment_ending_without_money_releases_the_stock_once(seeded, pr
     assert await jobs() == []
 
 
-async def _second_attempt(order: Order) -> TestPayment:
+async def _second_attempt(order: Order) -> SandboxPayment:
     """A newer payment of the order (the customer pressed Pay now)."""
-    newer = await TestPayment.create(
+    newer = await SandboxPayment.create(
         id=f"tr_test_newer{order.id}",
         amount=order.total,
         currency="EUR",

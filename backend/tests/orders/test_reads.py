@@ -14,7 +14,7 @@ from splash.orders.models import Order, Payment
 from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.factories import create_order, create_test_user
 from tests.orders.drafts import ADDRESS, draft, line, place, quiet_client
 from tests.support import free_port
@@ -262,7 +262,7 @@ async def test_the_customers_return_asks_the_provider_before_the_webhook_comes(c
     the provider first, so a paid payment shows as paid (with its follow-ups) without a webhook."""
     order = await create_order(await parent(), [("SPL-FS-BLUE-M", 1)])
     payment = await Payment.get(order=order)
-    await TestPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
 
     data = (await client.get(f"/api/orders/{order.slug}")).json["data"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from splash.accounts.models import User
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.payments.mollie import MollieProvider
 from splash.payments.provider import PaymentRequest
 from splash.testing.factories import create_order, create_test_user
@@ -23,17 +23,17 @@ async def parent() -> User:
 
 async def order_with_test_payment(
     quantity: int = 1, webhook_url: str = "http://127.0.0.1:9/api/payments/webhook", **kw
-) -> tuple[Order, TestPayment]:
+) -> tuple[Order, SandboxPayment]:
     """An order of ``quantity`` blue M float suits, stock reserved, with an open test payment
     (its webhook URL a closed port unless told: nothing is called by accident)."""
     order = await create_order(await parent(), [(SKU, quantity)], webhook_url=webhook_url, **kw)
     payment = await Payment.get(order=order)
-    return order, await TestPayment.get(id=payment.provider_id)
+    return order, await SandboxPayment.get(id=payment.provider_id)
 
 
-async def provider_reports(payment: TestPayment, **changes: object) -> None:
+async def provider_reports(payment: SandboxPayment, **changes: object) -> None:
     """What the test provider will report about the payment from now on."""
-    await TestPayment.filter(id=payment.id).update(**changes)
+    await SandboxPayment.filter(id=payment.id).update(**changes)
 
 
 async def order_with_mollie_payment(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from splash.payments.mollie import MollieProvider
 from splash.payments.providers import create_provider
-from splash.payments.test_provider import TestProvider
+from splash.payments.sandbox import SandboxProvider
 
 
 def test_the_embedded_default_is_the_test_provider(settings):
     provider = create_provider(settings)
 
-    assert isinstance(provider, TestProvider)
+    assert isinstance(provider, SandboxProvider)
     assert provider.name == "test"
     assert provider.origins["en"] == "http://en.localhost:8000"
 

@@ -6,7 +6,7 @@ from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.testing.states import PACT_PAID_PAYMENT
 
 
@@ -24,7 +24,7 @@ async def test_a_paid_test_payment_of_an_order_awaiting_payment(client, database
         PACT_PAID_PAYMENT,
         PaymentStatus.OPEN,  # what the shop knows before the webhook
     )
-    assert (await TestPayment.get(id=PACT_PAID_PAYMENT)).status is PaymentStatus.PAID
+    assert (await SandboxPayment.get(id=PACT_PAID_PAYMENT)).status is PaymentStatus.PAID
 
 
 async def test_no_payment_is_the_fixtures_alone(client, database):
@@ -34,7 +34,7 @@ async def test_no_payment_is_the_fixtures_alone(client, database):
 
     assert response.status == 200
     assert await Payment.all().count() == 0
-    assert await TestPayment.all().count() == 0
+    assert await SandboxPayment.all().count() == 0
 
 
 async def test_a_guest_can_order_answers_the_blue_m_suit_in_stock(client, database, settings):

@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.payments.provider import BankTransfer, PaymentRequest
 from splash.payments.providers import create_provider
-from splash.payments.test_provider import TestProvider
+from splash.payments.sandbox import SandboxProvider
 
 REQUEST = PaymentRequest(
     amount=5390,
@@ -27,16 +27,16 @@ REQUEST = PaymentRequest(
 
 
 @pytest.fixture
-def provider(settings) -> TestProvider:
+def provider(settings) -> SandboxProvider:
     made = create_provider(settings)
-    assert isinstance(made, TestProvider)
+    assert isinstance(made, SandboxProvider)
     return made
 
 
 async def test_create_keeps_the_payment_and_answers_its_page(database, provider):
     created = await provider.create(REQUEST)
 
-    kept = await TestPayment.get(id=created.id)
+    kept = await SandboxPayment.get(id=created.id)
     assert created.id.startswith("tr_test_")
     assert (kept.amount, kept.currency, kept.locale) == (5390, "EUR", "en_GB")
     assert (kept.redirect_url, kept.webhook_url) == (REQUEST.redirect_url, REQUEST.webhook_url)
@@ -49,7 +49,7 @@ async def test_the_same_idempotency_key_answers_the_same_payment(database, provi
     again = await provider.create(REQUEST)
 
     assert again == first
-    assert await TestPayment.all().count() == 1
+    assert await SandboxPayment.all().count() == 1
 
 
 async def test_the_page_is_on_the_languages_domain_when_the_return_is_elsewhere(database, provider):
@@ -68,7 +68,7 @@ async def test_fetch_reports_the_payment_as_kept(database, provider):
         "bankBic": "ABNANL2A",
         "transferReference": "TEST-1234-5678-9012",
     }
-    await TestPayment.filter(id=created.id).update(
+    await SandboxPayment.filter(id=created.id).update(
         status=PaymentStatus.PAID,
         method="banktransfer",
         bank_details=bank,
@@ -98,25 +98,25 @@ async def test_fetch_of_an_unknown_id_is_none(database, provider):
 async def _open_since(provider, age: timedelta, method: str | None = None) -> str:
     created = await provider.create(REQUEST)
     then = datetime.now(UTC) - age
-    await TestPayment.filter(id=created.id).update(created_at=then, method=method)
+    await SandboxPayment.filter(id=created.id).update(created_at=then, method=method)
     return created.id
 
 
 async def test_an_open_payment_expires_after_fifteen_minutes_as_mollies_do(database, provider):
     young = await _open_since(provider, timedelta(minutes=14))
     assert (await provider.fetch(young)).status is PaymentStatus.OPEN
-    await TestPayment.filter(id=young).update(created_at=datetime.now(UTC) - timedelta(minutes=16))
+    await SandboxPayment.filter(id=young).update(created_at=datetime.now(UTC) - timedelta(minutes=16))
 
     found = await provider.fetch(young)
 
     assert (found.status, found.checkout_url) == (PaymentStatus.EXPIRED, None)
-    assert (await TestPayment.get(id=young)).status is PaymentStatus.EXPIRED
+    assert (await SandboxPayment.get(id=young)).status is PaymentStatus.EXPIRED
 
 
 async def test_a_bank_transfer_stays_open_for_twelve_days(database, provider):
     payment_id = await _open_since(provider, timedelta(days=11), method="banktransfer")
     assert (await provider.fetch(payment_id)).status is PaymentStatus.OPEN
-    await TestPayment.filter(id=payment_id).update(
+    await SandboxPayment.filter(id=payment_id).update(
         created_at=datetime.now(UTC) - timedelta(days=12)
     )
 
@@ -125,6 +125,6 @@ async def test_a_bank_transfer_stays_open_for_twelve_days(database, provider):
 
 async def test_a_payment_that_ended_never_expires(database, provider):
     payment_id = await _open_since(provider, timedelta(days=30))
-    await TestPayment.filter(id=payment_id).update(status=PaymentStatus.PAID)
+    await SandboxPayment.filter(id=payment_id).update(status=PaymentStatus.PAID)
 
     assert (await provider.fetch(payment_id)).status is PaymentStatus.PAID

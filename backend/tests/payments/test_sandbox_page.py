@@ -16,9 +16,9 @@ from splash.formatting import money
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
-from splash.payments.models import TestPayment
-from splash.payments.test_page import PAGE_CSS_HASH, TestChoice, choices_from
-from splash.payments.test_provider import current
+from splash.payments.models import SandboxPayment
+from splash.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
+from splash.payments.sandbox import current
 from splash.payments.texts import PAGE_TEXTS
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
@@ -96,7 +96,7 @@ async def test_the_page_speaks_the_payments_language(seeded, client, locale):
     assert money(order.total, locale) in page.texts
     assert f"Splash {order.order_nr}" in page.texts
     assert [(value, text) for value, text, _ in page.buttons] == [
-        (choice.value, texts[choice.value]) for choice in TestChoice
+        (choice.value, texts[choice.value]) for choice in SandboxChoice
     ]
     assert {inside for _, _, inside in page.buttons} == {"html>body>main>form>fieldset"}
     assert response.headers["cache-control"] == "no-store"
@@ -149,11 +149,11 @@ async def test_a_pending_payment_offers_only_the_moves_the_table_allows(seeded, 
         "expired",
     ]
     assert choices_from(PaymentStatus.PENDING) == [
-        TestChoice.PAID,
-        TestChoice.PENDING,
-        TestChoice.FAILED,
-        TestChoice.CANCELED,
-        TestChoice.EXPIRED,
+        SandboxChoice.PAID,
+        SandboxChoice.PENDING,
+        SandboxChoice.FAILED,
+        SandboxChoice.CANCELED,
+        SandboxChoice.EXPIRED,
     ]
 
 
@@ -184,7 +184,7 @@ def test_every_language_has_every_text():
         assert set(texts) == keys, locale
         assert all(text.strip() for text in texts.values()), locale
     assert {f"status_{status}" for status in ("paid", "canceled", "expired", "failed")} < keys
-    assert {choice.value for choice in TestChoice} < keys
+    assert {choice.value for choice in SandboxChoice} < keys
 
 
 # --- the choice ---------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ async def test_a_choice_updates_the_payment_promises_the_webhook_and_goes_back(
 
     assert response.status == 303
     assert response.headers["location"] == payment.redirect_url
-    chosen = await TestPayment.get(id=payment.id)
+    chosen = await SandboxPayment.get(id=payment.id)
     assert (chosen.status, chosen.method, chosen.bank_details) == (choice, None, None)
     [job] = await OutboxJob.all()
     assert (job.kind, job.payload) == ("test_provider_webhook", {"payment_id": payment.id})
@@ -216,7 +216,7 @@ async def test_bank_transfer_keeps_the_payment_open_with_the_account_to_pay_to(s
     )
 
     assert response.status == 303
-    chosen = await TestPayment.get(id=payment.id)
+    chosen = await SandboxPayment.get(id=payment.id)
     assert (chosen.status, chosen.method) == (PaymentStatus.OPEN, "banktransfer")
     assert chosen.bank_details is not None
     assert set(chosen.bank_details) == {"bankName", "bankAccount", "bankBic", "transferReference"}
@@ -236,7 +236,7 @@ async def test_an_ended_payment_cannot_be_changed_again(seeded, client):
     assert first.status == 303
     assert again.status == 409
     assert again.json["error"]["details"] == {"code": "payment_final", "status": "paid"}
-    assert (await TestPayment.get(id=payment.id)).status is PaymentStatus.PAID
+    assert (await SandboxPayment.get(id=payment.id)).status is PaymentStatus.PAID
     assert await OutboxJob.all().count() == 1
 
 
@@ -292,7 +292,7 @@ async def test_a_bad_choice_is_a_4xx_naming_the_field(seeded, client, body, head
 
     assert response.status == status
     assert response.json["error"]["details"]["errors"][0]["path"] == path
-    assert (await TestPayment.get(id=payment.id)).status is PaymentStatus.OPEN
+    assert (await SandboxPayment.get(id=payment.id)).status is PaymentStatus.OPEN
 
 
 async def test_a_choice_for_an_unknown_payment_is_a_404(database, client):
@@ -306,7 +306,7 @@ async def test_a_choice_for_an_unknown_payment_is_a_404(database, client):
 
 async def test_the_way_back_never_leaves_the_shop(seeded, client):
     _, payment = await order_with_test_payment()
-    await TestPayment.filter(id=payment.id).update(redirect_url="https://evil.example/steal")
+    await SandboxPayment.filter(id=payment.id).update(redirect_url="https://evil.example/steal")
 
     response = await client.post(
         f"/api/payments/test/{payment.id}", content="status=paid", headers=FORM

@@ -1,7 +1,7 @@
 """The test provider's hosted payment page, as Mollie's test mode offers one.
 
 The page shows the amount and description in the payment's language and lets a tester choose
-how the payment ends. A choice updates the ``TestPayment`` and, in the same transaction, commits
+how the payment ends. A choice updates the ``SandboxPayment`` and, in the same transaction, commits
 an outbox job that calls the payment's webhook as Mollie does (an HTTP POST of ``id=<id>`` to
 its ``webhookUrl``, retried with back-off until it answers 2xx); the customer is then sent to
 the payment's ``redirectUrl``. A payment that has ended (paid, canceled, expired, failed)
@@ -26,8 +26,8 @@ from splash.errors import ConflictError, NotFoundError
 from splash.formatting import money
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import TestPayment
-from splash.payments.test_provider import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
+from splash.payments.models import SandboxPayment
+from splash.payments.sandbox import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
 from splash.payments.texts import PAGE_TEXTS
 from splash.templating import template_environment
 
@@ -50,10 +50,9 @@ PAGE_CSS = (
 PAGE_CSS_HASH = f"'sha256-{base64.b64encode(hashlib.sha256(PAGE_CSS.encode()).digest()).decode()}'"
 
 
-class TestChoice(StrEnum):
+class SandboxChoice(StrEnum):
     """What a tester can choose on the page (bank transfer: open, awaiting the transfer)."""
 
-    __test__ = False
 
     PAID = "paid"
     OPEN = "open"
@@ -65,19 +64,19 @@ class TestChoice(StrEnum):
 
     @property
     def status(self) -> PaymentStatus:
-        return PaymentStatus.OPEN if self is TestChoice.BANK_TRANSFER else PaymentStatus(self)
+        return PaymentStatus.OPEN if self is SandboxChoice.BANK_TRANSFER else PaymentStatus(self)
 
 
-def choices_from(status: PaymentStatus) -> list[TestChoice]:
+def choices_from(status: PaymentStatus) -> list[SandboxChoice]:
     """The choices the transition table allows from ``status`` (staying is allowed)."""
     return [
         choice
-        for choice in TestChoice
+        for choice in SandboxChoice
         if choice.status == status or choice.status in PAYMENT_MOVES[status]
     ]
 
 
-def page_locale(payment: TestPayment) -> str:
+def page_locale(payment: SandboxPayment) -> str:
     return SHOP_LOCALES.get(payment.locale, "en")
 
 
@@ -103,7 +102,7 @@ async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
     return template_environment("splash.payments").get_template("test_payment.html").render(context)
 
 
-async def choose(payment_id: str, choice: TestChoice) -> str:
+async def choose(payment_id: str, choice: SandboxChoice) -> str:
     """Ends (or keeps open) the payment as the tester chose and promises its webhook call, in
     one transaction; answers where the customer goes back to. A compare-and-set on the status
     read: of two concurrent choices only one lands (the other is a 409)."""
@@ -117,9 +116,9 @@ async def choose(payment_id: str, choice: TestChoice) -> str:
         if choice not in choices_from(payment.status):
             raise IllegalTransition(payment.status, choice.status)
         changes: dict[str, Any] = {"status": choice.status}
-        if choice is TestChoice.BANK_TRANSFER:
+        if choice is SandboxChoice.BANK_TRANSFER:
             changes.update(method=BANK_TRANSFER_METHOD, bank_details=bank_details())
-        moved = await TestPayment.filter(id=payment.id, status=payment.status).update(**changes)
+        moved = await SandboxPayment.filter(id=payment.id, status=payment.status).update(**changes)
         if moved != 1:
             raise ConflictError("This test payment changed meanwhile", {"code": "payment_changed"})
         await outbox.enqueue(WEBHOOK_JOB, {"payment_id": payment.id})
@@ -137,7 +136,7 @@ def bank_details() -> dict[str, str]:
     }
 
 
-async def _payment(payment_id: str) -> TestPayment:
+async def _payment(payment_id: str) -> SandboxPayment:
     payment = await current(payment_id)
     if payment is None:
         raise NotFoundError(f"No test payment {payment_id!r}")
@@ -148,7 +147,7 @@ async def _payment(payment_id: str) -> TestPayment:
 async def call_webhook(job: outbox.Job, resources: Any) -> None:
     """Mollie's webhook call: ``id=<payment id>`` posted to the payment's webhook URL; any
     answer but a 2xx is tried again later (as Mollie retries)."""
-    payment = await TestPayment.get_or_none(id=job.payload["payment_id"])
+    payment = await SandboxPayment.get_or_none(id=job.payload["payment_id"])
     if payment is None:
         return
     async with httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS) as client:

@@ -1,8 +1,8 @@
 """The ``test`` provider, the embedded default: Mollie's test mode, served by the backend.
 
-``create`` keeps the payment (``TestPayment``) and answers a checkout URL on the shop's own
+``create`` keeps the payment (``SandboxPayment``) and answers a checkout URL on the shop's own
 domain — the one the customer returns to, so the page's form and its redirect stay on one
-origin — where the hosted test page (``payments/test_page.py``) lets a tester choose how the
+origin — where the hosted test page (``payments/sandbox_page.py``) lets a tester choose how the
 payment ends; the page then calls the webhook and sends the customer back, as Mollie does.
 ``fetch`` reports the payment as kept. The same idempotency key answers the same payment.
 
@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from tortoise.exceptions import IntegrityError
 
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import TestPayment
+from splash.payments.models import SandboxPayment
 from splash.payments.provider import (
     PROVIDER_LOCALES,
     BankTransfer,
@@ -36,8 +36,7 @@ BANK_TRANSFER_EXPIRES_AFTER = timedelta(days=12)
 SHOP_LOCALES = {provider: shop for shop, provider in PROVIDER_LOCALES.items()}
 
 
-class TestProvider:
-    __test__ = False  # a provider, not a pytest test class
+class SandboxProvider:
     name = "test"
 
     def __init__(self, origins: Mapping[str, str], default_locale: str, page_path: str) -> None:
@@ -51,7 +50,7 @@ class TestProvider:
         # A new key is the common case: created at once, read only when the key is taken (a
         # retry, or a concurrent request with the same key).
         try:
-            created = await TestPayment.create(
+            created = await SandboxPayment.create(
                 id=ID_PREFIX + secrets.token_urlsafe(12),
                 amount=request.amount,
                 currency=request.currency,
@@ -62,14 +61,14 @@ class TestProvider:
                 idempotency_key=request.idempotency_key,
             )
         except IntegrityError:
-            created = await TestPayment.get(idempotency_key=request.idempotency_key)
+            created = await SandboxPayment.get(idempotency_key=request.idempotency_key)
         return self.as_payment(created)
 
     async def fetch(self, payment_id: str) -> ProviderPayment | None:
         payment = await current(payment_id[:64])
         return None if payment is None else self.as_payment(payment)
 
-    def page_url(self, payment: TestPayment) -> str:
+    def page_url(self, payment: SandboxPayment) -> str:
         """The hosted page on the origin the customer returns to when that is a shop origin,
         else on the payment's language's domain."""
         parts = urlsplit(payment.redirect_url)
@@ -79,7 +78,7 @@ class TestProvider:
             origin = self.origins.get(locale, self.origins[self.default_locale])
         return origin + self.page_path.format(id=payment.id)
 
-    def as_payment(self, payment: TestPayment) -> ProviderPayment:
+    def as_payment(self, payment: SandboxPayment) -> ProviderPayment:
         bank = payment.bank_details
         return ProviderPayment(
             id=payment.id,
@@ -101,17 +100,17 @@ class TestProvider:
         )
 
 
-async def current(payment_id: str, now: datetime | None = None) -> TestPayment | None:
+async def current(payment_id: str, now: datetime | None = None) -> SandboxPayment | None:
     """The payment as it stands ``now``: an open one past its expiry is expired (kept so, by a
     compare-and-set on its status: a choice made at that moment wins or loses as a whole)."""
-    payment = await TestPayment.get_or_none(id=payment_id)
+    payment = await SandboxPayment.get_or_none(id=payment_id)
     if payment is None or payment.status != PaymentStatus.OPEN:
         return payment
     lifetime = (
         BANK_TRANSFER_EXPIRES_AFTER if payment.method == BANK_TRANSFER_METHOD else EXPIRES_AFTER
     )
     if (now or datetime.now(UTC)) - payment.created_at >= lifetime:
-        expired = TestPayment.filter(id=payment.id, status=PaymentStatus.OPEN)
+        expired = SandboxPayment.filter(id=payment.id, status=PaymentStatus.OPEN)
         await expired.update(status=PaymentStatus.EXPIRED)
-        return await TestPayment.get_or_none(id=payment_id)
+        return await SandboxPayment.get_or_none(id=payment_id)
     return payment
