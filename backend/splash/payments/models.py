@@ -12,7 +12,6 @@ class SandboxPayment(Model):
     What Mollie would keep on its side, kept here so the hosted test page can act as
     Mollie's test mode."""
 
-
     id = fields.CharField(max_length=64, primary_key=True)  # tr_test_…
     status = fields.CharEnumField(PaymentStatus, max_length=16, default=PaymentStatus.OPEN)
     amount = fields.IntField()

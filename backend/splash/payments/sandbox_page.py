@@ -53,7 +53,6 @@ PAGE_CSS_HASH = f"'sha256-{base64.b64encode(hashlib.sha256(PAGE_CSS.encode()).di
 class SandboxChoice(StrEnum):
     """What a tester can choose on the page (bank transfer: open, awaiting the transfer)."""
 
-
     PAID = "paid"
     OPEN = "open"
     PENDING = "pending"

@@ -32,7 +32,6 @@ class PaymentWebhook(FormBody):
 
 
 class SandboxPaymentChoice(FormBody):
-
     status: SandboxChoice = Field(description="How the tester ends the payment")
 
 

@@ -105,7 +105,9 @@ async def _open_since(provider, age: timedelta, method: str | None = None) -> st
 async def test_an_open_payment_expires_after_fifteen_minutes_as_mollies_do(database, provider):
     young = await _open_since(provider, timedelta(minutes=14))
     assert (await provider.fetch(young)).status is PaymentStatus.OPEN
-    await SandboxPayment.filter(id=young).update(created_at=datetime.now(UTC) - timedelta(minutes=16))
+    await SandboxPayment.filter(id=young).update(
+        created_at=datetime.now(UTC) - timedelta(minutes=16)
+    )
 
     found = await provider.fetch(young)
 
