@@ -9,7 +9,7 @@ import httpx
 from sanic import Blueprint, Request, Sanic
 from sanic.response import BaseHTTPResponse
 
-from splash import db
+from splash import db, wiring
 from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
@@ -67,6 +67,7 @@ def _tls() -> ssl.SSLContext:
 def create_app(settings: Settings | None = None) -> Sanic:
     settings = settings or load_settings()
     logging.configure(settings.log_level)
+    wiring.plug_in()
     app = Splash("splash", configure_logging=False, request_class=SplashRequest)
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024

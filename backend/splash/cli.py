@@ -78,14 +78,16 @@ def _worker(_: argparse.Namespace) -> None:
     with SPLASH_OUTBOX_EMBEDDED=false)."""
     import signal
 
-    from splash.outbox.drain import Drainer, Resources
+    from splash import wiring
+    from splash.outbox.drain import Drainer
 
     settings = load_settings()
+    wiring.plug_in()
 
     async def work() -> None:
         async with db.session(settings.database_url):
             await db.ping()
-            drainer = Drainer(Resources.from_settings(settings))
+            drainer = Drainer(wiring.resources(settings))
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 asyncio.get_running_loop().add_signal_handler(signum, stop.set)

@@ -24,7 +24,7 @@ from sanic import Sanic
 from sanic_testing.testing import ASGI_BASE_URL, SanicASGITestClient, TestingResponse
 from tortoise import Tortoise
 
-from splash import db
+from splash import db, wiring
 from splash.app import create_app
 from splash.config import REPO_ROOT, Settings
 from splash.seed import seed_all
@@ -64,6 +64,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     config.issue_config_time_warning(pytest.PytestWarning(notice), stacklevel=2)
     for item in items:
         item.add_marker(pytest.mark.skip(reason=notice))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _plugged_in() -> None:
+    """Every plug, as the app and the worker plug them in at start (tests of a service alone
+    start neither)."""
+    wiring.plug_in()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

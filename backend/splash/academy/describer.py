@@ -5,8 +5,8 @@ and its refusal — ``owned`` when the buyer owns every lesson it unlocks, ``in_
 larger line of the same cart (bundle > level > lesson) unlocks all its lessons the buyer does
 not own. Lines of other digital products are left as they are.
 
-Registered with the orders domain (``describes_digital_lines``), so the quote and the checkout
-see the same prices and refusals.
+Plugged into the orders domain by ``splash.wiring``, so the quote and the checkout see the same
+prices and refusals.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from splash.academy import catalogue, pages
 from splash.academy.catalogue import CourseTree, OfferRow, Texts
 from splash.academy.entitlements import owned_lessons
 from splash.academy.vocabulary import OfferKind
-from splash.orders import services as orders
 from splash.orders.services import LineImage, SellableLine
 from splash.orders.vocabulary import LineRefusal
 from splash.route_table import RouteTable
@@ -60,7 +59,6 @@ LABELS: dict[str, dict[OfferKind, str]] = {
 }
 
 
-@orders.describes_digital_lines
 async def describe_offers(
     lines: Sequence[SellableLine], user_id: int | None, locale: str, table: RouteTable
 ) -> list[SellableLine]:

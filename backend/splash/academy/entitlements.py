@@ -1,5 +1,5 @@
-"""What a paid order unlocks, and what a full refund takes back (registered with the orders
-domain: ``grants_entitlements``, ``revokes_entitlements``).
+"""What a paid order unlocks, and what a full refund takes back (plugged into the orders domain
+by ``splash.wiring``: ``grant``, ``revoke``, ``WHERE_UNLOCKED``).
 
 - a digital line (a lesson, a level, the bundle) → the lessons its offer unlocks (``purchase``);
 - a physical line (a float suit) → the lessons that come free with its product (``suit_gift``).
@@ -77,7 +77,6 @@ async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
     return found
 
 
-@orders.grants_entitlements
 async def grant(order: Order, lines: list[OrderLine]) -> None:
     unlocked = await unlocked_by(lines)
     user_id = order.user_id  # type: ignore[attr-defined]
@@ -92,7 +91,6 @@ async def grant(order: Order, lines: list[OrderLine]) -> None:
     )
 
 
-@orders.revokes_entitlements
 async def revoke(order: Order) -> None:
     await Entitlement.filter(order_id=order.id).delete()
 
@@ -108,4 +106,4 @@ def _course_of_first_unlocked(order_id: int, locale: str) -> ValuesListQuery[Any
 
 
 # The confirmation e-mail and the order's page link to the course page of what an order unlocked.
-orders.tells_where_unlocked(orders.WhereUnlocked(_course_of_first_unlocked, pages.course_path))
+WHERE_UNLOCKED = orders.WhereUnlocked(_course_of_first_unlocked, pages.course_path)

@@ -8,9 +8,7 @@ from datetime import UTC, datetime
 from sanic import Blueprint, Request, raw
 from sanic.response import HTTPResponse
 
-# The academy's part of the checkout (the describer of lesson lines) and of paid orders (the
-# grants) registers on import: the app imports these routes, the worker the grants.
-from splash.academy import describer, entitlements, services, videos  # noqa: F401
+from splash.academy import services, videos
 from splash.academy.schemas import (
     AcademyMeAnswer,
     CourseMeAnswer,

@@ -12,12 +12,17 @@ from tortoise.exceptions import IntegrityError
 
 from splash import outbox
 from splash.accounts import passwords
-from splash.accounts.mails import EMAIL_CHANGE
 from splash.accounts.models import User
 from splash.accounts.schemas import ChangeEmail
 from splash.accounts.secrets import failure, now, stored_secret, use_secret
 from splash.accounts.services import end_sessions
-from splash.accounts.vocabulary import AccountError, EmailChangeOutcome, SecretKind
+from splash.accounts.vocabulary import (
+    EMAIL_CHANGE_JOB,
+    EMAIL_CHANGED_JOB,
+    AccountError,
+    EmailChangeOutcome,
+    SecretKind,
+)
 
 
 async def request_email_change(user: User, body: ChangeEmail, locale: str) -> str:
@@ -42,7 +47,9 @@ async def request_email_change(user: User, body: ChangeEmail, locale: str) -> st
         )
     if await User.exists(email=new_email):
         raise failure(AccountError.EMAIL_TAKEN, "Email is already taken", ["email"])
-    await outbox.enqueue(EMAIL_CHANGE, {"user_id": user.id, "email": new_email, "locale": locale})
+    await outbox.enqueue(
+        EMAIL_CHANGE_JOB, {"user_id": user.id, "email": new_email, "locale": locale}
+    )
     return new_email
 
 
@@ -74,7 +81,7 @@ async def confirm_email_change(raw: str | None, locale: str) -> EmailChangeOutco
             )
             await end_sessions(user)
             await outbox.enqueue(
-                "email_changed", {**notice, "old_email": old_email, "new_email": new_email}
+                EMAIL_CHANGED_JOB, {**notice, "old_email": old_email, "new_email": new_email}
             )
     except IntegrityError:  # another account registered the address since the request
         return EmailChangeOutcome.TAKEN

@@ -22,13 +22,12 @@ from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.mail import templates
 from splash.mail.mailer import Email
-from splash.outbox import Job, handles
+from splash.outbox import Job
 from splash.outbox.drain import Resources
 
 CONFIRMATION_VALID = timedelta(days=7)
 RESET_VALID = timedelta(hours=1)
 EMAIL_CHANGE_VALID = timedelta(hours=24)
-EMAIL_CHANGE = "email_change"  # the outbox job's kind
 
 
 def account_mail(
@@ -53,7 +52,6 @@ def _when(job: Job) -> str:
     return formatting.moment(datetime.fromisoformat(job.payload["when"]), job.payload["locale"])
 
 
-@handles("account_confirmation")
 async def send_confirmation(job: Job, resources: Resources) -> None:
     user = await User.get_or_none(email=job.payload["email"])
     if user is None or user.confirmed or user.blocked:
@@ -67,7 +65,6 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
     await resources.mailer.send(mail)
 
 
-@handles("password_reset")
 async def send_password_reset(job: Job, resources: Resources) -> None:
     user = await User.get_or_none(email=job.payload["email"])
     if user is None or user.blocked:
@@ -84,7 +81,6 @@ async def send_password_reset(job: Job, resources: Resources) -> None:
     )
 
 
-@handles("password_changed")
 async def send_password_changed(job: Job, resources: Resources) -> None:
     user = await User.get_or_none(id=job.payload["user_id"])
     if user is None:
@@ -101,7 +97,6 @@ async def send_password_changed(job: Job, resources: Resources) -> None:
     )
 
 
-@handles(EMAIL_CHANGE)
 async def send_email_change(job: Job, resources: Resources) -> None:
     """The link that changes the address, to the new address."""
     user = await User.get_or_none(id=job.payload["user_id"])
@@ -119,7 +114,6 @@ async def send_email_change(job: Job, resources: Resources) -> None:
     )
 
 
-@handles("email_changed")
 async def send_email_changed(job: Job, resources: Resources) -> None:
     """Tells the old address that the account's address changed."""
     user = await User.get_or_none(id=job.payload["user_id"])

@@ -42,7 +42,13 @@ from splash.accounts.secrets import (
     use_secret,
     with_password,
 )
-from splash.accounts.vocabulary import AccountError, SecretKind
+from splash.accounts.vocabulary import (
+    CONFIRMATION_JOB,
+    PASSWORD_CHANGED_JOB,
+    PASSWORD_RESET_JOB,
+    AccountError,
+    SecretKind,
+)
 from splash.config import Settings
 from splash.errors import ValidationError, from_pydantic
 
@@ -179,7 +185,7 @@ async def register(body: Register, locale: str) -> User:
             user = await User.create(
                 email=email, username=email, password_hash=password_hash, locale=locale
             )
-            await outbox.enqueue("account_confirmation", {"email": email, "locale": locale})
+            await outbox.enqueue(CONFIRMATION_JOB, {"email": email, "locale": locale})
     except IntegrityError:  # registered by a concurrent request meanwhile
         raise taken from None
     return user
@@ -207,7 +213,7 @@ async def confirm_email(raw: str | None) -> bool:
 async def resend_confirmation(email: str, locale: str) -> None:
     """Whether the address has an account that waits for confirmation is decided by the
     drainer, never in the request (no lookup here to time)."""
-    await outbox.enqueue("account_confirmation", {"email": email.lower(), "locale": locale})
+    await outbox.enqueue(CONFIRMATION_JOB, {"email": email.lower(), "locale": locale})
 
 
 # --- sign-in -------------------------------------------------------------------------------------
@@ -238,7 +244,7 @@ def _check_confirmation(password: str, confirmation: str) -> None:
 
 async def forgot_password(email: str, locale: str) -> None:
     """Like ``resend_confirmation``: the drainer finds the account (or drops the job)."""
-    await outbox.enqueue("password_reset", {"email": email.lower(), "locale": locale})
+    await outbox.enqueue(PASSWORD_RESET_JOB, {"email": email.lower(), "locale": locale})
 
 
 async def _set_password(user: User, password_hash: str, locale: str) -> None:
@@ -253,7 +259,7 @@ async def _set_password(user: User, password_hash: str, locale: str) -> None:
     await end_sessions(user)
     if had_password:
         notice = {"user_id": user.id, "locale": locale, "when": now().isoformat()}
-        await outbox.enqueue("password_changed", notice)
+        await outbox.enqueue(PASSWORD_CHANGED_JOB, notice)
 
 
 async def reset_password(body: ResetPassword, locale: str) -> User:

@@ -39,3 +39,11 @@ class EmailChangeOutcome(StrEnum):
     CHANGED = "changed"
     TAKEN = "taken"
     INVALID = "invalid"
+
+
+# The outbox job kinds of account e-mails (their handlers: accounts/mails.py).
+CONFIRMATION_JOB = "account_confirmation"
+PASSWORD_RESET_JOB = "password_reset"
+PASSWORD_CHANGED_JOB = "password_changed"
+EMAIL_CHANGE_JOB = "email_change"
+EMAIL_CHANGED_JOB = "email_changed"

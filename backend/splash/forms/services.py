@@ -106,7 +106,6 @@ async def submit(form_name: str, data: dict[str, Any], locale: str) -> FormSubmi
 NOTIFICATION = "form_submission"
 
 
-@outbox.handles(NOTIFICATION)
 async def send_notification(job: outbox.Job, resources: Resources) -> None:
     """Mails a stored submission to the shop (in the shop's language), then marks it mailed."""
     submission = await FormSubmission.get_or_none(id=job.payload["submission_id"])

@@ -95,7 +95,6 @@ async def forget_expired(now: datetime) -> int:
     return await LanguageHandoff.filter(expires_at__lt=now).delete()
 
 
-@outbox.periodic("language_handoffs", every=lambda settings: CLEAN_EVERY_SECONDS)
 async def clean_up(resources: Any) -> None:
     """The drainers' periodic pass."""
     await forget_expired(outbox.now())

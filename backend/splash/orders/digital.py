@@ -3,8 +3,8 @@
 A cart line of a digital product (a lesson, a level, the course bundle) is a catalog variant
 like a suit, but what it costs and whether it may be bought depend on the buyer: a level or the
 bundle costs what the buyer does not own yet, and a line whose lessons the buyer owns already
-(or that another line of the cart unlocks) is refused. The academy registers one describer
-(``@describes_digital_lines``); the cart quote and the checkout run every line through
+(or that another line of the cart unlocks) is refused. ``splash.wiring`` plugs in the academy's
+describer (``plug_in``); the cart quote and the checkout run every line through
 :func:`describe` before pricing, so both see the same price and the same refusals.
 """
 
@@ -25,10 +25,9 @@ Describer = Callable[
 DESCRIBERS: list[Describer] = []
 
 
-def describes_digital_lines(describer: Describer) -> Describer:
-    """Registers a describer of digital lines (decorator)."""
-    DESCRIBERS.append(describer)
-    return describer
+def plug_in(describers: Sequence[Describer]) -> None:
+    """The describers of digital lines, replacing what was there."""
+    DESCRIBERS[:] = describers
 
 
 async def describe(

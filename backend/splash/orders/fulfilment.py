@@ -18,7 +18,7 @@ compare-and-set on the order's stock state, and e-mails are outbox jobs committe
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,9 +42,10 @@ ORDER_ACCOUNT = "order_account"
 ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, OrderStatus.FAILED})
 
 # Who grants what an order buys beyond goods (the academy: lessons bought, and the free lessons
-# of a float suit) registers here, so the orders domain never imports it. A grant gets the paid
-# order and all its lines, inside the transaction that marks the order paid; a revoke gets the
-# order that was refunded in full, inside the transaction that marks it refunded.
+# of a float suit) is plugged in here by splash.wiring, so the orders domain never imports it.
+# A grant gets the paid order and all its lines, inside the transaction that marks the order
+# paid; a revoke gets the order that was refunded in full, inside the transaction that marks it
+# refunded.
 Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
 Revoke = Callable[[Order], Awaitable[None]]
 GRANTS: list[Grant] = []
@@ -65,22 +66,14 @@ class WhereUnlocked:
 UNLOCKED: list[WhereUnlocked] = []
 
 
-def grants_entitlements(grant: Grant) -> Grant:
-    """Registers a grant of what a paid order's lines unlock (decorator)."""
-    GRANTS.append(grant)
-    return grant
-
-
-def revokes_entitlements(revoke: Revoke) -> Revoke:
-    """Registers the taking back of what a refunded order unlocked (decorator)."""
-    REVOKES.append(revoke)
-    return revoke
-
-
-def tells_where_unlocked(where: WhereUnlocked) -> WhereUnlocked:
-    """Registers who says where what an order unlocked can be watched."""
-    UNLOCKED.append(where)
-    return where
+def plug_in(
+    grants: Sequence[Grant], revokes: Sequence[Revoke], unlocked: Sequence[WhereUnlocked]
+) -> None:
+    """Who grants what a paid order's lines unlock, who takes it back from a refunded order, and
+    who says where it can be watched, replacing what was there."""
+    GRANTS[:] = grants
+    REVOKES[:] = revokes
+    UNLOCKED[:] = unlocked
 
 
 async def unlocked_page(order_id: int, locale: str, table: RouteTable) -> str | None:

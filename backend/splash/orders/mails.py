@@ -30,7 +30,7 @@ from splash.mail import templates
 from splash.orders import documents, fulfilment
 from splash.orders.documents import OrderDocument
 from splash.orders.vocabulary import OrderStatus
-from splash.outbox import Job, handles
+from splash.outbox import Job
 from splash.outbox.drain import Resources
 
 CONFIRMATION = "order_confirmation"
@@ -61,7 +61,6 @@ async def _send(
     await resources.mailer.send(templates.compose(name, locale, context, to=to, key=job.key))
 
 
-@handles(CONFIRMATION)
 async def send_confirmation(job: Job, resources: Resources) -> None:
     order = await documents.by_id(job.payload["order_id"])
     if order is None or not order.invoiced:
@@ -82,7 +81,6 @@ async def _lessons_link(resources: Resources, order: OrderDocument) -> str | Non
     return resources.settings.origin(order.locale) + path if path else None
 
 
-@handles(BANK_TRANSFER)
 async def send_bank_transfer(job: Job, resources: Resources) -> None:
     order = await documents.by_id(job.payload["order_id"])
     if order is None or order.status != OrderStatus.AWAITING_PAYMENT or order.bank_transfer is None:
@@ -93,7 +91,6 @@ async def send_bank_transfer(job: Job, resources: Resources) -> None:
     await _send(job, resources, BANK_TRANSFER, order.locale, order.email, context)
 
 
-@handles(ACCOUNT)
 async def send_account(job: Job, resources: Resources) -> None:
     locale = job.payload["locale"]
     order = await documents.by_id(job.payload["order_id"])

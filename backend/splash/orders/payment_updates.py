@@ -65,7 +65,6 @@ async def check(
         await payment_checks.done(provider_id, pace)
 
 
-@outbox.handles(payment_checks.PAYMENT_CHECK)
 async def check_again(job: outbox.Job, resources: Any) -> None:
     """A webhook's news that came while the payment had just been asked about."""
     provider_id = job.payload["provider_id"]
@@ -246,7 +245,6 @@ async def reconcile(provider: PaymentProvider, quiet_for: timedelta) -> int:
     return asked
 
 
-@outbox.periodic("payment_reconciliation", every=lambda s: s.payments_reconcile_every_seconds)
 async def reconcile_payments(resources: Any) -> None:
     """The drainers' periodic pass (``SPLASH_PAYMENTS_RECONCILE_*``)."""
     quiet_for = timedelta(seconds=resources.settings.payments_reconcile_after_seconds)

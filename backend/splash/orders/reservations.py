@@ -62,7 +62,6 @@ async def release_expired(now: datetime) -> int:
     return released
 
 
-@outbox.periodic("order_reservations", every=lambda settings: RELEASE_EVERY_SECONDS)
 async def release_reservations(resources: Any) -> None:
     """The drainers' periodic pass."""
     await release_expired(outbox.now())

@@ -4,23 +4,17 @@ The checkout (``orders.checkout``) prices an order with the same lines and costs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.fixtures import upsert
-from splash.orders import digital, pricing
+from splash.orders import digital, fulfilment, pricing
 from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
 from splash.orders.device_passes import DeviceOrder, device_order, device_order_by_pass
-from splash.orders.digital import describes_digital_lines
-from splash.orders.fulfilment import (
-    WhereUnlocked,
-    grants_entitlements,
-    revokes_entitlements,
-    tells_where_unlocked,
-)
+from splash.orders.fulfilment import Grant, Revoke, WhereUnlocked
 from splash.orders.models import Order, OrderLine, ShippingCountry
 from splash.orders.order_numbers import is_slug
 from splash.orders.pricing import Image as LineImage
@@ -39,9 +33,9 @@ from splash.orders.schemas import (
 )
 from splash.route_table import RouteTable
 
-# What the academy hooks into (another domain uses orders only through its services): its
-# describer of digital lines, its grant and revoke of lessons, the order it reads, and the paying
-# browser's pass to what a guest's order unlocked.
+# What the academy uses (another domain uses orders only through its services): the order it
+# reads, the lines it describes, and the paying browser's pass to what a guest's order unlocked;
+# splash.wiring plugs its describer, grant and revoke in through ``plug_in``.
 __all__ = [
     "DEVICE_PASS_COOKIE",
     "DeviceOrder",
@@ -50,13 +44,20 @@ __all__ = [
     "OrderLine",
     "SellableLine",
     "WhereUnlocked",
-    "describes_digital_lines",
     "device_order",
     "device_order_by_pass",
-    "grants_entitlements",
-    "revokes_entitlements",
-    "tells_where_unlocked",
 ]
+
+
+def plug_in(
+    describers: Sequence[digital.Describer],
+    grants: Sequence[Grant],
+    revokes: Sequence[Revoke],
+    unlocked: Sequence[WhereUnlocked],
+) -> None:
+    """What another domain adds to orders (the academy: lessons), replacing what was there."""
+    digital.plug_in(describers)
+    fulfilment.plug_in(grants, revokes, unlocked)
 
 
 async def order_exists(slug: str) -> bool:

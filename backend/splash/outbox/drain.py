@@ -12,54 +12,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from splash.config import Settings
 from splash.mail.mailer import Mailer
 from splash.outbox import queue
 from splash.outbox.models import OutboxJob
-from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 
-# The modules whose ``@handles`` register the job kinds (as db.MODEL_MODULES lists the models).
-HANDLER_MODULES = (
-    "splash.academy.entitlements",  # grants and revokes of lessons, when a payment moves
-    "splash.accounts.mails",
-    "splash.forms.services",
-    "splash.handoff.services",  # periodic: expired language hand-offs are forgotten
-    "splash.orders.mails",
-    "splash.orders.payment_updates",  # periodic: the reconciliation of open payments
-    "splash.orders.reservations",  # periodic: the end of unpaid orders' reservations
-    "splash.payments.sandbox_page",  # the test provider's webhook calls
-)
 BATCH = 10
 STOP_GRACE_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
 class Resources:
-    """What handlers may use."""
+    """What handlers may use: made by ``splash.wiring.resources`` (the worker process, tests) or
+    from a server's app."""
 
     settings: Settings
     mailer: Mailer
     routes: RouteTable
-    payments: PaymentProvider
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> Resources:
-        """Resources of their own (the worker process, tests); a server shares its app's."""
-        from splash.mail.mailer import create_mailer
-        from splash.payments.providers import create_provider
-
-        mailer = create_mailer(settings.mail_url, settings.mail_from)
-        routes = RouteTable.load(settings.routes_file)
-        return cls(settings, mailer, routes, create_provider(settings))
+    payments: Any  # the payment provider (orders'), which the outbox does not know
 
 
 def backoff(settings: Settings, attempts: int) -> timedelta | None:
@@ -72,8 +51,6 @@ def backoff(settings: Settings, attempts: int) -> timedelta | None:
 
 class Drainer:
     def __init__(self, resources: Resources) -> None:
-        for module in HANDLER_MODULES:
-            importlib.import_module(module)
         self.resources = resources
         self.settings = resources.settings
         self._wakeup = asyncio.Event()

@@ -4,7 +4,7 @@ concurrent drainers never run one job at once, and record each attempt's result.
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,19 +30,11 @@ class Job:
     key: str
 
 
+# A job's handler: ``async def handler(job, resources)``; returning means done, raising means
+# try again later. The outbox knows job kinds, not who handles them: splash.wiring plugs in
+# every handler and every periodic work (``plug_in``).
 Handler = Callable[[Job, Any], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
-
-
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Registers the handler of a kind: ``async def handler(job, resources)``; returning means
-    done, raising means try again later."""
-
-    def register(handler: Handler) -> Handler:
-        HANDLERS[kind] = handler
-        return handler
-
-    return register
 
 
 # Periodic work the drainers do besides jobs (the reconciliation of open payments): each
@@ -61,14 +53,12 @@ class PeriodicWork:
 PERIODIC: dict[str, PeriodicWork] = {}
 
 
-def periodic(name: str, *, every: Callable[[Any], float]) -> Callable[[Periodic], Periodic]:
-    """Registers periodic work: ``async def work(resources)``, every ``every(settings)`` s."""
-
-    def register(work: Periodic) -> Periodic:
-        PERIODIC[name] = PeriodicWork(name, every, work)
-        return work
-
-    return register
+def plug_in(handlers: Mapping[str, Handler], periodic: Iterable[PeriodicWork]) -> None:
+    """The handler of every job kind and the periodic work, replacing what was there."""
+    HANDLERS.clear()
+    HANDLERS.update(handlers)
+    PERIODIC.clear()
+    PERIODIC.update((work.name, work) for work in periodic)
 
 
 # --- enqueue -------------------------------------------------------------------------------------

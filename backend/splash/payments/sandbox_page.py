@@ -142,7 +142,6 @@ async def _payment(payment_id: str) -> SandboxPayment:
     return payment
 
 
-@outbox.handles(WEBHOOK_JOB)
 async def call_webhook(job: outbox.Job, resources: Any) -> None:
     """Mollie's webhook call: ``id=<payment id>`` posted to the payment's webhook URL; any
     answer but a 2xx is tried again later (as Mollie retries)."""

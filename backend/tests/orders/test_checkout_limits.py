@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.config import Settings
 from splash.orders.models import Order, Payment
@@ -18,7 +19,6 @@ from splash.orders.payment_updates import refresh
 from splash.orders.reservations import release_expired
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
 from splash.outbox import queue
-from splash.outbox.drain import Resources
 from splash.payments.models import SandboxPayment
 from tests.orders.drafts import LOOSE_LIMITS, RETURN_URL, draft, line, new_key, quiet_client
 from tests.support import serving
@@ -208,7 +208,7 @@ async def test_the_drainers_periodic_pass_releases_expired_reservations(settings
     slug = answer.json()["data"]["slug"]
     await Order.filter(slug=slug).update(reserved_until=queue.now() - timedelta(minutes=1))
 
-    await queue.PERIODIC["order_reservations"].run(Resources.from_settings(settings))
+    await queue.PERIODIC["order_reservations"].run(wiring.resources(settings))
 
     assert (await Order.get(slug=slug)).stock_state == StockState.RELEASED
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders import fulfilment
@@ -20,15 +21,15 @@ from tests.payments.support import SKU, order_with_test_payment, provider_report
 
 @pytest.fixture
 def granted():
-    """A grant registered as the academy will register its own; what it was given."""
+    """A grant plugged in beside the academy's; what it was given."""
     given: list[tuple[int, list[str]]] = []
 
-    @fulfilment.grants_entitlements
     async def grant(order: Order, lines: list[OrderLine]) -> None:
         given.append((order.id, [line.sku for line in lines]))
 
+    fulfilment.plug_in([*fulfilment.GRANTS, grant], fulfilment.REVOKES, fulfilment.UNLOCKED)
     yield given
-    fulfilment.GRANTS.remove(grant)
+    wiring.plug_in()
 
 
 async def stock() -> int:
@@ -85,10 +86,10 @@ async def test_a_paid_order_grants_once(seeded, settings, granted):
 async def test_a_full_refund_reaches_every_revoke_once_and_a_partial_one_none(seeded, settings):
     revoked: list[int] = []
 
-    @fulfilment.revokes_entitlements
     async def revoke(order: Order) -> None:
         revoked.append(order.id)
 
+    fulfilment.plug_in(fulfilment.GRANTS, [*fulfilment.REVOKES, revoke], fulfilment.UNLOCKED)
     try:
         order, payment = await order_with_test_payment()
         await provider_reports(payment, status=PaymentStatus.PAID, amount=order.total)
@@ -104,7 +105,7 @@ async def test_a_full_refund_reaches_every_revoke_once_and_a_partial_one_none(se
 
         assert revoked == [order.id]
     finally:
-        fulfilment.REVOKES.remove(revoke)
+        wiring.plug_in()
 
 
 # --- paid ---------------------------------------------------------------------------------------

@@ -9,12 +9,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.payment_updates import reconcile, refresh
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
 from splash.outbox import queue
-from splash.outbox.drain import Drainer, Resources
+from splash.outbox.drain import Drainer
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment
 from splash.payments.mollie import MollieProvider
@@ -375,7 +376,7 @@ async def test_the_drainers_periodic_pass_reconciles(seeded, settings):
     order, lost = await order_with_test_payment()
     await provider_reports(lost, status=Pay.CANCELED)
     await _quiet_for(lost.id, 11)
-    drainer = Drainer(Resources.from_settings(settings))
+    drainer = Drainer(wiring.resources(settings))
 
     assert await drainer.run_periodic() == len(queue.PERIODIC)  # this one among them
     assert await order_status(order) == (Status.CANCELED, Pay.CANCELED)

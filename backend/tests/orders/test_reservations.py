@@ -11,11 +11,12 @@ from datetime import timedelta
 
 import pytest
 
+from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, StockState
 from splash.outbox import queue
-from splash.outbox.drain import Drainer, Resources
+from splash.outbox.drain import Drainer
 from splash.testing.mollie_stub import MollieStub
 from tests.orders.drafts import draft, line, new_key, place, through_mollie
 from tests.payments.support import SKU, order_with_test_payment
@@ -59,7 +60,7 @@ async def test_an_order_answered_503_gives_its_stock_back_after_the_reservation_
     order, _, _ = await placed_while_mollie_is_down(settings, mollie, quantity=2)
     assert await Payment.filter(order_id=order.id).count() == 0
     assert await stock() == before - 2
-    drainer = Drainer(Resources.from_settings(mollie_settings))
+    drainer = Drainer(wiring.resources(mollie_settings))
 
     await reservation_ends_in(order, timedelta(minutes=1))
     await drainer.run_periodic()  # within the reservation time: kept
@@ -71,12 +72,12 @@ async def test_an_order_answered_503_gives_its_stock_back_after_the_reservation_
     )
 
     await reservation_ends_in(order, -timedelta(minutes=1))
-    await Drainer(Resources.from_settings(mollie_settings)).run_periodic()  # Mollie still down
+    await Drainer(wiring.resources(mollie_settings)).run_periodic()  # Mollie still down
 
     released = await Order.get(id=order.id)
     assert (released.status, released.stock_state) == (OrderStatus.EXPIRED, StockState.RELEASED)
     assert await stock() == before
-    await Drainer(Resources.from_settings(mollie_settings)).run_periodic()  # once only
+    await Drainer(wiring.resources(mollie_settings)).run_periodic()  # once only
     assert await stock() == before
     assert (await Order.get(id=order.id)).status is OrderStatus.EXPIRED
     assert [r["method"] for r in mollie.requests] == ["POST"]  # the provider was never asked
@@ -88,7 +89,7 @@ async def test_the_same_checkout_after_the_release_takes_the_stock_again_and_sta
     before = await stock()
     order, body, key = await placed_while_mollie_is_down(settings, mollie)
     await reservation_ends_in(order, -timedelta(minutes=1))
-    await Drainer(Resources.from_settings(mollie_settings)).run_periodic()
+    await Drainer(wiring.resources(mollie_settings)).run_periodic()
     assert (await Order.get(id=order.id)).status is OrderStatus.EXPIRED
     mollie.unavailable = False
 
@@ -109,7 +110,7 @@ async def test_an_order_with_a_payment_keeps_its_status_when_its_stock_is_releas
     order, _ = await order_with_test_payment()
     await reservation_ends_in(order, -timedelta(minutes=1))
 
-    await Drainer(Resources.from_settings(settings)).run_periodic()
+    await Drainer(wiring.resources(settings)).run_periodic()
 
     kept = await Order.get(id=order.id)
     assert (kept.status, kept.stock_state) == (OrderStatus.AWAITING_PAYMENT, StockState.RELEASED)
@@ -121,7 +122,7 @@ async def test_five_drainers_at_once_release_an_order_once(
     before = await stock()
     order, _, _ = await placed_while_mollie_is_down(settings, mollie)
     await reservation_ends_in(order, -timedelta(minutes=1))
-    drainers = [Drainer(Resources.from_settings(mollie_settings)) for _ in range(5)]
+    drainers = [Drainer(wiring.resources(mollie_settings)) for _ in range(5)]
 
     await asyncio.gather(*(drainer.run_periodic() for drainer in drainers))
 

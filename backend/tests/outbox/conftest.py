@@ -11,8 +11,9 @@ from email.parser import BytesParser
 import pytest
 from aiosmtpd.controller import Controller
 
+from splash import wiring
 from splash.config import Settings
-from splash.outbox.drain import Drainer, Resources
+from splash.outbox.drain import Drainer
 
 
 class Inbox:
@@ -55,4 +56,4 @@ def drainer(settings: Settings, mail_url: str, **changes: object) -> Drainer:
     """A drainer as the server runs one, with quick back-off unless ``changes`` say else."""
     quick = {"outbox_backoff_seconds": 0.05, "outbox_backoff_max_seconds": 0.05, **changes}
     settings = settings.model_copy(update={"mail_url": mail_url, **quick})
-    return Drainer(Resources.from_settings(settings))
+    return Drainer(wiring.resources(settings))

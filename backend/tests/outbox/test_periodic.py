@@ -1,5 +1,6 @@
-"""Periodic work beside the jobs (``queue.periodic``): a drainer runs it when it starts, then
-once per interval; a failure is logged and does not keep the others from running."""
+"""Periodic work beside the jobs (``queue.PERIODIC``, plugged in by splash.wiring): a drainer
+runs it when it starts, then once per interval; a failure is logged and does not keep the others
+from running."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import logging
 
 import pytest
 
-from splash.outbox import periodic, queue
-from splash.outbox.drain import Drainer, Resources
+from splash import wiring
+from splash.outbox import PeriodicWork, queue
+from splash.outbox.drain import Drainer
 
 
 @pytest.fixture
@@ -16,23 +18,29 @@ def registered():
     """Two pieces of work (one failing), removed again after the test; what ran."""
     ran: list[str] = []
 
-    @periodic("test_hourly", every=lambda settings: 3600)
     async def hourly(resources) -> None:
         ran.append("hourly")
 
-    @periodic("test_broken", every=lambda settings: 0.000001)
     async def broken(resources) -> None:
         ran.append("broken")
         raise RuntimeError("the provider is away")
 
+    queue.plug_in(
+        wiring.JOBS,
+        [
+            *wiring.PERIODIC,
+            PeriodicWork("test_hourly", lambda settings: 3600, hourly),
+            PeriodicWork("test_broken", lambda settings: 0.000001, broken),
+        ],
+    )
     yield ran
-    del queue.PERIODIC["test_hourly"], queue.PERIODIC["test_broken"]
+    wiring.plug_in()
 
 
 async def test_periodic_work_runs_at_start_then_once_per_interval(
     database, settings, registered, caplog
 ):
-    drainer = Drainer(Resources.from_settings(settings))
+    drainer = Drainer(wiring.resources(settings))
     caplog.set_level(logging.ERROR, logger="splash.outbox.drain")
 
     first = await drainer.run_periodic()
@@ -45,8 +53,8 @@ async def test_periodic_work_runs_at_start_then_once_per_interval(
     assert [record.work for record in failures] == ["test_broken", "test_broken"]
 
 
-def test_the_reconciliation_of_open_payments_is_registered(settings):
-    Drainer(Resources.from_settings(settings))  # imports every handler module
+def test_the_reconciliation_of_open_payments_is_plugged_in(settings):
+    wiring.plug_in()
 
     work = queue.PERIODIC["payment_reconciliation"]
 
