@@ -133,7 +133,7 @@ compose-check: ## as root: build the image and run both compose shapes for real 
 	bash backend/scripts/compose-check.sh
 
 lint: install ## ruff, mypy, tsc, eslint
-	cd backend && $(PY) -m ruff check splash tests && $(PY) -m ruff format --check splash tests
+	cd backend && $(PY) -m ruff check splash testkit tests && $(PY) -m ruff format --check splash testkit tests
 	cd backend && $(PY) -m mypy
 	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 

@@ -2,7 +2,7 @@ import { defineConfig, devices, type LaunchOptions } from "@playwright/test";
 import chromiumFlags from "./chromium-flags.json" with { type: "json" };
 
 /**
- * End-to-end tests against a freshly seeded Splash (backend/splash/testing/server.py), which serves
+ * End-to-end tests against a freshly seeded Splash (backend/testkit/server.py), which serves
  * the built SPA (run `npm run build` first). Uses Debian's Chromium; never downloads a browser.
  * Locale domains: localhost (nl), en.localhost, de.localhost, … all on port 8123 (SPLASH_E2E_PORT; the
  * Google stub and the server without Google take the next two ports, so two checkouts can run side by side).
@@ -32,7 +32,7 @@ const storageState = {
   origins: [],
 };
 
-/** The stub Google OAuth server (backend/splash/testing/google_stub.py). */
+/** The stub Google OAuth server (backend/testkit/google_stub.py). */
 const PORT = Number(process.env.SPLASH_E2E_PORT ?? 8123);
 const GOOGLE_STUB_PORT = PORT + 1;
 const BARE_PORT = PORT + 2;
@@ -58,7 +58,7 @@ export default defineConfig({
   webServer: [
     {
       // Google's OAuth servers, played by a local stub (the internet is not reachable).
-      command: `../.venv/bin/python -m splash.testing.google_stub --port ${GOOGLE_STUB_PORT}`,
+      command: `../.venv/bin/python -m testkit.google_stub --port ${GOOGLE_STUB_PORT}`,
       cwd: "../backend",
       url: `${GOOGLE_STUB}/healthz`,
       reuseExistingServer: false,
@@ -67,7 +67,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `../.venv/bin/python -m splash.testing.server --port ${PORT}`,
+      command: `../.venv/bin/python -m testkit.server --port ${PORT}`,
       cwd: "../backend",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -88,7 +88,7 @@ export default defineConfig({
     },
     {
       // The embedded default: Google sign-in not configured (google-off.spec.ts).
-      command: `../.venv/bin/python -m splash.testing.server --port ${BARE_PORT}`,
+      command: `../.venv/bin/python -m testkit.server --port ${BARE_PORT}`,
       cwd: "../backend",
       url: `http://127.0.0.1:${BARE_PORT}/healthz`,
       reuseExistingServer: false,

@@ -4,7 +4,7 @@
   .venv/bin/python loadtests/run.py --users 50 --duration 60s    # make loadtest
   .venv/bin/python loadtests/run.py --scenario checkout --database postgres   # make bench
 
-Picks a free port, starts ``python -m splash.testing.server`` (temporary SQLite database, or
+Picks a free port, starts ``python -m testkit.server`` (temporary SQLite database, or
 with ``--database postgres`` a PostgreSQL database made for the run and dropped after it;
 migrated, seeded, published) in its own process group, waits for /healthz, runs Locust
 headless, always stops the server (the whole process group: it forks workers), then checks
@@ -144,7 +144,7 @@ def start_server(
     port: int, workers: int, log_path: Path, database_url: str | None = None
 ) -> subprocess.Popen:
     log = log_path.open("wb")
-    command = [PYTHON, "-m", "splash.testing.server", "--port", str(port)]
+    command = [PYTHON, "-m", "testkit.server", "--port", str(port)]
     command += ["--workers", str(workers)]
     if database_url:
         command += ["--database-url", database_url]

@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.blueprint(api)
     openapi.install(app, settings.api_prefix)
     if settings.env is Environment.TEST:
-        from splash.testing.routes import bp as testing_bp
+        from testkit.routes import bp as testing_bp
 
         app.blueprint(testing_bp)
     app.blueprint(web_bp)

@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     shop_email: str = "hello@splash.localhost"
     # Payments: the built-in test provider (refused in production) or Mollie. Mollie's SDK
     # adds the API version to the base URL itself (``/v2/payments``): tests point it at
-    # splash.testing.mollie_stub.
+    # testkit.mollie_stub.
     payments: PaymentsProvider = PaymentsProvider.TEST
     mollie_api_key: str | None = None
     mollie_base_url: str = "https://api.mollie.com"

@@ -70,11 +70,11 @@ async def serving(app: Sanic, host: str = "localhost:8000") -> AsyncIterator[htt
 
 @contextmanager
 def live_server(database_url: str, environment: dict[str, str], workers: int = 1) -> Iterator[str]:
-    """A freshly seeded Splash (``splash.testing.server``, SPLASH_ENV=test) in a subprocess on
+    """A freshly seeded Splash (``testkit.server``, SPLASH_ENV=test) in a subprocess on
     ``database_url``, with extra ``environment`` and ``workers`` worker processes; answers its
     base URL once it is healthy."""
     port = free_port()
-    command = ["-m", "splash.testing.server", "--port", str(port), "--database-url", database_url]
+    command = ["-m", "testkit.server", "--port", str(port), "--database-url", database_url]
     command += ["--workers", str(workers)]
     process = subprocess.Popen(
         [sys.executable, *command],

@@ -622,3 +622,10 @@ def test_dockerignore_keeps_local_state_out_of_the_build_context() -> None:
         assert _ignored(path, patterns), path
     for path in ("backend/splash/config.py", "contracts/routes.json", "frontend/package.json"):
         assert not _ignored(path, patterns), path
+
+
+def test_no_test_code_goes_into_the_image() -> None:
+    """The stubs, factories and provider states (backend/testkit) and the tests stay out."""
+    patterns = _dockerignore_patterns()
+    for path in ("backend/testkit", "backend/testkit/mollie_stub.py", "backend/tests"):
+        assert _ignored(path, patterns), path

@@ -23,7 +23,7 @@ from urllib.request import Request, urlopen
 import pytest
 
 from splash.config import REPO_ROOT
-from splash.testing.google_stub import GoogleStub
+from testkit.google_stub import GoogleStub
 from tests.support import live_server
 
 EXAMPLES = int(os.environ.get("SPLASH_FUZZ_EXAMPLES", "10"))

@@ -28,7 +28,7 @@ from splash.app import create_app
 from splash.content.models import Article, Page
 from splash.http.openapi import build_document
 from splash.orders.models import Payment
-from splash.testing.factories import (
+from testkit.factories import (
     academy_ids,
     catalog_ids,
     create_order,

@@ -1,5 +1,5 @@
 """The ``mollie`` provider: Mollie's Payments API v2 through Mollie's own SDK (``mollie-api-py``,
-async over httpx), pointed at ``SPLASH_MOLLIE_BASE_URL`` (tests: ``splash.testing.mollie_stub``).
+async over httpx), pointed at ``SPLASH_MOLLIE_BASE_URL`` (tests: ``testkit.mollie_stub``).
 
 Cents become Mollie's ``{"currency": "EUR", "value": "12.50"}`` here and nowhere else. The
 SDK's own retries are off: a webhook that cannot ask Mollie answers 503 and Mollie calls it

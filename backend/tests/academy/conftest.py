@@ -19,7 +19,7 @@ from splash.content import services as content
 from splash.orders import fulfilment
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 from tests.outbox.conftest import inbox  # noqa: F401  # the fixture, shared
 
 DATA = Path(__file__).parent / "data"

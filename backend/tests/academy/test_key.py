@@ -12,7 +12,7 @@ from splash.academy.models import Entitlement, LessonProgress
 from splash.accounts import services as accounts
 from splash.orders import fulfilment
 from splash.orders.models import Order
-from splash.testing.factories import create_test_user
+from testkit.factories import create_test_user
 from tests.academy.video_rows import KEY_HEX, lesson, lesson_with_video, owner_of
 
 

@@ -11,7 +11,7 @@ from splash.accounts.models import User
 from splash.catalog.models import Product
 from splash.catalog.vocabulary import ProductType
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 
 KEY_HEX = "00112233445566778899aabbccddeeff"
 

@@ -16,7 +16,7 @@ from sanic import Sanic
 
 from splash.app import create_app
 from splash.config import Settings
-from splash.testing.google_stub import GoogleStub
+from testkit.google_stub import GoogleStub
 from tests.conftest import Client
 
 PASSWORD = "Zwemmen-2026"

@@ -1,5 +1,5 @@
 """Google sign-in, the whole flow over real HTTP against the stub OpenID Connect server
-(splash.testing.google_stub): /api/connect/google (flow cookie) → Google's consent → our callback
+(testkit.google_stub): /api/connect/google (flow cookie) → Google's consent → our callback
 (code + PKCE exchange, ID token verified) → the SPA's return point with a ticket →
 GET /api/auth/google/callback?access_token=<ticket> (the same browser) → a session."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.oidc import challenge_for
-from splash.testing.google_stub import GoogleStub, decode
+from testkit.google_stub import GoogleStub, decode
 from tests.accounts.conftest import PASSWORD, bearer
 from tests.support import serving
 

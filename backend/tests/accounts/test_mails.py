@@ -10,7 +10,7 @@ import pytest
 
 from splash import outbox
 from splash.outbox.models import JobStatus, OutboxJob
-from splash.testing.factories import create_test_user
+from testkit.factories import create_test_user
 from tests.outbox.conftest import drainer, smtp_server
 from tests.support import free_port
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from splash.testing.google_stub import GoogleStub
+from testkit.google_stub import GoogleStub
 from tests.support import live_server as running
 
 

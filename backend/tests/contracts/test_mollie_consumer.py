@@ -15,7 +15,7 @@ import pytest
 from pact import Pact
 
 from splash.config import REPO_ROOT
-from splash.testing.states import PACT_PAID_PAYMENT
+from testkit.states import PACT_PAID_PAYMENT
 
 PACTS = REPO_ROOT / "contracts" / "pacts"
 FORM = "application/x-www-form-urlencoded"

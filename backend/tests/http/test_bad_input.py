@@ -15,7 +15,7 @@ from splash.accounts import services as accounts
 from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.payments.models import SandboxPayment
-from splash.testing.factories import catalog_ids, create_order, create_test_user
+from testkit.factories import catalog_ids, create_order, create_test_user
 from tests.support import serving
 
 NAMELESS = ["=0", "1=a", "0=0"]

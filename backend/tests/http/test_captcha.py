@@ -1,5 +1,5 @@
 """reCAPTCHA v3 against a real local stub of Google's siteverify (HTTP on 127.0.0.1,
-``splash.testing.recaptcha_stub``): the verifier on its own, and the contact form endpoint with
+``testkit.recaptcha_stub``): the verifier on its own, and the contact form endpoint with
 the captcha off and on."""
 
 from collections.abc import AsyncIterator, Iterator
@@ -11,7 +11,7 @@ from splash.app import create_app
 from splash.errors import ValidationError
 from splash.forms.models import FormSubmission
 from splash.http.captcha import MESSAGE, CaptchaVerifier
-from splash.testing.recaptcha_stub import Siteverify
+from testkit.recaptcha_stub import Siteverify
 from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"

@@ -18,7 +18,7 @@ from splash.catalog.services import PRODUCTS
 from splash.collections import Collection
 from splash.content.collections import ARTICLES, PAGES
 from splash.http.openapi import STRICT_INTEGER
-from splash.testing.factories import catalog_ids
+from testkit.factories import catalog_ids
 
 SLUGS = "/api/slugify/slugs/page/winkelmand"
 FIELDS = ["query", "populate", "localizations", "fields"]

@@ -16,7 +16,7 @@ from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_updates import refresh
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment as HostedPayment
-from splash.testing.mollie_stub import MollieStub
+from testkit.mollie_stub import MollieStub
 from tests.conftest import Client
 
 RETURN_URL = "http://localhost:8000/order-payment"

@@ -17,7 +17,7 @@ from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.pricing import vat_in
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment as HostedPayment
-from splash.testing.factories import create_test_user
+from testkit.factories import create_test_user
 from tests.orders.drafts import (
     ADDRESS,
     RETURN_URL,

@@ -13,7 +13,7 @@ from splash.catalog.models import ProductVariant
 from splash.config import Settings
 from splash.http.captcha import MESSAGE
 from splash.orders.models import CheckoutRequest, Order, Payment
-from splash.testing.recaptcha_stub import Siteverify
+from testkit.recaptcha_stub import Siteverify
 from tests.conftest import Client
 from tests.orders.drafts import (
     RETURN_URL,

@@ -17,7 +17,7 @@ from splash.orders.checkout_limits import Buyer, CheckoutLimits
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.schemas import OrderDraft
 from splash.outbox.models import OutboxJob
-from splash.testing.factories import create_order
+from testkit.factories import create_order
 from tests.conftest import DATABASE
 from tests.orders.drafts import RETURN_URL, draft, line, new_key, place, quiet_client, unlimited
 from tests.support import counting_statements, serving

@@ -12,8 +12,8 @@ from splash.accounts import services as accounts
 from splash.catalog.models import ProductVariant
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.payments.models import SandboxPayment as HostedPayment
-from splash.testing.factories import create_test_user
-from splash.testing.mollie_stub import MollieStub
+from testkit.factories import create_test_user
+from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import (
     draft,
     line,

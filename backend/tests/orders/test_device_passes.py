@@ -22,7 +22,7 @@ from splash.orders.device_passes import (
     device_order_by_pass,
 )
 from splash.orders.models import DevicePass, Order
-from splash.testing.factories import create_test_user
+from testkit.factories import create_test_user
 from tests.orders.drafts import draft, line, new_key, pay, place, quiet_client
 
 

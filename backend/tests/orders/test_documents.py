@@ -9,7 +9,7 @@ from splash.catalog.vocabulary import ProductType
 from splash.orders import documents
 from splash.orders.models import OrderLine
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 
 ITEMS = [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)]
 

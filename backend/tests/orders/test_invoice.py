@@ -13,7 +13,7 @@ import pytest
 
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 
 ITEMS = [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)]
 PAID_AT = datetime(2026, 11, 25, 10, 30, tzinfo=UTC)

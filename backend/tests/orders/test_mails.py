@@ -18,7 +18,7 @@ from splash.config import LOCALES
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 from tests.outbox.conftest import Inbox, drainer
 
 ITEMS = [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)]

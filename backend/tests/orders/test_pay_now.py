@@ -13,8 +13,8 @@ from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.payments.models import SandboxPayment as HostedPayment
-from splash.testing.factories import create_order
-from splash.testing.mollie_stub import MollieStub
+from testkit.factories import create_order
+from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import RETURN_URL, payment_keys, quiet_client, through_mollie
 from tests.support import serving
 

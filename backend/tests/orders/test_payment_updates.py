@@ -21,7 +21,7 @@ from splash.payments.models import SandboxPayment
 from splash.payments.mollie import MollieProvider
 from splash.payments.provider import ProviderUnavailable
 from splash.payments.providers import create_provider
-from splash.testing.mollie_stub import MollieStub
+from testkit.mollie_stub import MollieStub
 from tests.payments.support import (
     SKU,
     order_status,

@@ -15,7 +15,7 @@ from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment
-from splash.testing.factories import create_order, create_test_user
+from testkit.factories import create_order, create_test_user
 from tests.orders.drafts import ADDRESS, draft, line, place, quiet_client
 from tests.support import free_port
 

@@ -17,7 +17,7 @@ from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, StockState
 from splash.outbox import queue
 from splash.outbox.drain import Drainer
-from splash.testing.mollie_stub import MollieStub
+from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import draft, line, new_key, place, through_mollie
 from tests.payments.support import SKU, order_with_test_payment
 

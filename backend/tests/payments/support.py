@@ -9,8 +9,8 @@ from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.payments.models import SandboxPayment
 from splash.payments.mollie import MollieProvider
 from splash.payments.provider import PaymentRequest
-from splash.testing.factories import create_order, create_test_user
-from splash.testing.mollie_stub import MollieStub
+from testkit.factories import create_order, create_test_user
+from testkit.mollie_stub import MollieStub
 
 PARENT = "ouder@example.com"
 SKU = "SPL-FS-BLUE-M"

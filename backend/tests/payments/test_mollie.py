@@ -11,7 +11,7 @@ import pytest
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.mollie import MollieProvider, as_cents, as_value
 from splash.payments.provider import BankTransfer, PaymentRequest, ProviderUnavailable
-from splash.testing.mollie_stub import MollieStub
+from testkit.mollie_stub import MollieStub
 from tests.support import free_port
 
 REQUEST = PaymentRequest(

@@ -15,7 +15,7 @@ from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob
 from splash.payments.mollie import MollieProvider
-from splash.testing.mollie_stub import MollieStub
+from testkit.mollie_stub import MollieStub
 from tests.conftest import Client
 from tests.outbox.conftest import drainer
 from tests.payments.support import (

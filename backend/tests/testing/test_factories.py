@@ -1,4 +1,4 @@
-"""Test set-ups live in splash.testing, not in the domains' production modules."""
+"""Test set-ups live in testkit, not in the domains' production modules."""
 
 import ast
 import re
@@ -12,9 +12,10 @@ from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import ShippingCountry
 from splash.orders.vocabulary import OrderStatus
-from splash.testing import factories
+from testkit import factories
 
 PACKAGE = Path(__file__).resolve().parents[2] / "splash"
+TESTKIT = Path(__file__).resolve().parents[2] / "testkit"
 TEST_ONLY = re.compile(r"(^|_)test(_|$)")
 
 
@@ -28,17 +29,16 @@ def test_no_production_module_defines_a_test_set_up():
     found = {
         f"{path.relative_to(PACKAGE)}:{name}"
         for path in PACKAGE.rglob("*.py")
-        if path.relative_to(PACKAGE).parts[0] != "testing"
         for name in top_level_functions(path)
         if TEST_ONLY.search(name) or name in ("reset_code_for", "catalog_ids")
     }
     assert found == set()
 
 
-def test_the_set_ups_are_in_splash_testing():
-    defined = top_level_functions(PACKAGE / "testing" / "factories.py")
+def test_the_set_ups_are_in_the_testkit():
+    defined = top_level_functions(TESTKIT / "factories.py")
     assert {"create_test_user", "reset_code_for", "catalog_ids"} <= defined
-    assert factories.create_test_user.__module__ == "splash.testing.factories"
+    assert factories.create_test_user.__module__ == "testkit.factories"
 
 
 async def test_a_test_user_is_a_confirmed_parent_who_can_sign_in(database):

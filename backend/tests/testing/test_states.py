@@ -7,7 +7,7 @@ from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.payments.models import SandboxPayment
-from splash.testing.states import PACT_PAID_PAYMENT
+from testkit.states import PACT_PAID_PAYMENT
 
 
 async def test_a_paid_test_payment_of_an_order_awaiting_payment(client, database):

@@ -5,7 +5,7 @@ import struct
 import threading
 from http.server import BaseHTTPRequestHandler
 
-from splash.testing.stub_server import StubServer
+from testkit.stub_server import StubServer
 
 
 class Recording(StubServer):

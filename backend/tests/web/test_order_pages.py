@@ -10,7 +10,7 @@ import pytest
 
 from splash.config import REPO_ROOT
 from splash.orders.models import Order
-from splash.testing.factories import create_order
+from testkit.factories import create_order
 from tests.support import serving
 from tests.web.test_site import inline_payload, root_fragment
 

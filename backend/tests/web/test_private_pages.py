@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from splash.testing.factories import create_order
 from splash.web.head import PRIVATE_ROUTES, indexable
+from testkit.factories import create_order
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 NOINDEX = '<meta name="robots" content="noindex">'

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from splash.orders.models import Order
-from splash.testing.factories import create_order
+from testkit.factories import create_order
 
 SECRET = "Zq9SecretSlugXy7Wv3Ab5Cd1Ef8Gh2Ij4Kl6Mn0Op"
 

@@ -2,7 +2,7 @@
  * Accounts end to end, in two languages: register, confirm through the e-mailed link, log out,
  * reset the password through the e-mailed link, log in, edit personal details and an address,
  * log out; change the e-mail address through the link mailed to the new one; and sign in with
- * Google against the stub OAuth server (splash.testing.google_stub).
+ * Google against the stub OAuth server (testkit.google_stub).
  * Mails are read back from the test server's outbox; axe checks every account screen.
  */
 import { expect, test, type Page } from "@playwright/test";

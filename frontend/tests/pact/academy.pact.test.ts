@@ -22,7 +22,7 @@ const { boolean, eachLike, fromProviderState, integer, regex, string } = Matcher
 
 const provider = splashApi();
 
-/** Provider states, exactly as backend/splash/testing/states.py implements them. */
+/** Provider states, exactly as backend/testkit/states.py implements them. */
 const STATES = {
   /** Answers `courseId`, `level1VariantId`, `level2VariantId`, `bundleVariantId`, `lessonId`, `returnUrl`. */
   seeded: "the academy course is seeded",

@@ -15,7 +15,7 @@ const { eachLike, fromProviderState, regex, string } = MatchersV3;
 
 const provider = splashApi();
 
-/** Provider states, exactly as backend/splash/testing/states.py implements them. */
+/** Provider states, exactly as backend/testkit/states.py implements them. */
 const STATES = {
   /** Answers `target` (the English checkout, as the language switcher links it) and `action`. */
   guest: "a visitor with a cart may switch to English",

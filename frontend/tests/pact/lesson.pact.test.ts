@@ -20,7 +20,7 @@ const { boolean, fromProviderState, integer, regex } = MatchersV3;
 
 const provider = splashApi();
 
-/** Provider states, exactly as backend/splash/testing/states.py implements them. */
+/** Provider states, exactly as backend/testkit/states.py implements them. */
 const STATES = {
   /** Answers `token` (the parent's session), `lessonId` (level 1, no preview) and its `keyToken`. */
   owner: "a signed-in parent ouder@example.com owns level 1",

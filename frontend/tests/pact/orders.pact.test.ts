@@ -26,7 +26,7 @@ const { arrayContaining, boolean, eachLike, fromProviderState, integer, like, nu
 
 const provider = splashApi();
 
-/** Provider states, exactly as backend/splash/testing/states.py implements them. */
+/** Provider states, exactly as backend/testkit/states.py implements them. */
 const STATES = {
   /** Answers `variantId` (the blue M float suit, in stock) and `returnUrl` (the order-payment page). */
   guest: "a guest can order the blue M float suit",

@@ -14,7 +14,7 @@ Tests change what Mollie would report — :meth:`MollieStub.set_status`, ``set_a
 internet (``localhost`` above all): ``unreachable_webhook_hosts`` lists the hosts (a leading dot
 for a whole domain) this stub refuses so.
 
-``python -m splash.testing.mollie_stub --port 8125`` (API key: ``test_splashstub…``), or
+``python -m testkit.mollie_stub --port 8125`` (API key: ``test_splashstub…``), or
 ``MollieStub().start()`` in a test; ``environment()`` points a Splash at it.
 """
 
@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
-from splash.testing.stub_server import StubServer
+from testkit.stub_server import StubServer
 
 API_KEY = "test_splashstubSplashStubSplashStub00"
 PAYMENTS_PATH = "/v2/payments"
@@ -339,7 +339,7 @@ class MollieStub:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m splash.testing.mollie_stub")
+    parser = argparse.ArgumentParser(prog="python -m testkit.mollie_stub")
     parser.add_argument("--port", type=int, default=8125)
     args = parser.parse_args(argv)
     stub = MollieStub(port=args.port)

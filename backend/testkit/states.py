@@ -16,7 +16,7 @@ from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import SandboxPayment
-from splash.testing.factories import (
+from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,
     SECOND_LESSON,
@@ -30,7 +30,7 @@ from splash.testing.factories import (
     restock_all,
     watch,
 )
-from splash.testing.lesson_states import LESSON_STATES
+from testkit.lesson_states import LESSON_STATES
 
 
 async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, Any]:

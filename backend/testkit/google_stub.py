@@ -12,7 +12,7 @@ claims of the ID tokens it issues (another audience, an old expiry, another nonc
 ``foreign_key`` signs them with a key it does not publish, and ``issue_id_token`` /
 ``access_token`` mint tokens for any client directly.
 
-``python -m splash.testing.google_stub --port 8124`` (client id/secret: ``splash-test`` /
+``python -m testkit.google_stub --port 8124`` (client id/secret: ``splash-test`` /
 ``splash-test-secret``), or ``GoogleStub(...).start()`` in a test.
 """
 
@@ -32,7 +32,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import jwt
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from splash.testing.stub_server import StubServer
+from testkit.stub_server import StubServer
 
 CLIENT_ID = "splash-test"
 CLIENT_SECRET = "splash-test-secret"
@@ -268,7 +268,7 @@ class GoogleStub:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m splash.testing.google_stub")
+    parser = argparse.ArgumentParser(prog="python -m testkit.google_stub")
     parser.add_argument("--port", type=int, default=8124)
     args = parser.parse_args(argv)
     stub = GoogleStub(args.port)

@@ -7,7 +7,7 @@ from sanic.response import HTTPResponse
 
 from splash import answer_cache
 from splash.errors import ValidationError
-from splash.testing import states
+from testkit import states
 
 bp = Blueprint("testing", url_prefix="/_test")
 

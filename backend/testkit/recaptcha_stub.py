@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs
 
-from splash.testing.stub_server import StubServer
+from testkit.stub_server import StubServer
 
 PATH = "/recaptcha/api/siteverify"
 ANSWERS: dict[str, object] = {

@@ -1,6 +1,6 @@
 """A freshly seeded Splash for end-to-end, contract and load tests.
 
-``python -m splash.testing.server --port 8123`` creates a temporary database and var folder (or
+``python -m testkit.server --port 8123`` creates a temporary database and var folder (or
 uses ``--database-url``), migrates, seeds the fixtures, publishes, and then serves with
 ``SPLASH_ENV=test`` (so the test-only blueprint is mounted). The SPA must be built first.
 """
@@ -42,7 +42,7 @@ async def _prepare() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m splash.testing.server")
+    parser = argparse.ArgumentParser(prog="python -m testkit.server")
     parser.add_argument("--port", type=int, default=8123)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--workers", type=int, default=1)

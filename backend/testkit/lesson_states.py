@@ -17,7 +17,7 @@ from splash.orders import device_passes, payment_updates
 from splash.orders.models import Payment
 from splash.orders.vocabulary import PaymentStatus
 from splash.payments.models import SandboxPayment
-from splash.testing.factories import (
+from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,
     academy_ids,
