@@ -82,7 +82,8 @@ class WebhookRefused(ProviderUnavailable):
     """The provider refused to create a payment because it cannot reach the shop's webhook
     (Mollie refuses ``localhost`` and every address it cannot reach from the internet). The
     shop's set-up, not the parent, must change: SPLASH_PAYMENTS_WEBHOOK_ORIGIN or
-    SPLASH_DOMAINS must name an address the provider reaches (README: "Run with Docker")."""
+    SPLASH_DOMAINS must name an address the provider reaches (docs/operations.md, "Run with
+    Docker")."""
 
     MESSAGE = (
         "The payment provider refused this shop's webhook address, which it cannot reach: "
