@@ -101,9 +101,10 @@ fuzz: $(BACKEND_STAMP) $(SPA_BUILD) ## Schemathesis, long: every API operation o
 test-frontend: $(FRONTEND_STAMP) $(SPA_BUILD) ## Vitest unit tests (the first-load size test reads the build)
 	cd frontend && npx vitest run --project unit --project ssr
 
-test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, the backend verifies them
+test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, spec §7 calls each covered, the backend verifies them
 	rm -f contracts/pacts/*.json
 	cd frontend && npx vitest run --project pact
+	cd backend && $(PY) -m pytest -q -p no:cacheprovider tests/contracts/test_spec_calls.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_mollie_consumer.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_pact_provider.py
 

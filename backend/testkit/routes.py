@@ -25,14 +25,17 @@ async def pact_state(request: Request) -> HTTPResponse:
 
     A set-up handler that returns a dict supplies provider-state values: they are answered
     alongside state and action, and the Pact verifier injects them where a contract uses
-    ``fromProviderState`` (e.g. ``/api/pages/${pageId}``: ids change with every reset)."""
+    ``fromProviderState`` (e.g. ``/api/pages/${pageId}``: ids change with every reset).
+
+    The verifier calls the hook with the empty state for an interaction that names none (the
+    build poll): there is nothing to set up."""
     body = request.json if isinstance(request.json, dict) else {}
     state, action = body.get("state"), body.get("action", "setup")
     if not isinstance(state, str):
         raise ValidationError.for_field(["state"], "state must be a string")
     values = (
         await states.set_up(request.app.ctx.settings, state, request.app.ctx)
-        if action == "setup"
+        if action == "setup" and state
         else {}
     )
     await answer_cache.bump(request.app.ctx.settings)  # a state may change content directly

@@ -40,6 +40,14 @@ async def test_pact_state_refuses_unknown_or_malformed_states(client, database, 
     assert response.json["error"]["details"]["errors"][0]["path"] == [field]
 
 
+async def test_the_empty_state_of_an_interaction_without_one_sets_up_nothing(client, seeded):
+    await Locale.filter(code="sv").update(name="Changed")
+    response = await client.post("/_test/pact-state", json={"state": "", "action": "setup"})
+    assert response.status == 200
+    assert response.json == {"state": "", "action": "setup"}
+    assert (await Locale.get(code="sv")).name == "Changed"
+
+
 async def test_teardown_changes_nothing(client, seeded):
     response = await client.post(
         "/_test/pact-state", json={"state": "six locales exist", "action": "teardown"}

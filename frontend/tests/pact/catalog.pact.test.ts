@@ -1,7 +1,9 @@
 /**
  * Consumer contracts of the catalog and cart-quote calls (contracts/catalog-api.md): the shop's
  * findProduct / findProducts and the cart's quoteCart (everything a cart line shows, and the
- * shipping countries) through the real lib/api client against Pact's mock server.
+ * shipping countries) through the real lib/api client against Pact's mock server. findVariant
+ * and findShippingCountries are spec §7 calls no screen makes any more (the quote answers both);
+ * the API serves them to other clients, so they keep a contract all the same.
  *
  * Ids change with every reset to the fixtures: the state "the catalog is seeded" answers
  * `variantId` (the blue M float suit), `soldOutVariantId` and `productId` (the float suit), and
@@ -11,6 +13,8 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { quoteCart } from "../../src/lib/cart/quote";
+import { findShippingCountries } from "../../src/lib/cart/shipping-countries";
+import { findVariant } from "../../src/lib/cart/variant";
 import { findProduct } from "../../src/features/shop/api/find-product";
 import { findProducts } from "../../src/features/shop/api/find-products";
 import { ApiError } from "../../src/lib/api";
@@ -55,6 +59,9 @@ const VARIANT = {
   available: boolean(true),
   introImage: IMAGE,
 };
+
+/** The countries Splash ships to, in the order the API lists them, with the fixtures' costs in cents as examples. */
+const SHIPPING_COSTS = { nl: 395, de: 695, fr: 795, es: 895, se: 995 };
 
 const CARD = {
   id: integer(PRODUCT_ID),
@@ -130,6 +137,59 @@ describe("catalog API contract", () => {
         expect(data.sizeGuide[0]).toEqual({ size: "xs", sizeLabel: "XS", minKg: 12, maxKg: 15, age: "3–4" });
         expect(data.variants[0]).toMatchObject({ id: VARIANT_ID, sizeLabel: "M", price: 4995, available: true });
         expect(data.localizations[0]).toEqual({ locale: "en", slug: "splash-float-suit", path: "/shop/splash-float-suit" });
+      });
+  });
+});
+
+describe("variant and shipping-country API contract (spec §7 calls no screen makes)", () => {
+  it("answers one variant with its image and its product with the product's image, as spec §7's populate asks", async () => {
+    await provider
+      .addInteraction()
+      .given(SEEDED)
+      .uponReceiving("a findOne of the blue M float suit's variant with its image and its product's image")
+      .withRequest("GET", fromProviderState("/api/product-variants/${variantId}", `/api/product-variants/${VARIANT_ID}`), (b) =>
+        b.headers({ accept: "application/json" }).query({
+          "populate[introImage]": "true",
+          "populate[product][populate][introImage]": "true",
+        }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...VARIANT,
+            product: {
+              id: integer(PRODUCT_ID),
+              key: string("splash-float-suit"),
+              type: string("physical"),
+              slug: string("splash-drijfpak"),
+              path: sitePath("/shop/splash-drijfpak"),
+              title: string("Splash-drijfpak"),
+              introImage: IMAGE,
+            },
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const { data } = await findVariant(VARIANT_ID, client(mock.url));
+        expect(data).toMatchObject({ id: VARIANT_ID, colour: "blue", size: "m", sizeLabel: "M", price: 4995, available: true });
+        expect(data.introImage).toMatchObject({ width: 1200, height: 1200 });
+        expect(data.product).toMatchObject({ id: PRODUCT_ID, key: "splash-float-suit", type: "physical", path: "/shop/splash-drijfpak" });
+        expect(data.product.introImage).toMatchObject({ width: 1200, height: 1200 });
+      });
+  });
+
+  it("lists the countries Splash ships to with their shipping cost in cents", async () => {
+    await provider
+      .addInteraction()
+      .given(SEEDED)
+      .uponReceiving("a request for the shipping countries")
+      .withRequest("GET", "/api/shipping-countries", (b) => b.headers({ accept: "application/json" }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: Object.entries(SHIPPING_COSTS).map(([iso, cost]) => ({ iso, shippingCost: integer(cost) })) }),
+      )
+      .executeTest(async (mock) => {
+        const { data } = await findShippingCountries(client(mock.url));
+        expect(data).toEqual(Object.entries(SHIPPING_COSTS).map(([iso, shippingCost]) => ({ iso, shippingCost })));
       });
   });
 });

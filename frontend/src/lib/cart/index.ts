@@ -11,6 +11,10 @@ export type { AddedVariant, AddOptions, CartFeedback, CartState, CartStore } fro
 export type { CartLine, CartOption, Colour, LineRef, Size, Variant } from "./types";
 export { endCheckout, readCheckoutDraft, rememberPlacedOrder, writeCheckoutDraft } from "./checkout-session";
 export { quoteCart } from "./quote";
+export { findShippingCountries } from "./shipping-countries";
+export type { ShippingCountryList } from "./shipping-countries";
+export { findVariant } from "./variant";
+export type { VariantOne } from "./variant";
 export { shippingText } from "./shipping-text";
 export { lineProblem, maxQuantity, maxSetText, stockText } from "./stock";
 export type { QuoteAnswer } from "./quote";
