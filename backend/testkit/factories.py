@@ -21,7 +21,8 @@ from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.config import Settings
-from splash.orders import invoice_numbers, pricing
+from splash.countries import VAT_PERCENT
+from splash.orders import cart_pricing, invoice_numbers
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.payments.models import SandboxPayment
@@ -87,7 +88,7 @@ async def create_order(
     ``bank_details`` (bankName, bankAccount, bankBic, transferReference) make the payment a
     bank transfer's. ``user`` None: a guest's order not paid yet (it has only ``email``)."""
     variants = {v.sku: v for v in await ProductVariant.filter(sku__in=[s for s, _ in items])}
-    rate = pricing.VAT_PERCENT[country]
+    rate = VAT_PERCENT[country]
     shipping = await ShippingCountry.get(iso=country)
     shipping_cost = 0 if product_type == ProductType.DIGITAL else shipping.shipping_cost
     address = {
@@ -100,8 +101,10 @@ async def create_order(
         "country": country,
     }
     subtotal = sum(variants[sku].price * quantity for sku, quantity in items)
-    shipping_vat = pricing.vat_in(shipping_cost, rate)
-    line_vats = [pricing.vat_in(variants[sku].price * quantity, rate) for sku, quantity in items]
+    shipping_vat = cart_pricing.vat_in(shipping_cost, rate)
+    line_vats = [
+        cart_pricing.vat_in(variants[sku].price * quantity, rate) for sku, quantity in items
+    ]
     order = await Order.create(
         order_nr=f"SPL-{secrets.token_hex(4).upper()}",
         slug=secrets.token_urlsafe(32),

@@ -22,7 +22,7 @@ PURE = [
     "splash/orders/vocabulary.py",
     "splash/accounts/vocabulary.py",
     "splash/catalog/vocabulary.py",
-    "splash/orders/pricing.py",
+    "splash/orders/cart_pricing.py",
     "splash/orders/order_pricing.py",
     "splash/orders/idempotency.py",
     "splash/orders/order_numbers.py",

@@ -9,19 +9,19 @@ from splash.academy.vocabulary import LessonAccess, OfferKind
 from splash.accounts.vocabulary import AccountError, EmailChangeOutcome
 from splash.catalog.vocabulary import ProductType
 from splash.config import REPO_ROOT
+from splash.countries import Country
 from splash.orders.vocabulary import (
     LineRefusal,
     OrderError,
     OrderStatus,
     PaymentStatus,
-    ShippingCountry,
 )
 
 CONTRACT = json.loads((REPO_ROOT / "contracts" / "vocabularies.json").read_text(encoding="utf-8"))
 ENUMS = {
     "accountError": AccountError,
     "emailChangeOutcome": EmailChangeOutcome,
-    "shippingCountry": ShippingCountry,
+    "shippingCountry": Country,
     "productType": ProductType,
     "paymentStatus": PaymentStatus,
     "orderStatus": OrderStatus,

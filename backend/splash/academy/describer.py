@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from splash.academy import catalogue, pages
-from splash.academy.catalogue import CourseTree, OfferRow, Texts
+from splash.academy import course_trees, pages
+from splash.academy.course_trees import CourseTree, OfferRow, Texts
 from splash.academy.entitlements import owned_lessons
 from splash.academy.vocabulary import OfferKind
 from splash.orders.services import LineImage, SellableLine
@@ -62,7 +62,9 @@ LABELS: dict[str, dict[OfferKind, str]] = {
 async def describe_offers(
     lines: Sequence[SellableLine], user_id: int | None, locale: str, table: RouteTable
 ) -> list[SellableLine]:
-    localized = await catalogue.localized_of_variants([line.variant_id for line in lines], locale)
+    localized = await course_trees.localized_of_variants(
+        [line.variant_id for line in lines], locale
+    )
     if not localized:
         return list(lines)
     trees = [tree for tree, _ in localized]

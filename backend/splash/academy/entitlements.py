@@ -18,7 +18,7 @@ from typing import Any
 
 from tortoise.queryset import ValuesListQuery, ValuesQuery
 
-from splash.academy import catalogue, pages
+from splash.academy import course_trees, pages
 from splash.academy.models import Entitlement, FreeLesson
 from splash.academy.vocabulary import GrantSource
 from splash.catalog import services as catalog
@@ -69,7 +69,7 @@ async def unlocked_by(lines: Sequence[OrderLine]) -> dict[int, GrantSource]:
             "lesson_id", flat=True
         )
         found.update(dict.fromkeys(gifts, GrantSource.SUIT_GIFT))  # type: ignore[arg-type]
-    for tree in await catalogue.trees_of_variants(digital) if digital else []:
+    for tree in await course_trees.trees_of_variants(digital) if digital else []:
         for variant_id in digital:
             unlocked = tree.unlocks(variant_id)
             if unlocked:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from splash import db
-from splash.academy import catalogue, storage
-from splash.academy.catalogue import (
+from splash.academy import course_trees, storage
+from splash.academy.course_trees import (
     CourseTree,
     LessonNode,
     LevelNode,
@@ -169,7 +169,7 @@ def _seo(title: str, description: str, image: str) -> dict[str, Any]:
 
 async def course_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
     """The course published at /academy/{slug} (/course/{slug}), or None."""
-    found = await catalogue.localized_at(locale, slug)
+    found = await course_trees.localized_at(locale, slug)
     if found is None:
         return None
     tree, texts = found
@@ -199,7 +199,7 @@ async def lesson_at(
     locale: str, course_slug: str, slug: str, table: RouteTable, settings: Settings
 ) -> dict[str, Any] | None:
     """The lesson published at /academy/{course}/{slug}, or None."""
-    found = await catalogue.localized_at(locale, course_slug)
+    found = await course_trees.localized_at(locale, course_slug)
     if found is None:
         return None
     tree, texts = found
@@ -292,7 +292,7 @@ async def video(lesson_id: int, settings: Settings) -> dict[str, Any] | None:
 async def published_paths(locale: str, table: RouteTable) -> list[str]:
     """Every course and lesson path of ``locale``, for publishing and the sitemap."""
     paths: list[str] = []
-    for tree, texts in await catalogue.localized(locale):
+    for tree, texts in await course_trees.localized(locale):
         if texts is None:
             continue
         paths.append(course_path(table, locale, texts.course.slug))
@@ -340,4 +340,4 @@ class PublishedCourses:
 
 
 async def published_courses(locale: str, table: RouteTable) -> PublishedCourses:
-    return PublishedCourses(await catalogue.localized(locale), locale, table)
+    return PublishedCourses(await course_trees.localized(locale), locale, table)

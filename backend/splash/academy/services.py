@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from splash.academy import access, catalogue, pages
-from splash.academy.catalogue import CourseTree, LessonNode, Texts
+from splash.academy import access, course_trees, pages
+from splash.academy.course_trees import CourseTree, LessonNode, Texts
 from splash.academy.entitlements import device_lessons, owned_lessons
 from splash.academy.models import Course, Lesson, LessonProgress, LessonVideo
 from splash.academy.pages import (
@@ -92,7 +92,7 @@ def _continue_at(
 
 
 async def _tree(course_id: int, locale: str) -> tuple[CourseTree, Texts]:
-    for tree, texts in await catalogue.localized(locale, [course_id]):
+    for tree, texts in await course_trees.localized(locale, [course_id]):
         if texts is not None:
             return tree, texts
     raise NotFoundError("Course not found")
@@ -157,7 +157,7 @@ def _course_view(
 
 async def academy_me(user_id: int, locale: str, table: RouteTable) -> dict[str, Any]:
     """GET /academy/me: the courses where the parent owns or watched something."""
-    trees = await catalogue.localized(locale)
+    trees = await course_trees.localized(locale)
     mine = await watching(user_id, [i for tree, _ in trees for i in tree.lesson_ids()])
     courses = []
     for tree, texts in trees:

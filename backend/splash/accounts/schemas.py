@@ -22,7 +22,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
-from splash.orders.vocabulary import ShippingCountry
+from splash.countries import Country
 from splash.schemas import EMAIL_PATTERN, PublicModel, RequestBody
 
 MAX_ADDRESSES = 10
@@ -117,7 +117,7 @@ class AddressFields(RequestBody):
     additional_info: AdditionalInfo | None = None
     postal_code: Annotated[str, Trimmed(10, min_length=3)]
     city: Annotated[str, Trimmed(80, min_length=1)]
-    country: ShippingCountry  # where Splash ships (spec §3)
+    country: Country  # where Splash ships (spec §3)
 
     @field_validator("addition", "additional_info", mode="after")
     @classmethod

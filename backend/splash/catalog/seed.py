@@ -16,8 +16,8 @@ from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import COLOURS, SIZES, Colour, Size
 from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
+from splash.countries import Country
 from splash.fixtures import FixtureError, read_yaml, upsert
-from splash.orders.vocabulary import ShippingCountry
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=120)]
 
@@ -63,7 +63,7 @@ class ProductFixture(Strict):
 
 
 class ShippingFixture(Strict):
-    iso: ShippingCountry
+    iso: Country
     shipping_cost: int = Field(ge=0, le=100_000)
 
 

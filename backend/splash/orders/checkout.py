@@ -40,6 +40,7 @@ from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
 from splash.errors import ConflictError, RateLimitError, ValidationError
 from splash.orders import (
+    cart_pricing,
     checkout_limits,
     device_passes,
     digital,
@@ -48,7 +49,7 @@ from splash.orders import (
     order_pricing,
     pay_now,
     payment_start,
-    pricing,
+    quote,
     services,
     stock,
 )
@@ -213,13 +214,13 @@ async def _price(
     items = data.cart.items
     sellables = await catalog.sellables([item.variant_id for item in items], data.locale, table)
     known = [
-        services.sellable_line(item, sellables[item.variant_id])
+        quote.sellable_line(item, sellables[item.variant_id])
         for item in items
         if item.variant_id in sellables
     ]
     buyer = customer.id if customer else None
     described = iter(await digital.describe(known, buyer, data.locale, table))
-    lines: list[pricing.SellableLine | None] = [
+    lines: list[cart_pricing.SellableLine | None] = [
         next(described) if item.variant_id in sellables else None for item in items
     ]
     costs = await services.shipping_costs()
@@ -326,7 +327,7 @@ def _lines(
     ]
 
 
-def _stock_lines(lines: Sequence[pricing.QuotedLine]) -> list[stock.StockLine]:
+def _stock_lines(lines: Sequence[cart_pricing.QuotedLine]) -> list[stock.StockLine]:
     return [
         stock.StockLine(
             [*order_pricing.ITEMS, index],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from splash.catalog.vocabulary import ProductType
-from splash.orders.pricing import SellableLine
+from splash.orders.cart_pricing import SellableLine
 from splash.route_table import RouteTable
 
 # (the cart's lines, the buyer's user id or None for a guest, locale, the route table for the

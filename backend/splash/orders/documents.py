@@ -17,8 +17,8 @@ from typing import Any
 from splash import formatting
 from splash.catalog.vocabulary import ProductType
 from splash.orders.addresses import address_lines
+from splash.orders.cart_pricing import vat_in
 from splash.orders.models import Order, OrderLine, Payment
-from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus
 
 

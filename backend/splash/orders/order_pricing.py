@@ -1,5 +1,5 @@
-"""An order's money (pure): the cart's rules (``pricing.quote``) applied to what is ordered, and
-what an order must refuse that a cart only shows.
+"""An order's money (pure): the cart's rules (``cart_pricing.quote``) applied to what is ordered,
+and what an order must refuse that a cart only shows.
 
 A cart may hold a line the shop cannot sell and shows shipping as "to be announced"; an order
 may not and does not. Every line must name a sellable variant (else a 400 naming the line) that
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from splash.errors import ConflictError, ValidationError, field_error
-from splash.orders import pricing
+from splash.orders import cart_pricing
 from splash.orders.stock_texts import stock_line, stock_text
 from splash.orders.vocabulary import LineRefusal, OrderError
 
@@ -41,7 +41,7 @@ class Shortage:
 
 @dataclass(frozen=True)
 class OrderPrice:
-    lines: tuple[pricing.QuotedLine, ...]  # in the order of the cart
+    lines: tuple[cart_pricing.QuotedLine, ...]  # in the order of the cart
     subtotal: int
     shipping: int  # charged, cents
     vat_country: str
@@ -52,7 +52,7 @@ class OrderPrice:
 
 
 def price_order(
-    lines: Sequence[pricing.SellableLine | None],
+    lines: Sequence[cart_pricing.SellableLine | None],
     country: str,
     shipping_costs: Mapping[str, int],
     locale: str,
@@ -70,9 +70,11 @@ def price_order(
     short = short_lines(known)
     if short:
         raise unavailable([shortage([*ITEMS, index], known[index]) for index in short], locale)
-    quote = pricing.quote(pricing.Cart(known, country=country, shipping_costs=shipping_costs))
+    quote = cart_pricing.quote(
+        cart_pricing.Cart(known, country=country, shipping_costs=shipping_costs)
+    )
     shipping = quote.shipping.charge
-    shipping_vat = pricing.vat_in(shipping, quote.vat_rate)
+    shipping_vat = cart_pricing.vat_in(shipping, quote.vat_rate)
     return OrderPrice(
         lines=quote.lines,
         subtotal=quote.subtotal,
@@ -85,7 +87,7 @@ def price_order(
     )
 
 
-def short_lines(lines: Sequence[pricing.SellableLine]) -> list[int]:
+def short_lines(lines: Sequence[cart_pricing.SellableLine]) -> list[int]:
     """The positions of lines that cannot be sold now: a switched-off variant, or one with less
     stock than all lines of that variant ask together (two lines of one suit with different
     name prints take two units)."""
@@ -99,12 +101,12 @@ def short_lines(lines: Sequence[pricing.SellableLine]) -> list[int]:
     ]
 
 
-def product_name(line: pricing.SellableLine) -> str:
+def product_name(line: cart_pricing.SellableLine) -> str:
     """How a refusal names a line's product: "Splash-drijfpak - Blauw, M" (an en dash)."""
     return f"{line.title} \N{EN DASH} {line.variant_label}"
 
 
-def shortage(path: Path, line: pricing.SellableLine) -> Shortage:
+def shortage(path: Path, line: cart_pricing.SellableLine) -> Shortage:
     """The line's shortage: its variant's stock when it is on sale, else none left."""
     return Shortage(path, product_name(line), line.stock if line.available else 0)
 
@@ -126,7 +128,7 @@ def unavailable(shortages: Sequence[Shortage], locale: str) -> ConflictError:
     )
 
 
-def already_owned(lines: Sequence[tuple[Path, pricing.SellableLine]]) -> ConflictError:
+def already_owned(lines: Sequence[tuple[Path, cart_pricing.SellableLine]]) -> ConflictError:
     """409 ``already_owned`` for lines of lessons the buyer owns (or another line unlocks)."""
     return ConflictError(
         OWNED,

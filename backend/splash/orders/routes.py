@@ -20,6 +20,7 @@ from splash.orders import (
     reads,
     services,
 )
+from splash.orders import quote as cart_quote
 from splash.orders.invoice import INVOICE_CSP, invoice_page
 from splash.orders.payment_checks import CheckPace
 from splash.orders.schemas import (
@@ -58,7 +59,7 @@ async def shipping_countries(request: Request) -> HTTPResponse:
 )
 async def quote(request: Request) -> HTTPResponse:
     cart = json_body(request, QuoteRequest)
-    answer = await services.quote(
+    answer = await cart_quote.quote(
         cart, await current_user(request), domain_locale(request), request.app.ctx.routes
     )
     return public(QuoteAnswer(data=answer))

@@ -12,12 +12,12 @@ from pydantic import Field, StrictBool, StrictInt, StringConstraints
 from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
 from splash.catalog.vocabulary import ProductType
+from splash.countries import Country
 from splash.orders.vocabulary import (
     LineRefusal,
     OrderFlag,
     OrderStatus,
     PaymentStatus,
-    ShippingCountry,
 )
 from splash.schemas import CaptchaToken, PublicModel, RequestBody
 
@@ -44,7 +44,7 @@ class CartLine(RequestBody):
 
 class QuoteRequest(RequestBody):
     items: list[CartLine] = Field(max_length=MAX_LINES)
-    country: ShippingCountry | None = None
+    country: Country | None = None
 
 
 class ShippingCountryPublic(PublicModel):
@@ -134,7 +134,7 @@ class OrderCart(RequestBody):
 
 
 class ShippingDetails(RequestBody):
-    country: ShippingCountry  # the same as the address's: shipping and VAT follow it
+    country: Country  # the same as the address's: shipping and VAT follow it
     address: AddressFields
 
 

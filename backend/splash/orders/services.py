@@ -1,37 +1,22 @@
-"""Shipping countries and the cart quote: every price and total computed here, from the
-catalog's prices — what the client sends is only which variants, how many and which options.
-The checkout (``orders.checkout``) prices an order with the same lines and costs."""
+"""What the orders domain offers the rest of Splash: whether an order exists, the shipping
+countries and their costs, what the academy reads and plugs in. The cart's quote is
+``orders.quote``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from collections.abc import Sequence
 from typing import Any
 
-from splash.accounts import services as accounts
-from splash.catalog import services as catalog
 from splash.fixtures import upsert
-from splash.orders import digital, fulfilment, pricing
+from splash.orders import digital, fulfilment
+from splash.orders.cart_pricing import Image as LineImage
+from splash.orders.cart_pricing import SellableLine
 from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
 from splash.orders.device_passes import DeviceOrder, device_order, device_order_by_pass
 from splash.orders.fulfilment import Grant, Revoke, WhereUnlocked
 from splash.orders.models import Order, OrderLine, ShippingCountry
 from splash.orders.order_numbers import is_slug
-from splash.orders.pricing import Image as LineImage
-from splash.orders.pricing import SellableLine
-from splash.orders.schemas import (
-    CartLine,
-    DroppedLinePublic,
-    Image,
-    OptionPublic,
-    QuoteLinePublic,
-    QuotePublic,
-    QuoteRequest,
-    ShippingCountryPublic,
-    ShippingPublic,
-    VatPublic,
-)
-from splash.route_table import RouteTable
+from splash.orders.schemas import ShippingCountryPublic
 
 # What the academy uses (another domain uses orders only through its services): the order it
 # reads, the lines it describes, and the paying browser's pass to what a guest's order unlocked;
@@ -86,95 +71,3 @@ async def seed_shipping_countries(countries: list[dict[str, Any]]) -> int:
             {"shipping_cost": country["shippingCost"], "position": position},
         )
     return len(countries)
-
-
-async def quote(
-    request: QuoteRequest,
-    user: accounts.User | None,
-    locale: str,
-    table: RouteTable,
-) -> QuotePublic:
-    """The cart's lines priced (lines naming no variant dropped), shipping, VAT and totals.
-
-    A signed-in user gets shipping to their first saved address's country when the request
-    names none; a guest (``user`` None) does not."""
-    sellables = await catalog.sellables([line.variant_id for line in request.items], locale, table)
-    known = [line for line in request.items if line.variant_id in sellables]
-    address_countries = (
-        await accounts.address_countries(user) if known and request.country is None else []
-    )
-    lines = [sellable_line(line, sellables[line.variant_id]) for line in known]
-    cart = pricing.Cart(
-        lines=await digital.describe(lines, user.id if user else None, locale, table),
-        country=request.country,
-        address_countries=address_countries,
-        shipping_costs=await shipping_costs(),
-        unknown_variant_ids=[
-            line.variant_id for line in request.items if line.variant_id not in sellables
-        ],
-    )
-    return _public(pricing.quote(cart), cart.shipping_costs)
-
-
-def sellable_line(line: CartLine, variant: catalog.Sellable) -> pricing.SellableLine:
-    """A cart line joined with its variant from the catalog (its price, stock and texts)."""
-    image = variant.image
-    return pricing.SellableLine(
-        variant_id=variant.id,
-        title=variant.title,
-        variant_label=variant.variant_label,
-        unit_price=variant.price,
-        quantity=line.quantity,
-        product_type=variant.product_type,
-        available=variant.available,
-        stock=variant.stock,
-        image=pricing.Image(image["src"], image["alt"], image["width"], image["height"])
-        if image
-        else None,
-        product_path=variant.path,
-        options=tuple((option.key, option.value) for option in line.options),
-    )
-
-
-def _public(quote: pricing.Quote, costs: Mapping[str, int]) -> QuotePublic:
-    return QuotePublic(
-        items=[_public_line(quoted) for quoted in quote.lines],
-        dropped=[DroppedLinePublic(variant_id=vid, reason="unknown") for vid in quote.dropped],
-        physical=quote.physical,
-        subtotal=quote.subtotal,
-        shipping=ShippingPublic(
-            status=quote.shipping.status,
-            cost=quote.shipping.shown,
-            country=quote.shipping.country,
-        ),
-        vat=VatPublic(
-            country=quote.vat_country,
-            rate=quote.vat_rate,
-            shipping=quote.shipping_vat,
-            total=quote.vat,
-        ),
-        total=quote.total,
-        countries=[
-            ShippingCountryPublic(iso=iso, shipping_cost=cost) for iso, cost in costs.items()
-        ],
-    )
-
-
-def _public_line(quoted: pricing.QuotedLine) -> QuoteLinePublic:
-    line = quoted.line
-    return QuoteLinePublic(
-        variant_id=line.variant_id,
-        quantity=line.quantity,
-        options=[OptionPublic(key=key, value=value) for key, value in line.options],
-        title=line.title,
-        variant_label=line.variant_label,
-        image=Image(**asdict(line.image)) if line.image else None,
-        product_path=line.product_path,
-        unit_price=line.unit_price,
-        line_total=quoted.line_total,
-        vat=quoted.vat,
-        available=quoted.available,
-        stock=line.stock,
-        product_type=line.product_type,
-        refusal=line.refusal,
-    )

@@ -1,20 +1,10 @@
-"""The orders domain's words, each spelled once: where Splash ships (spec §3), and the order
-and payment statuses the checkout will move through (their legal moves live in
+"""The orders domain's words, each spelled once (where Splash ships is ``splash.countries``): the
+order and payment statuses the checkout will move through (their legal moves live in
 ``orders.payment_status``). ``contracts/vocabularies.json`` pins them against the SPA's types."""
 
 from __future__ import annotations
 
 from enum import StrEnum
-
-
-class ShippingCountry(StrEnum):
-    """ISO 3166-1 alpha-2 codes, lower case, in the order the shop lists them."""
-
-    NL = "nl"
-    DE = "de"
-    FR = "fr"
-    ES = "es"
-    SE = "se"
 
 
 class PaymentStatus(StrEnum):

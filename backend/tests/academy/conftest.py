@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from splash.academy import catalogue
-from splash.academy.catalogue import CourseTree
+from splash.academy import course_trees
+from splash.academy.course_trees import CourseTree
 from splash.academy.models import Course
 from splash.academy.seed import seed_academy
 from splash.accounts import services as accounts
@@ -35,7 +35,7 @@ async def course(seeded) -> CourseTree:
     await ProductVariant.filter(sku__startswith=f"{SKU}-").delete()
     locales = [locale.code for locale in await content.list_locales()]
     await seed_academy(DATA, locales)
-    [tree] = await catalogue.trees()
+    [tree] = await course_trees.trees()
     return tree
 
 

@@ -52,8 +52,8 @@ def test_extra_address_information_gets_its_own_line_and_no_addition_no_space():
 
 def test_every_language_names_every_shipping_country():
     from splash.config import LOCALES
-    from splash.orders.vocabulary import ShippingCountry
+    from splash.countries import Country
 
     assert sorted(COUNTRY_NAMES) == sorted(LOCALES)
     for names in COUNTRY_NAMES.values():
-        assert sorted(names) == sorted(ShippingCountry)
+        assert sorted(names) == sorted(Country)

@@ -6,8 +6,8 @@ import pytest
 
 from splash.catalog.vocabulary import ProductType
 from splash.errors import ConflictError, ValidationError
+from splash.orders.cart_pricing import SellableLine, vat_in
 from splash.orders.order_pricing import price_order, product_name, short_lines
-from splash.orders.pricing import SellableLine, vat_in
 from splash.orders.shipping import DEFAULT_COST
 
 COSTS = {"nl": 395, "de": 695, "se": 995}

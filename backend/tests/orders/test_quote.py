@@ -1,7 +1,7 @@
 """POST /api/cart/quote over HTTP on the real database: what a cart line shows, and the VAT."""
 
 from splash.catalog.models import ProductVariant
-from splash.orders.pricing import vat_in
+from splash.orders.cart_pricing import vat_in
 
 
 async def test_the_quote_carries_what_the_cart_shows_per_line(client, seeded):

@@ -10,8 +10,8 @@ import pytest
 from splash.accounts import services as accounts
 from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
+from splash.orders.cart_pricing import vat_in
 from splash.orders.models import Order, Payment
-from splash.orders.pricing import vat_in
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment

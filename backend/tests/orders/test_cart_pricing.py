@@ -1,8 +1,9 @@
-"""The cart's money without a database: every branch of splash.orders.pricing."""
+"""The cart's money without a database: every branch of splash.orders.cart_pricing."""
 
 import pytest
 
-from splash.orders.pricing import VAT_PERCENT, Cart, SellableLine, quote, vat_in
+from splash.countries import VAT_PERCENT
+from splash.orders.cart_pricing import Cart, SellableLine, quote, vat_in
 
 COSTS = {"nl": 395, "de": 695, "fr": 795, "es": 895, "se": 995}
 
