@@ -9,6 +9,7 @@ WORKERS ?= 1
 PYTHON ?= python3
 VENV := .venv
 PY := $(CURDIR)/$(VENV)/bin/python
+VENV_BIN := $(CURDIR)/$(VENV)/bin
 UV := $(CURDIR)/$(VENV)/bin/uv
 NPM := npm --prefix frontend
 export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
@@ -136,6 +137,7 @@ compose-check: ## as root: build the image and run both compose shapes for real 
 lint: install ## ruff, mypy, tsc, eslint
 	cd backend && $(PY) -m ruff check splash testkit tests && $(PY) -m ruff format --check splash testkit tests
 	cd backend && $(PY) -m mypy
+	cd backend && $(VENV_BIN)/lint-imports --no-cache pyproject.toml
 	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 
 clean: ## remove build output and local data (keeps installed dependencies)

@@ -35,10 +35,10 @@ from splash.http.captcha import CaptchaVerifier
 from splash.http.ratelimit import MemoryRateLimiter, create_rate_limiter
 from splash.http.request import SplashRequest
 from splash.mail.mailer import create_mailer
+from splash.orders.payments.providers import create_provider
+from splash.orders.payments.routes import bp as payments_bp
 from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
-from splash.payments.providers import create_provider
-from splash.payments.routes import bp as payments_bp
 from splash.route_table import RouteTable
 from splash.web import compose
 from splash.web.published import PublishedSite

@@ -31,7 +31,7 @@ MODEL_MODULES = [
     "splash.accounts.models",
     "splash.catalog.models",
     "splash.orders.models",
-    "splash.payments.models",
+    "splash.orders.payments.models",
     "splash.academy.models",
     "splash.handoff.models",
     "splash.outbox.models",

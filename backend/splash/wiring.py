@@ -17,10 +17,10 @@ from splash.mail.mailer import create_mailer
 from splash.orders import mails as order_mails
 from splash.orders import payment_checks, payment_updates, reservations
 from splash.orders import services as orders
+from splash.orders.payments import sandbox_page
+from splash.orders.payments.providers import create_provider
 from splash.outbox import PeriodicWork, queue
 from splash.outbox.drain import Resources
-from splash.payments import sandbox_page
-from splash.payments.providers import create_provider
 from splash.route_table import RouteTable
 
 # Job kind → its handler: ``async def handler(job, resources)``.

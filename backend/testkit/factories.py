@@ -24,9 +24,9 @@ from splash.config import Settings
 from splash.countries import VAT_PERCENT
 from splash.orders import cart_pricing, invoice_numbers
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.provider import PROVIDER_LOCALES
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
-from splash.payments.models import SandboxPayment
-from splash.payments.provider import PROVIDER_LOCALES
 from splash.seed import seed_all
 
 

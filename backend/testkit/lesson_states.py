@@ -15,8 +15,8 @@ from splash.catalog.vocabulary import ProductType
 from splash.config import Settings
 from splash.orders import device_passes, payment_updates
 from splash.orders.models import Payment
+from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import SandboxPayment
 from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,

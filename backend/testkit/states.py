@@ -14,8 +14,8 @@ from splash.config import Settings
 from splash.content.models import Article, Page
 from splash.errors import ValidationError
 from splash.mail.mailer import create_mailer
+from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import SandboxPayment
 from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,

@@ -30,7 +30,7 @@ PURE = [
     "splash/content/navigation.py",
     "splash/content/blocks.py",
     "splash/route_table.py",
-    "splash/web/domains.py",
+    "splash/domains.py",
     "splash/web/head.py",
     "splash/forms/rules.py",
     "splash/forms/definitions.py",
@@ -65,7 +65,7 @@ SERVICES = [
     PACKAGE / "seed.py",
     PACKAGE / "orders" / "payment_updates.py",
     PACKAGE / "orders" / "fulfilment.py",
-    *sorted(p for p in (PACKAGE / "payments").glob("*.py") if p.name != "routes.py"),
+    *sorted(p for p in (PACKAGE / "orders" / "payments").glob("*.py") if p.name != "routes.py"),
 ]
 
 
@@ -85,20 +85,23 @@ def test_pure_modules_import_neither_sanic_nor_tortoise(relative):
 
 # mail/ and http/ are shared infrastructure, not domains.
 DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy", "handoff"}
-# Everything of a domain but its routes: services and the modules they use (outbox is one too).
+# Everything of a domain but its routes and what they ask of the request (``requests.py``: who
+# is signed in, the requested locale, a browser's device pass): services and the modules they
+# use (outbox is one too).
+REQUEST_SIDE = ("routes.py", "requests.py")
 BELOW_ROUTES = sorted(
     path
     for folder in (*DOMAINS, "outbox")
     if (PACKAGE / folder).is_dir()
     for path in (PACKAGE / folder).rglob("*.py")
-    if path.name != "routes.py"
+    if path.name not in REQUEST_SIDE
 )
 
 
 def request_reads(path: Path) -> list[str]:
     """Where a module handles the request itself: its headers, an ``authorization`` value
-    passed in, the ``Bearer`` scheme parsed, or sanic imported. Only http/ and routes do that;
-    below them code takes the user and locale they decided."""
+    passed in, the ``Bearer`` scheme parsed, or sanic imported. Only http/, routes and a domain's
+    requests.py do that; below them code takes the user and locale they decided."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = [f"imports {name}" for name in imported_modules(path) if name.split(".")[0] == "sanic"]
     for node in ast.walk(tree):
@@ -153,7 +156,7 @@ def test_domains_use_each_other_only_through_services():
                 and bits[1] in domains
                 and bits[1] != parts[0]
             ):
-                assert bits[2] in ("services", "schemas", "vocabulary"), (
+                assert bits[2] in ("services", "schemas", "vocabulary", "requests"), (
                     f"{path.relative_to(PACKAGE)} imports {name}"
                 )
 

@@ -15,12 +15,14 @@ from splash.academy.schemas import (
     ProgressAnswer,
     ProgressUpdate,
 )
+from splash.accounts.requests import current_user, require_user
 from splash.collections import parse_id
-from splash.http.context import current_device, current_user, domain_locale, require_user
+from splash.http.context import domain_locale
 from splash.http.openapi import WHOLE_ID, Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.request import json_body, query_str
 from splash.http.response import public
+from splash.orders.requests import current_device
 
 bp = Blueprint("academy")
 

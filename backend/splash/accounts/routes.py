@@ -7,6 +7,7 @@ from sanic.response import HTTPResponse
 
 from splash.accounts import email_change, google, services
 from splash.accounts.models import User
+from splash.accounts.requests import require_user
 from splash.accounts.schemas import (
     AuthResponse,
     ChangeEmail,
@@ -21,7 +22,7 @@ from splash.accounts.schemas import (
     ResetPassword,
     UserPublic,
 )
-from splash.http.context import domain_locale, require_user
+from splash.http.context import domain_locale
 from splash.http.openapi import Parameter, documented
 from splash.http.ratelimit import rate_limited
 from splash.http.redirects import redirect_to

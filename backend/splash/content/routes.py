@@ -8,6 +8,7 @@ from sanic.response import HTTPResponse
 from splash.collections import LOCALIZATION_FIELDS, localization_fields, parse_collection_query
 from splash.content import blog, services
 from splash.content.collections import ARTICLES, PAGES
+from splash.content.requests import requested_locale
 from splash.content.schemas import (
     ArticleList,
     ArticleOne,
@@ -20,7 +21,6 @@ from splash.content.schemas import (
     PageSlugsResponse,
 )
 from splash.http.cache import cached_read
-from splash.http.context import requested_locale
 from splash.http.openapi import (
     LOCALE,
     LOCALE_OR_DOMAINS,

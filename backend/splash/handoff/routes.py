@@ -5,11 +5,12 @@ from __future__ import annotations
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
+from splash.accounts.requests import current_user
 from splash.config import Settings
 from splash.errors import ValidationError
 from splash.handoff import cookies, services
 from splash.handoff.schemas import Handoff, HandoffAnswer, HandoffRedeem, HandoffRequest
-from splash.http.context import current_user, domain_locale
+from splash.http.context import domain_locale
 from splash.http.cross_site import SHOP_ORIGINS
 from splash.http.openapi import documented
 from splash.http.ratelimit import rate_limited

@@ -57,9 +57,9 @@ from splash.orders.checkout_limits import Buyer
 from splash.orders.idempotency import Replay
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_start import ShopLinks, checked_return_url, start_payment
+from splash.orders.payments.provider import PaymentProvider
 from splash.orders.schemas import OrderCreated, OrderDraft
 from splash.orders.vocabulary import OrderStatus, StockState
-from splash.payments.provider import PaymentProvider
 from splash.route_table import RouteTable
 
 ORDER_NR_ATTEMPTS = 5

@@ -26,6 +26,7 @@ from splash.orders.payment_start import (
     start_payment,
 )
 from splash.orders.payment_status import transition
+from splash.orders.payments.provider import PaymentProvider
 from splash.orders.vocabulary import (
     MONEY_ARRIVED,
     OrderError,
@@ -33,7 +34,6 @@ from splash.orders.vocabulary import (
     PaymentStatus,
     StockState,
 )
-from splash.payments.provider import PaymentProvider
 
 
 async def pay_again(

@@ -14,13 +14,13 @@ from tortoise.exceptions import IntegrityError
 
 from splash.errors import ValidationError
 from splash.orders.models import Order, Payment
-from splash.orders.vocabulary import PaymentStatus
-from splash.payments.provider import (
+from splash.orders.payments.provider import (
     PROVIDER_LOCALES,
     PaymentProvider,
     PaymentRequest,
     ProviderPayment,
 )
+from splash.orders.vocabulary import PaymentStatus
 
 # Orders that have their money, and payments that may still bring it.
 UNFINISHED = frozenset({PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})

@@ -35,8 +35,8 @@ from splash.orders.payment_status import (
     IllegalTransition,
     transition,
 )
+from splash.orders.payments.provider import PaymentProvider, ProviderPayment, ProviderUnavailable
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus
-from splash.payments.provider import PaymentProvider, ProviderPayment, ProviderUnavailable
 
 log = logging.getLogger(__name__)
 

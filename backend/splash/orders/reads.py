@@ -23,6 +23,7 @@ from splash.orders.fulfilment import naming_unlocked, unlocked_page_of
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_start import UNFINISHED
+from splash.orders.payments.provider import PaymentProvider, ProviderUnavailable
 from splash.orders.schemas import (
     AddressPublic,
     BankTransferPublic,
@@ -33,7 +34,6 @@ from splash.orders.schemas import (
     OrderSummaryPublic,
 )
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus
-from splash.payments.provider import PaymentProvider, ProviderUnavailable
 from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
-from splash.http.context import current_user, domain_locale, require_user
+from splash.accounts.requests import current_user, require_user
+from splash.http.context import domain_locale
 from splash.http.openapi import Parameter, documented
 from splash.http.request import client_address, json_body
 from splash.http.response import public

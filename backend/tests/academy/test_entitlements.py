@@ -15,8 +15,8 @@ from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders import fulfilment
 from splash.orders.models import Order, OrderLine, Payment
+from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import SandboxPayment
 from testkit.factories import create_order
 from tests.academy.conftest import SKU, owning
 from tests.orders.drafts import draft, line, place, quiet_client

@@ -14,7 +14,7 @@ import pytest
 from splash.accounts import services as accounts
 from splash.config import Settings
 from splash.content.models import Article, Page
-from splash.payments.models import SandboxPayment
+from splash.orders.payments.models import SandboxPayment
 from testkit.factories import catalog_ids, create_order, create_test_user
 from tests.support import serving
 

@@ -14,8 +14,8 @@ from splash.app import create_app
 from splash.config import Settings
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_updates import refresh
+from splash.orders.payments.models import SandboxPayment as HostedPayment
 from splash.outbox.models import OutboxJob
-from splash.payments.models import SandboxPayment as HostedPayment
 from testkit.mollie_stub import MollieStub
 from tests.conftest import Client
 

@@ -15,8 +15,8 @@ from splash.config import LOCALES, REPO_ROOT
 from splash.content import services as content
 from splash.orders.cart_pricing import vat_in
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
+from splash.orders.payments.models import SandboxPayment as HostedPayment
 from splash.outbox.models import OutboxJob
-from splash.payments.models import SandboxPayment as HostedPayment
 from testkit.factories import create_test_user
 from tests.orders.drafts import (
     ADDRESS,

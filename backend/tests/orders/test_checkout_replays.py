@@ -11,7 +11,7 @@ import pytest
 from splash.accounts import services as accounts
 from splash.catalog.models import ProductVariant
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
-from splash.payments.models import SandboxPayment as HostedPayment
+from splash.orders.payments.models import SandboxPayment as HostedPayment
 from testkit.factories import create_test_user
 from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import (

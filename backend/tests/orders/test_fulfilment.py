@@ -13,9 +13,9 @@ from splash.catalog.vocabulary import ProductType
 from splash.orders import fulfilment
 from splash.orders.models import Order, OrderLine
 from splash.orders.payment_updates import refresh
+from splash.orders.payments.providers import create_provider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
 from splash.outbox.models import OutboxJob
-from splash.payments.providers import create_provider
 from tests.payments.support import SKU, order_with_test_payment, provider_reports
 
 

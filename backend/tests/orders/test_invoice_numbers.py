@@ -12,8 +12,8 @@ from splash.formatting import SHOP_ZONE
 from splash.orders import invoice_numbers
 from splash.orders.models import Order
 from splash.orders.payment_updates import refresh
+from splash.orders.payments.providers import create_provider
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.providers import create_provider
 from tests.payments.support import order_with_test_payment, provider_reports
 
 

@@ -11,8 +11,8 @@ import pytest
 from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
+from splash.orders.payments.models import SandboxPayment as HostedPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import SandboxPayment as HostedPayment
 from testkit.factories import create_order
 from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import RETURN_URL, payment_keys, quiet_client, through_mollie

@@ -16,10 +16,10 @@ import pytest
 
 from splash.app import create_app
 from splash.orders.models import Order, Payment
+from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox import queue
 from splash.outbox.models import JobStatus, OutboxJob
-from splash.payments.mollie import MollieProvider
 from testkit.mollie_stub import MollieStub
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_status, order_with_mollie_payment

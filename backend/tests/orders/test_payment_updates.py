@@ -13,14 +13,14 @@ from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.payment_updates import reconcile, refresh
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.mollie import MollieProvider
+from splash.orders.payments.provider import ProviderUnavailable
+from splash.orders.payments.providers import create_provider
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
 from splash.outbox import queue
 from splash.outbox.drain import Drainer
 from splash.outbox.models import OutboxJob
-from splash.payments.models import SandboxPayment
-from splash.payments.mollie import MollieProvider
-from splash.payments.provider import ProviderUnavailable
-from splash.payments.providers import create_provider
 from testkit.mollie_stub import MollieStub
 from tests.payments.support import (
     SKU,

@@ -12,9 +12,9 @@ from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.orders.cart_pricing import vat_in
 from splash.orders.models import Order, Payment
+from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
-from splash.payments.models import SandboxPayment
 from testkit.factories import create_order, create_test_user
 from tests.orders.drafts import ADDRESS, draft, line, place, quiet_client
 from tests.support import free_port

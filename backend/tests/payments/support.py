@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from splash.accounts.models import User
 from splash.orders.models import Order, Payment
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.mollie import MollieProvider
+from splash.orders.payments.provider import PaymentRequest
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import SandboxPayment
-from splash.payments.mollie import MollieProvider
-from splash.payments.provider import PaymentRequest
 from testkit.factories import create_order, create_test_user
 from testkit.mollie_stub import MollieStub
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from splash.orders.payments.mollie import MollieProvider, as_cents, as_value
+from splash.orders.payments.provider import BankTransfer, PaymentRequest, ProviderUnavailable
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.mollie import MollieProvider, as_cents, as_value
-from splash.payments.provider import BankTransfer, PaymentRequest, ProviderUnavailable
 from testkit.mollie_stub import MollieStub
 from tests.support import free_port
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from splash.payments.mollie import MollieProvider
-from splash.payments.providers import create_provider
-from splash.payments.sandbox import SandboxProvider
+from splash.orders.payments.mollie import MollieProvider
+from splash.orders.payments.providers import create_provider
+from splash.orders.payments.sandbox import SandboxProvider
 
 
 def test_the_embedded_default_is_the_test_provider(settings):

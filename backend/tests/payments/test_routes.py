@@ -12,9 +12,9 @@ import pytest
 
 from splash.app import create_app
 from splash.orders.models import Order, Payment
+from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob
-from splash.payments.mollie import MollieProvider
 from testkit.mollie_stub import MollieStub
 from tests.conftest import Client
 from tests.outbox.conftest import drainer

@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.provider import BankTransfer, PaymentRequest
+from splash.orders.payments.providers import create_provider
+from splash.orders.payments.sandbox import SandboxProvider
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import SandboxPayment
-from splash.payments.provider import BankTransfer, PaymentRequest
-from splash.payments.providers import create_provider
-from splash.payments.sandbox import SandboxProvider
 
 REQUEST = PaymentRequest(
     amount=5390,

@@ -14,12 +14,12 @@ import pytest
 from splash import outbox
 from splash.formatting import money
 from splash.orders.models import Order
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.sandbox import current
+from splash.orders.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
+from splash.orders.payments.texts import PAGE_TEXTS
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
-from splash.payments.models import SandboxPayment
-from splash.payments.sandbox import current
-from splash.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
-from splash.payments.texts import PAGE_TEXTS
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
 from tests.support import serving

@@ -5,8 +5,8 @@ its name says and answers the values the contracts inject."""
 from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
+from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.payments.models import SandboxPayment
 from testkit.states import PACT_PAID_PAYMENT
 
 

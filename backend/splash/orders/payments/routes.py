@@ -11,8 +11,8 @@ from splash.http.redirects import redirect_to, safe_location
 from splash.http.request import form_body
 from splash.orders import payment_updates
 from splash.orders.payment_checks import CheckPace
-from splash.payments import sandbox_page
-from splash.payments.schemas import PaymentWebhook, SandboxPaymentChoice, WebhookReceived
+from splash.orders.payments import sandbox_page
+from splash.orders.payments.schemas import PaymentWebhook, SandboxPaymentChoice, WebhookReceived
 
 bp = Blueprint("payments")
 

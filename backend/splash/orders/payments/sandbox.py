@@ -20,14 +20,14 @@ from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
-from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import SandboxPayment
-from splash.payments.provider import (
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.provider import (
     PROVIDER_LOCALES,
     BankTransfer,
     PaymentRequest,
     ProviderPayment,
 )
+from splash.orders.vocabulary import PaymentStatus
 
 ID_PREFIX = "tr_test_"
 BANK_TRANSFER_METHOD = "banktransfer"

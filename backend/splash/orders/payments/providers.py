@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from splash.config import PaymentsProvider, Settings
-from splash.payments.provider import PaymentProvider
-from splash.payments.sandbox import SandboxProvider
+from splash.orders.payments.provider import PaymentProvider
+from splash.orders.payments.sandbox import SandboxProvider
 
 
 def create_provider(settings: Settings) -> PaymentProvider:
     """``SPLASH_PAYMENTS``: ``test`` (the hosted test page on the shop's own domains; the
     settings refuse it in production) or ``mollie`` (the settings require its API key)."""
     if settings.payments == PaymentsProvider.MOLLIE:
-        from splash.payments.mollie import MollieProvider  # Mollie's SDK loads only when used
+        from splash.orders.payments.mollie import (
+            MollieProvider,  # Mollie's SDK loads only when used
+        )
 
         assert settings.mollie_api_key is not None  # Settings refuses mollie without one
         return MollieProvider(

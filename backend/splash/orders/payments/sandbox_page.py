@@ -25,10 +25,10 @@ from splash import outbox
 from splash.errors import ConflictError, NotFoundError
 from splash.formatting import money
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
+from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.sandbox import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
+from splash.orders.payments.texts import PAGE_TEXTS
 from splash.orders.vocabulary import PaymentStatus
-from splash.payments.models import SandboxPayment
-from splash.payments.sandbox import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
-from splash.payments.texts import PAGE_TEXTS
 from splash.templating import template_environment
 
 WEBHOOK_JOB = "test_provider_webhook"
@@ -98,7 +98,11 @@ async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
         else [(c.value, texts[c.value]) for c in choices_from(payment.status)],
         "back_url": safe_url(payment.redirect_url),
     }
-    return template_environment("splash.payments").get_template("test_payment.html").render(context)
+    return (
+        template_environment("splash.orders.payments")
+        .get_template("test_payment.html")
+        .render(context)
+    )
 
 
 async def choose(payment_id: str, choice: SandboxChoice) -> str:

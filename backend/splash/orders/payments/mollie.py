@@ -21,14 +21,14 @@ from mollie import models
 from mollie.types.basemodel import Unset
 from pydantic import ValidationError as PydanticValidationError
 
-from splash.orders.vocabulary import PaymentStatus
-from splash.payments.provider import (
+from splash.orders.payments.provider import (
     BankTransfer,
     PaymentRequest,
     ProviderPayment,
     ProviderUnavailable,
     WebhookRefused,
 )
+from splash.orders.vocabulary import PaymentStatus
 
 log = logging.getLogger(__name__)
 NOT_FOUND = 404
