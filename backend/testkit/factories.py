@@ -21,11 +21,11 @@ from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.config import Settings
+from splash.locales import REGIONS
 from splash.orders import invoice_numbers, pricing
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.payments.models import SandboxPayment
-from splash.payments.provider import PROVIDER_LOCALES
 from splash.seed import seed_all
 
 
@@ -154,7 +154,7 @@ async def create_order(
             amount=order.total,
             currency="EUR",
             description=f"Splash {order.order_nr}",
-            locale=PROVIDER_LOCALES[locale],
+            locale=REGIONS[locale],
             redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
             webhook_url=webhook_url,
             method="banktransfer" if bank_details else None,

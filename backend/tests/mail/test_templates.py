@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError, meta
 
-from splash.config import LOCALES
+from splash.locales import LOCALES
 from splash.mail import templates
 from splash.mail.mailer import Email, build_message
 from splash.orders.documents import BankTransfer, DocumentLine, OrderDocument, VatShare

@@ -11,15 +11,15 @@ from html.parser import HTMLParser
 
 import pytest
 
-from splash import outbox
+from splash import locales, outbox
 from splash.formatting import money
+from splash.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
 from splash.payments.models import SandboxPayment
 from splash.payments.sandbox import current
 from splash.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
-from splash.payments.texts import PAGE_TEXTS
 from tests.outbox.conftest import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
 from tests.support import serving
@@ -27,6 +27,7 @@ from tests.support import serving
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 JSON = {"content-type": "application/json"}
 VOID = {"meta", "link", "br", "input", "img", "hr"}
+PAGE_TEXTS = {locale: locales.texts(locale, "payment_page") for locale in LOCALES}
 
 
 class Page(HTMLParser):
