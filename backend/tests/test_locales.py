@@ -1,7 +1,8 @@
 """The backend's catalogues (``splash/locales/<locale>.json``), held as the SPA's are
 (``frontend/src/locales/locales.test.ts``): one per locale, each with exactly the keys of
-``en.json``, no empty text, the same ``{placeholders}`` per key, and every key the code and the
-templates name present."""
+``en.json``, no empty text, the same ``{placeholders}`` per key, every key the code and the
+templates name present (an e-mail passing exactly a text's placeholders), and no e-mail text
+unused."""
 
 import re
 import string
@@ -23,6 +24,9 @@ TEMPLATE_AREAS = {
 # text(locale, "area.key", …), text(locale, f"area.{code}") and texts(locale, "area") in code.
 TEXT_CALL = re.compile(r"\btext\(\s*[\w.]+,\s*(f?)\"([\w.{}]+)\"")
 AREA_CALL = re.compile(r"\btexts\(\s*[\w.]+,\s*\"([\w.]+)\"")
+# {{ t("mail.password_reset.hi", name=name) }} in the e-mail templates.
+MAIL_TEMPLATES = PACKAGE / "mail" / "templates"
+MAIL_CALL = re.compile(r"\bt\(\"([\w.]+)\"((?:,\s*\w+=[\w.]+)*)\)")
 
 
 def flatten(messages: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -113,6 +117,32 @@ def test_the_scanner_finds_the_keys_of_the_code():
     assert {"stock.left", "payment.description", "dates.moment"} <= keys
     assert "languages" in prefixes
     assert {"invoice", "countries", "academy.offer", "payment_page"} <= areas
+
+
+def mail_calls() -> list[tuple[str, str, set[str]]]:
+    """(template, key, the names of the values it passes) of every text an e-mail names."""
+    return [
+        (path.name, key, set(re.findall(r"(\w+)=", values)))
+        for path in sorted(MAIL_TEMPLATES.glob("*.*"))
+        for key, values in MAIL_CALL.findall(path.read_text(encoding="utf-8"))
+    ]
+
+
+def test_every_text_an_email_names_exists_and_gets_its_placeholders():
+    flat = flatten(catalogue(REFERENCE))
+    calls = mail_calls()
+
+    assert [f"{path}: {key}" for path, key, _ in calls if key not in flat] == []
+    wrong = [(path, key) for path, key, names in calls if names != set(placeholders(flat[key]))]
+    assert wrong == []
+
+
+def test_every_email_text_is_used():
+    used = {key for _, key, _ in mail_calls()}
+    mail = {key for key in flatten(catalogue(REFERENCE)) if key.startswith("mail.")}
+
+    assert sorted(mail - used) == []
+    assert "mail.password_reset.subject" in used and len(used) > 100
 
 
 @pytest.mark.parametrize("template", TEMPLATE_AREAS, ids=lambda path: path.name)

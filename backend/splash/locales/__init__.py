@@ -5,13 +5,15 @@ tests all read it). ``REGIONS`` is the one locale → region table: Mollie's ``l
 language of its hosted pages) and Open Graph's ``og:locale`` are both ``nl_NL``-style tags, and
 the SPA's ``Intl`` formats use the same tags with a hyphen.
 
-The texts (the invoice, the test payment page, the stock refusal, the payment's description,
-the academy's offer labels, country and language names, the words of a date) live in one JSON
-catalogue per locale beside this module, nested by area (``invoice.total``). JSON, not gettext:
-it is the format of the SPA's own texts (``frontend/src/locales/<locale>.json``), so one
-translator edits one kind of file, and a test (``tests/test_locales.py``, the frontend's
-``locales.test.ts`` mirrored) holds every catalogue to the key set and the ``{placeholders}`` of
-``en.json``. Placeholders are ``str.format`` fields, not i18next's ``{{name}}``. The money
+The texts (the e-mails, the invoice, the test payment page, the stock refusal, the payment's
+description, the academy's offer labels, country and language names, the words of a date) live
+in one JSON catalogue per locale beside this module, nested by area (``invoice.total``,
+``mail.password_reset.hi``); an e-mail's markup is written once, in ``mail/templates``.
+
+JSON, not gettext: it is the format of the SPA's own texts (``frontend/src/locales/*.json``),
+so one translator edits one kind of file, and a test (``tests/test_locales.py``, the frontend's
+``locales.test.ts`` mirrored) holds every catalogue to the key set and the ``{placeholders}``
+of ``en.json``. Placeholders are ``str.format`` fields, not i18next's ``{{name}}``. The money
 formats of ``formatting`` stay there: separators and the euro sign's place are number formats,
 not words a translator writes.
 
