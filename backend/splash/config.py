@@ -15,9 +15,10 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from splash.locales import LOCALES
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEV_SECRET = "splash-development-secret-do-not-use-in-production"
-LOCALES = ("nl", "en", "de", "es", "fr", "sv")
 DEFAULT_DOMAINS = (
     "nl=localhost,en=en.localhost,de=de.localhost,es=es.localhost,fr=fr.localhost,sv=sv.localhost"
 )

@@ -2,7 +2,9 @@
 (``frontend/src/lib/i18n/format.ts``: ``Intl`` with nl-NL, en-GB, de-DE, es-ES, fr-FR, sv-SE).
 
 Pure and table-driven: six locales need a handful of separators and twelve month names each, not
-a CLDR library. The spaces are the ones ``Intl`` writes (a no-break space between amount and
+a CLDR library. The month names and the patterns of a date and a moment are words, kept in the
+catalogues (``dates.*`` of ``splash.locales``); the money formats are separators and stay here.
+The spaces are the ones ``Intl`` writes (a no-break space between amount and
 euro sign, French groups with a narrow no-break space), so an amount never breaks over two lines.
 """
 
@@ -11,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
+
+from splash.locales import text
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -32,24 +36,6 @@ MONEY_STYLES = {
     "es": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", ".", ",", min_grouping=2),
     "fr": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", NNBSP, ","),
     "sv": MoneyStyle(f"{{sign}}{{amount}}{NBSP}€", NBSP, ",", minus="\u2212"),
-}
-
-MONTHS = {
-    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
-    "en": "January February March April May June July August September October November December",
-    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
-    "diciembre",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
-}
-DATE_PATTERNS = {
-    "nl": "{day} {month} {year}",
-    "en": "{day} {month} {year}",
-    "de": "{day}. {month} {year}",
-    "es": "{day} de {month} de {year}",
-    "fr": "{day} {month} {year}",
-    "sv": "{day} {month} {year}",
 }
 
 
@@ -75,17 +61,6 @@ def money(cents: int, locale: str) -> str:
 # The shop's clock: the SPA shows order days in this zone too (``features/orders/utils/format.ts``).
 SHOP_ZONE = ZoneInfo("Europe/Amsterdam")
 
-# A moment with its time of day and the zone named, e.g. "25 November 2026 at 14:05 (Amsterdam
-# time)": the shop keeps Amsterdam's clock, and a reader abroad must not guess which one.
-MOMENT_PATTERNS = {
-    "nl": "{date} om {time} (Nederlandse tijd)",
-    "en": "{date} at {time} (Amsterdam time)",
-    "de": "{date} um {time} Uhr (Amsterdamer Zeit)",
-    "es": "{date} a las {time} (hora de Ámsterdam)",
-    "fr": "{date} à {time} (heure d'Amsterdam)",
-    "sv": "{date} kl. {time} (Amsterdamtid)",
-}
-
 
 def shop_time(value: datetime) -> datetime:
     """An aware moment on the shop's clock (a naive one is taken as UTC, as the shop stores)."""
@@ -98,14 +73,18 @@ def long_date(value: date | datetime, locale: str) -> str:
     day is the shop's (Amsterdam's), as the SPA shows it: 23:30 UTC is already the next day."""
     if isinstance(value, datetime):
         value = shop_time(value)
-    month = MONTHS[locale].split()[value.month - 1]
-    return DATE_PATTERNS[locale].format(day=value.day, month=month, year=value.year)
+    month = text(locale, "dates.months").split()[value.month - 1]
+    return text(locale, "dates.day", day=value.day, month=month, year=value.year)
 
 
 def moment(value: datetime, locale: str) -> str:
     """A moment as an e-mail states it: the shop's day and time of day, the zone named in the
-    reader's language, e.g. "26 november 2026 om 00:30 (Nederlandse tijd)"."""
+    reader's language (the shop keeps Amsterdam's clock, and a reader abroad must not guess
+    which one), e.g. "26 november 2026 om 00:30 (Nederlandse tijd)"."""
     local = shop_time(value)
-    return MOMENT_PATTERNS[locale].format(
-        date=long_date(local, locale), time=f"{local.hour:02d}:{local.minute:02d}"
+    return text(
+        locale,
+        "dates.moment",
+        date=long_date(local, locale),
+        time=f"{local.hour:02d}:{local.minute:02d}",
     )

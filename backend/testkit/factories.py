@@ -22,10 +22,10 @@ from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.config import Settings
 from splash.countries import VAT_PERCENT
+from splash.locales import REGIONS
 from splash.orders import cart_pricing, invoice_numbers
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.payments.models import SandboxPayment
-from splash.orders.payments.provider import PROVIDER_LOCALES
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.seed import seed_all
 
@@ -157,7 +157,7 @@ async def create_order(
             amount=order.total,
             currency="EUR",
             description=f"Splash {order.order_nr}",
-            locale=PROVIDER_LOCALES[locale],
+            locale=REGIONS[locale],
             redirect_url=f"http://localhost:8000/order-payment?order={order.slug}",
             webhook_url=webhook_url,
             method="banktransfer" if bank_details else None,

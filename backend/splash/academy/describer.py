@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from splash import locales
 from splash.academy import course_trees, pages
 from splash.academy.course_trees import CourseTree, OfferRow, Texts
 from splash.academy.entitlements import owned_lessons
@@ -23,40 +24,6 @@ from splash.orders.vocabulary import LineRefusal
 from splash.route_table import RouteTable
 
 RANK = {OfferKind.LESSON: 1, OfferKind.LEVEL: 2, OfferKind.BUNDLE: 3}  # bundle > level > lesson
-
-# How a line names what it unlocks, per locale.
-LABELS: dict[str, dict[OfferKind, str]] = {
-    "nl": {
-        OfferKind.LESSON: "Les: {title}",
-        OfferKind.LEVEL: "Niveau {number} · {count} lessen",
-        OfferKind.BUNDLE: "Alle {count} niveaus",
-    },
-    "en": {
-        OfferKind.LESSON: "Lesson: {title}",
-        OfferKind.LEVEL: "Level {number} · {count} lessons",
-        OfferKind.BUNDLE: "All {count} levels",
-    },
-    "de": {
-        OfferKind.LESSON: "Lektion: {title}",
-        OfferKind.LEVEL: "Stufe {number} · {count} Lektionen",
-        OfferKind.BUNDLE: "Alle {count} Stufen",
-    },
-    "es": {
-        OfferKind.LESSON: "Lección: {title}",
-        OfferKind.LEVEL: "Nivel {number} · {count} lecciones",
-        OfferKind.BUNDLE: "Los {count} niveles",
-    },
-    "fr": {
-        OfferKind.LESSON: "Leçon : {title}",
-        OfferKind.LEVEL: "Niveau {number} · {count} leçons",
-        OfferKind.BUNDLE: "Les {count} niveaux",
-    },
-    "sv": {
-        OfferKind.LESSON: "Lektion: {title}",
-        OfferKind.LEVEL: "Nivå {number} · {count} lektioner",
-        OfferKind.BUNDLE: "Alla {count} nivåer",
-    },
-}
 
 
 async def describe_offers(
@@ -115,7 +82,7 @@ def _shown(
     """The line with its title, variant label, page and image in ``locale``."""
     if texts is None:  # the course has no texts in this locale: as the catalog named it
         return line
-    labels = LABELS.get(locale, LABELS["en"])
+    labels = locales.texts(locale, "academy.offer")  # keyed by the offer's kind
     course_path = pages.course_path(table, locale, texts.course.slug)
     path = course_path
     if offer.kind is OfferKind.BUNDLE:

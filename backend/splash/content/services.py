@@ -10,7 +10,6 @@ from tortoise.expressions import Case, F, When
 
 from splash import db
 from splash.collections import LOCALIZATION_FIELDS, CollectionQuery, pagination_meta, parse_id
-from splash.config import LOCALES
 from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
@@ -19,6 +18,7 @@ from splash.content.paths import PageTree
 from splash.content.schemas import LocalePublic, SellerAddress, SettingsPublic, SocialLinks
 from splash.errors import NotFoundError, ValidationError
 from splash.fixtures import FixtureError
+from splash.locales import LOCALES
 from splash.route_table import RouteTable
 
 

@@ -9,64 +9,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from splash import formatting, outbox
+from splash import formatting, locales, outbox
 from splash.errors import NotFoundError, ValidationError, field_error
 from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
 from splash.mail import templates
 from splash.mail.mailer import Email
 from splash.outbox.drain import Resources
-
-LANGUAGE_NAMES = {  # the visitor's language, named in the language of the mail
-    "nl": {
-        "nl": "Nederlandse",
-        "en": "Engelse",
-        "de": "Duitse",
-        "es": "Spaanse",
-        "fr": "Franse",
-        "sv": "Zweedse",
-    },
-    "en": {
-        "nl": "Dutch",
-        "en": "English",
-        "de": "German",
-        "es": "Spanish",
-        "fr": "French",
-        "sv": "Swedish",
-    },
-    "de": {
-        "nl": "Niederländisch",
-        "en": "Englisch",
-        "de": "Deutsch",
-        "es": "Spanisch",
-        "fr": "Französisch",
-        "sv": "Schwedisch",
-    },
-    "es": {
-        "nl": "neerlandés",
-        "en": "inglés",
-        "de": "alemán",
-        "es": "español",
-        "fr": "francés",
-        "sv": "sueco",
-    },
-    "fr": {
-        "nl": "néerlandais",
-        "en": "anglais",
-        "de": "allemand",
-        "es": "espagnol",
-        "fr": "français",
-        "sv": "suédois",
-    },
-    "sv": {
-        "nl": "nederländska",
-        "en": "engelska",
-        "de": "tyska",
-        "es": "spanska",
-        "fr": "franska",
-        "sv": "svenska",
-    },
-}
 
 
 def definition(form: str) -> FormDefinition:
@@ -140,7 +89,7 @@ def _notification(submission: FormSubmission, shop_email: str, mail_locale: str,
         "order_number": values.get("orderNumber") or "",
         "message": values.get("message") or "",
         "received": formatting.moment(submission.created_at, mail_locale),
-        "language": LANGUAGE_NAMES[mail_locale][submission.locale],
+        "language": locales.text(mail_locale, f"languages.{submission.locale}"),  # the visitor's
     }
     subject, text, html = templates.render(f"{submission.form}_submission", mail_locale, context)
     return Email(

@@ -17,8 +17,8 @@ from pydantic_core import core_schema
 from sanic import Request, Sanic, html, json
 from sanic.response import HTTPResponse
 
-from splash.config import LOCALES
 from splash.http.security_headers import csp_nonce
+from splash.locales import LOCALES
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"

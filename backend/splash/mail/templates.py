@@ -1,11 +1,19 @@
-"""E-mail templates: ``templates/<locale>/<name>.subject.txt``, ``.txt`` and ``.html``, with
-``templates/layout.html`` around every HTML body. Every template exists in all six locales."""
+"""E-mail templates: ``templates/<name>.subject.txt``, ``.txt`` and ``.html``, with
+``templates/layout.html`` around every HTML body. A mail's markup and statements are written once;
+its words are the ``mail.<name>.*`` texts of the locale's catalogue (``splash.locales``), which a
+template names as ``{{ t("mail.password_reset.hi", name=name) }}``. In an HTML part the text is
+the template's own markup-free words and only the values are escaped, as a ``{{ value }}`` in
+the template is; in the plain-text parts nothing is."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
+from markupsafe import Markup
+
+from splash import locales
 from splash.mail.mailer import Email
 from splash.templating import template_environment
 
@@ -25,13 +33,25 @@ def person_name(raw: str) -> str:
     return words[: NAME_LENGTH - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
 
 
+def words(locale: str, *, html: bool) -> Callable[..., str]:
+    """The ``t`` of a template: a catalogue text in ``locale`` with its ``{placeholders}``
+    filled (escaped in an HTML part)."""
+
+    def t(key: str, **values: object) -> str:
+        found = locales.text(locale, key)
+        return Markup(found).format(**values) if html else found.format(**values)
+
+    return t
+
+
 def render(name: str, locale: str, context: dict[str, Any]) -> tuple[str, str, str]:
     """(subject, plain text, HTML) of a template in a locale."""
     env = template_environment("splash.mail")
-    subject = env.get_template(f"{locale}/{name}.subject.txt").render(context).strip()
-    text = env.get_template(f"{locale}/{name}.txt").render(context)
-    html = env.get_template(f"{locale}/{name}.html").render(
-        {**context, "subject": subject, "locale": locale}
+    plain = {**context, "t": words(locale, html=False)}
+    subject = env.get_template(f"{name}.subject.txt").render(plain).strip()
+    text = env.get_template(f"{name}.txt").render(plain)
+    html = env.get_template(f"{name}.html").render(
+        {**context, "t": words(locale, html=True), "subject": subject, "locale": locale}
     )
     return subject, text, html
 

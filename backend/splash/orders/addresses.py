@@ -12,45 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# The shipping countries' names in each shop language.
-COUNTRY_NAMES: Mapping[str, Mapping[str, str]] = {
-    "nl": {"nl": "Nederland", "de": "Duitsland", "fr": "Frankrijk", "es": "Spanje", "se": "Zweden"},
-    "en": {
-        "nl": "Netherlands",
-        "de": "Germany",
-        "fr": "France",
-        "es": "Spain",
-        "se": "Sweden",
-    },
-    "de": {
-        "nl": "Niederlande",
-        "de": "Deutschland",
-        "fr": "Frankreich",
-        "es": "Spanien",
-        "se": "Schweden",
-    },
-    "es": {
-        "nl": "Países Bajos",
-        "de": "Alemania",
-        "fr": "Francia",
-        "es": "España",
-        "se": "Suecia",
-    },
-    "fr": {
-        "nl": "Pays-Bas",
-        "de": "Allemagne",
-        "fr": "France",
-        "es": "Espagne",
-        "se": "Suède",
-    },
-    "sv": {
-        "nl": "Nederländerna",
-        "de": "Tyskland",
-        "fr": "Frankrike",
-        "es": "Spanien",
-        "se": "Sverige",
-    },
-}
+from splash.locales import texts
 
 
 def _street_line(address: Mapping[str, Any]) -> str:
@@ -64,12 +26,13 @@ def _street_line(address: Mapping[str, Any]) -> str:
 
 def address_lines(name: str, address: Mapping[str, Any], locale: str) -> tuple[str, ...]:
     """The lines of an address block: the name, street and number, any extra information,
-    postal code and city, and the country in ``locale``'s language."""
+    postal code and city, and the country in ``locale``'s language (``countries.*`` of the
+    catalogues, keyed by the shipping country's code)."""
     extra = address.get("additionalInfo")
     return (
         name,
         _street_line(address),
         *((extra,) if extra else ()),
         f"{address['postalCode']} {address['city']}",
-        COUNTRY_NAMES[locale].get(address["country"], address["country"].upper()),
+        texts(locale, "countries").get(address["country"], address["country"].upper()),
     )

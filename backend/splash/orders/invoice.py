@@ -1,5 +1,5 @@
 """The invoice of a paid order: one printable HTML page in the order's language
-(``templates/invoice.html``, its words from ``invoice_texts``), built from the same order
+(``templates/invoice.html``, its words the catalogues' ``invoice.*``), built from the same order
 document as the e-mails.
 
 What the EU VAT directive (art. 226) asks of it: the seller's name, postal address (written as
@@ -28,9 +28,9 @@ from markupsafe import Markup
 from splash.config import Settings
 from splash.content import services as content
 from splash.errors import NotFoundError
+from splash.locales import texts
 from splash.orders import documents
 from splash.orders.addresses import address_lines
-from splash.orders.invoice_texts import INVOICE_TEXTS
 from splash.templating import template_environment
 
 STYLESHEET = files("splash.orders").joinpath("templates/invoice.css").read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ async def invoice_page(slug: str, settings: Settings) -> str:
                 if address
                 else (seller.company_name,)
             ),
-            t=INVOICE_TEXTS[order.locale],
+            t=texts(order.locale, "invoice"),
             shop_url=settings.origin(order.locale),
             stylesheet=Markup(STYLESHEET),  # our own file: its hash is in the CSP
         )

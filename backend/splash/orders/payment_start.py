@@ -13,26 +13,13 @@ from dataclasses import dataclass
 from tortoise.exceptions import IntegrityError
 
 from splash.errors import ValidationError
+from splash.locales import REGIONS, text
 from splash.orders.models import Order, Payment
-from splash.orders.payments.provider import (
-    PROVIDER_LOCALES,
-    PaymentProvider,
-    PaymentRequest,
-    ProviderPayment,
-)
+from splash.orders.payments.provider import PaymentProvider, PaymentRequest, ProviderPayment
 from splash.orders.vocabulary import PaymentStatus
 
 # Orders that have their money, and payments that may still bring it.
 UNFINISHED = frozenset({PaymentStatus.OPEN, PaymentStatus.PENDING, PaymentStatus.AUTHORIZED})
-# The payment's description (bank statements show it): "Splash order SPL-7K3M-9QX2".
-ORDER_WORD = {
-    "nl": "bestelling",
-    "en": "order",
-    "de": "Bestellung",
-    "es": "pedido",
-    "fr": "commande",
-    "sv": "beställning",
-}
 
 
 @dataclass(frozen=True)
@@ -65,10 +52,11 @@ async def start_payment(
     request = PaymentRequest(
         amount=order.total,
         currency=order.currency,
-        description=f"Splash {ORDER_WORD[order.locale]} {order.order_nr}",
+        # Bank statements show it: "Splash order SPL-7K3M-9QX2".
+        description=text(order.locale, "payment.description", order_nr=order.order_nr),
         redirect_url=redirect_url(return_url, order),
         webhook_url=links.webhook_url,
-        locale=PROVIDER_LOCALES[order.locale],
+        locale=REGIONS[order.locale],
         idempotency_key=f"{order.order_nr}-{attempt}",
         metadata={"orderNr": order.order_nr, "slug": order.slug},
     )

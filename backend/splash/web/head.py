@@ -6,16 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-SITE = "Splash"
+from splash.locales import REGIONS
 
-OG_LOCALES = {
-    "nl": "nl_NL",
-    "en": "en_GB",
-    "de": "de_DE",
-    "es": "es_ES",
-    "fr": "fr_FR",
-    "sv": "sv_SE",
-}
+SITE = "Splash"
 
 # Pages of one visitor (their cart, checkout, account and orders): never indexed by search
 # engines and never listed in the sitemap, whatever their content says.
@@ -72,7 +65,7 @@ def head_tags(
     indexable: bool,
 ) -> HeadTags:
     """``alternates`` maps each locale that has this page to its path there."""
-    links = [(code, origin(code) + alternates[code]) for code in OG_LOCALES if code in alternates]
+    links = [(code, origin(code) + alternates[code]) for code in REGIONS if code in alternates]
     if links and default_locale in alternates:
         links.append(("x-default", origin(default_locale) + alternates[default_locale]))
     image = head.get("image")
@@ -84,8 +77,8 @@ def head_tags(
         description=head.get("description") or "",
         canonical=origin(locale) + path if indexable else None,
         alternates=links if indexable else [],
-        og_locale=OG_LOCALES[locale],
-        og_locale_alternates=[OG_LOCALES[c] for c in alternates if c != locale],
+        og_locale=REGIONS[locale],  # Open Graph's og:locale is the region tag
+        og_locale_alternates=[REGIONS[c] for c in alternates if c != locale],
         og_image=(origin(locale) + image if image and image.startswith("/") else image),
         og_type={"article": "article", "product": "product"}.get(head.get("type", ""), "website"),
         robots=None if indexable else "noindex",

@@ -14,7 +14,8 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from splash.academy.models import LessonVideo
 from splash.academy.packaging import ffmpeg
-from splash.config import LOCALES, REPO_ROOT
+from splash.config import REPO_ROOT
+from splash.locales import LOCALES
 from tests.academy.video_rows import KEY_HEX, lesson, lesson_with_video
 
 SECONDS = 3

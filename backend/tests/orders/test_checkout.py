@@ -11,8 +11,9 @@ import pytest
 from splash.accounts import services as accounts
 from splash.accounts.models import Address, User
 from splash.catalog.models import ProductVariant
-from splash.config import LOCALES, REPO_ROOT
+from splash.config import REPO_ROOT
 from splash.content import services as content
+from splash.locales import LOCALES
 from splash.orders.cart_pricing import vat_in
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payments.models import SandboxPayment as HostedPayment

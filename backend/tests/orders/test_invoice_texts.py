@@ -1,13 +1,14 @@
-"""The invoice's words: every language has every key, and the template uses exactly them."""
+"""The invoice's words (``invoice.*`` of the catalogues): every language has every key, and the
+template uses exactly them."""
 
 import re
 from pathlib import Path
 
-from splash.config import LOCALES
+from splash.locales import LOCALES, texts
 from splash.orders import invoice
-from splash.orders.invoice_texts import INVOICE_TEXTS
 
 TEMPLATE = Path(invoice.__file__).parent / "templates" / "invoice.html"
+INVOICE_TEXTS = {locale: texts(locale, "invoice") for locale in LOCALES}
 
 
 def test_every_language_has_every_text():

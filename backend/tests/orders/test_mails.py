@@ -14,7 +14,7 @@ from splash import outbox
 from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import User
 from splash.catalog.vocabulary import ProductType
-from splash.config import LOCALES
+from splash.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob

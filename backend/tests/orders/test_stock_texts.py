@@ -5,8 +5,11 @@ import json
 
 import pytest
 
-from splash.config import LOCALES, REPO_ROOT
-from splash.orders.stock_texts import STOCK_TEXTS, stock_line, stock_text
+from splash.config import REPO_ROOT
+from splash.locales import LOCALES, texts
+from splash.orders.stock_texts import stock_line, stock_text
+
+STOCK_TEXTS = {locale: texts(locale, "stock") for locale in LOCALES}
 
 
 def spa_stock_texts(locale: str) -> dict[str, str]:

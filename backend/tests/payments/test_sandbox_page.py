@@ -11,13 +11,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from splash import outbox
+from splash import locales, outbox
 from splash.formatting import money
+from splash.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.sandbox import current
 from splash.orders.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
-from splash.orders.payments.texts import PAGE_TEXTS
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
 from tests.outbox.conftest import drainer
@@ -27,6 +27,7 @@ from tests.support import serving
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 JSON = {"content-type": "application/json"}
 VOID = {"meta", "link", "br", "input", "img", "hr"}
+PAGE_TEXTS = {locale: locales.texts(locale, "payment_page") for locale in LOCALES}
 
 
 class Page(HTMLParser):

@@ -15,16 +15,6 @@ from typing import Protocol
 from splash.errors import ServiceUnavailableError
 from splash.orders.vocabulary import OrderError, PaymentStatus
 
-# Mollie's locale for each shop locale (the language of its hosted pages).
-PROVIDER_LOCALES = {
-    "nl": "nl_NL",
-    "en": "en_GB",
-    "de": "de_DE",
-    "es": "es_ES",
-    "fr": "fr_FR",
-    "sv": "sv_SE",
-}
-
 
 @dataclass(frozen=True)
 class PaymentRequest:
@@ -33,7 +23,7 @@ class PaymentRequest:
     description: str  # holds the order number: the customer's bank statement shows it
     redirect_url: str  # where the customer returns, carrying the order's slug
     webhook_url: str
-    locale: str  # the provider's locale, e.g. "nl_NL" (PROVIDER_LOCALES)
+    locale: str  # the provider's locale, e.g. "nl_NL" (splash.locales.REGIONS)
     idempotency_key: str  # the same request retried makes no second payment
     metadata: dict[str, str]
 

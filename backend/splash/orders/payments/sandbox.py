@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
+from splash.locales import REGIONS
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.provider import (
-    PROVIDER_LOCALES,
     BankTransfer,
     PaymentRequest,
     ProviderPayment,
@@ -33,7 +33,7 @@ ID_PREFIX = "tr_test_"
 BANK_TRANSFER_METHOD = "banktransfer"
 EXPIRES_AFTER = timedelta(minutes=15)
 BANK_TRANSFER_EXPIRES_AFTER = timedelta(days=12)
-SHOP_LOCALES = {provider: shop for shop, provider in PROVIDER_LOCALES.items()}
+SHOP_LOCALES = {region: shop for shop, region in REGIONS.items()}
 
 
 class SandboxProvider:

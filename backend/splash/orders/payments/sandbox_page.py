@@ -21,13 +21,12 @@ from typing import Any
 import httpx
 from markupsafe import Markup
 
-from splash import outbox
+from splash import locales, outbox
 from splash.errors import ConflictError, NotFoundError
 from splash.formatting import money
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.sandbox import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
-from splash.orders.payments.texts import PAGE_TEXTS
 from splash.orders.vocabulary import PaymentStatus
 from splash.templating import template_environment
 
@@ -84,7 +83,7 @@ async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
     link back to the shop (the payment's redirect URL as ``safe_url`` makes it safe)."""
     payment = await _payment(payment_id)
     locale = page_locale(payment)
-    texts = PAGE_TEXTS[locale]
+    texts = locales.texts(locale, "payment_page")
     final = payment.status in FINAL
     context: dict[str, Any] = {
         "lang": locale,
