@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from splash import db
+from splash import db, wiring
 from splash.config import load_settings
 
 
@@ -21,7 +21,7 @@ def _migrate(_: argparse.Namespace) -> None:
 def _makemigrations(args: argparse.Namespace) -> None:
     from tortoise.cli.cli import run_cli_async
 
-    argv = ["-c", "splash.db.TORTOISE_ORM", "makemigrations"]
+    argv = ["-c", "splash.wiring.TORTOISE_ORM", "makemigrations"]
     if args.name:
         argv += ["-n", args.name]
     raise SystemExit(asyncio.run(run_cli_async(argv)))
@@ -78,11 +78,9 @@ def _worker(_: argparse.Namespace) -> None:
     with SPLASH_OUTBOX_EMBEDDED=false)."""
     import signal
 
-    from splash import wiring
     from splash.outbox.drain import Drainer
 
     settings = load_settings()
-    wiring.plug_in()
 
     async def work() -> None:
         async with db.session(settings.database_url):
@@ -194,6 +192,7 @@ def main(argv: list[str] | None = None) -> None:
     commands.add_parser("worker", help="drain the outbox (e-mails)").set_defaults(run=_worker)
     _add_videos(commands)
     args = parser.parse_args(argv)
+    wiring.plug_in()
     args.run(args)
 
 

@@ -108,7 +108,7 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
     # How long a request waits for a lock another connection holds before it answers 503 with
-    # Retry-After: on SQLite all its waits together (splash/sqlite_engine.py), on PostgreSQL
+    # Retry-After: on SQLite all its waits together (splash/db/sqlite_engine.py), on PostgreSQL
     # each statement's (lock_timeout).
     database_busy_timeout_ms: int = Field(default=3000, ge=1, le=60_000)
     # Connection timeouts, in seconds: the whole request head must arrive within

@@ -1,27 +1,54 @@
-"""Every plug between the parts of Splash, in one list: what the academy adds to orders, and the
-handler of every outbox job kind and every periodic work. ``create_app`` and the worker call
-``plug_in``; nothing plugs itself in when imported, so deleting a line here is the only way to
-switch a plug off — and its tests then fail (lessons at list price, a paid order granting
-nothing, a job kind without a handler).
+"""Every plug between the parts of Splash, in one list: the domains' models into the database,
+what the academy adds to orders, and the handler of every outbox job kind and every periodic
+work. ``create_app``, the CLI and the worker call ``plug_in``; nothing plugs itself in when
+imported, so deleting a line here is the only way to switch a plug off — and its tests then fail
+(no tables, lessons at list price, a paid order granting nothing, a job kind without a handler).
+Tortoise's configuration still names two modules as strings, as its API requires: the SQLite
+engine (``splash.db.sqlite_engine``) and the migrations package (``splash.migrations``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from splash import db
 from splash.academy import describer, entitlements
+from splash.academy import models as academy_models
 from splash.accounts import mails as account_mails
+from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
-from splash.config import Settings
+from splash.catalog import models as catalog_models
+from splash.config import Settings, load_settings
+from splash.content import models as content_models
+from splash.forms import models as forms_models
 from splash.forms import services as forms
+from splash.handoff import models as handoff_models
 from splash.handoff import services as handoff
 from splash.mail.mailer import create_mailer
 from splash.orders import mails as order_mails
+from splash.orders import models as orders_models
 from splash.orders import payment_checks, payment_updates, reservations
 from splash.orders import services as orders
+from splash.orders.payments import models as payments_models
 from splash.orders.payments import sandbox_page
 from splash.orders.payments.providers import create_provider
 from splash.outbox import PeriodicWork, queue
+from splash.outbox import models as outbox_models
 from splash.outbox.drain import Resources
 from splash.route_table import RouteTable
+
+# Every module that defines models: the database's tables.
+MODELS = (
+    content_models,
+    forms_models,
+    accounts_models,
+    catalog_models,
+    orders_models,
+    payments_models,
+    academy_models,
+    handoff_models,
+    outbox_models,
+)
 
 # Job kind → its handler: ``async def handler(job, resources)``.
 JOBS: dict[str, queue.Handler] = {
@@ -60,6 +87,7 @@ PERIODIC = (
 
 def plug_in() -> None:
     """Every plug, replacing what was plugged in before (calling it twice changes nothing)."""
+    db.plug_in(MODELS)
     orders.plug_in(
         describers=[describer.describe_offers],  # a lesson's, a level's, the bundle's price
         grants=[entitlements.grant],  # a paid order's lessons
@@ -75,3 +103,11 @@ def resources(settings: Settings) -> Resources:
     mailer = create_mailer(settings.mail_url, settings.mail_from)
     routes = RouteTable.load(settings.routes_file)
     return Resources(settings, mailer, routes, create_provider(settings))
+
+
+def __getattr__(name: str) -> Any:
+    """``TORTOISE_ORM`` for Tortoise's own CLI (``python -m splash makemigrations`` names it)."""
+    if name == "TORTOISE_ORM":
+        plug_in()
+        return db.tortoise_config(load_settings().database_url)
+    raise AttributeError(name)

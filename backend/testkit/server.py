@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from splash import db
+from splash import db, wiring
 from splash.config import load_settings
 from splash.seed import seed_fixtures
 from splash.web.publish import publish
@@ -49,6 +49,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--database-url")
     args = parser.parse_args(argv)
     prepare_environment(args.port, args.database_url)
+    wiring.plug_in()
     asyncio.run(_prepare())
     os.execv(
         sys.executable,

@@ -1,6 +1,6 @@
 """The database connection (splash/db.py): what a PostgreSQL connection goes through before the
 pool gives it out again; SQLite's transactions beside another process's writes
-(splash/sqlite_engine.py); joined reads built with Tortoise's query builder; what a read_once
+(splash/db/sqlite_engine.py); joined reads built with Tortoise's query builder; what a read_once
 block reads once."""
 
 from __future__ import annotations

@@ -17,12 +17,13 @@ a writer, and each of its statements is a read transaction of its own that ends 
 sees every write committed before it began (a request's own write, then its read). Writes,
 scripts and transactions (their reads too) keep the one writer connection.
 
-**A request waits the busy timeout in total.** Within :func:`splash.db.count_lock_waits` (every
+**A request waits the busy timeout in total.** Within
+:func:`splash.db.locks.count_lock_waits` (every
 request), the time spent waiting for the writer connection and in the statements that may wait
 for the lock (``BEGIN IMMEDIATE``, a write outside a transaction) is added up, and each wait is
 given only what is left of the busy timeout (SQLite's ``busy_timeout`` set to it): four writes
 queued in one worker used to answer after 1, 2, 3 and 4 busy timeouts. Past it,
-:class:`splash.db.LockWaitExpired`, a 503 like SQLite's own "database is locked".
+:class:`splash.db.locks.LockWaitExpired`, a 503 like SQLite's own "database is locked".
 
 The database URL picks this engine (``db.tortoise_config``); PostgreSQL needs none of it.
 """
@@ -46,7 +47,7 @@ from tortoise.backends.sqlite.client import (
 )
 from tortoise.connection import get_connections
 
-from splash import db
+from splash.db import locks as db
 
 SQLITE_DEFAULT_BUSY_TIMEOUT_MS = 5000  # Python's sqlite3.connect(timeout=5.0)
 
