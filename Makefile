@@ -24,7 +24,7 @@ SPA_BUILD := frontend/dist/builds/latest.json frontend/dist-server/entry-server.
 SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
 	frontend/vite.config.ts frontend/package-lock.json contracts/routes.json
 
-.PHONY: help run dev install build migrate seed publish migrations test test-backend \
+.PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
 	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check
 
@@ -56,6 +56,9 @@ seed: $(BACKEND_STAMP) ## load fixtures/ (idempotent)
 
 publish: $(BACKEND_STAMP) $(SPA_BUILD) ## render every public page under a new build id
 	cd backend && $(PY) -m splash publish
+
+payload-types: $(BACKEND_STAMP) ## write frontend/src/lib/payload-types.ts from the payload models
+	cd backend && $(PY) -m splash.web.typescript
 
 fixture-videos: $(BACKEND_STAMP) ## remake the fixture lessons' videos (fixtures/videos, in the clear) and posters
 	cd backend && $(PY) -m splash videos make-fixtures

@@ -41,6 +41,7 @@ from splash.orders.routes import bp as orders_bp
 from splash.outbox.drain import Drainer, Resources
 from splash.route_table import RouteTable
 from splash.web import compose
+from splash.web.payloads import Payload
 from splash.web.published import PublishedSite
 from splash.web.routes import bp as web_bp
 
@@ -104,7 +105,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)
-    openapi.install(app, settings.api_prefix)
+    openapi.install(app, settings.api_prefix, published=(Payload,))
     if settings.env is Environment.TEST:
         from testkit.routes import bp as testing_bp
 

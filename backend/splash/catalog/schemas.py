@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import Field
 
+from splash.catalog.sizes import Colour, Size
+from splash.catalog.vocabulary import ProductType
 from splash.content.schemas import Image, ListMeta
 from splash.schemas import PublicModel
 
@@ -26,8 +28,8 @@ class VariantProductPublic(PublicModel):
 class VariantPublic(PublicModel):
     id: int
     sku: str
-    colour: str = Field(examples=["blue"])
-    size: str = Field(examples=["xxxl"])
+    colour: Colour
+    size: Size
     size_label: str = Field(examples=["3XL"])
     title: str = Field(examples=["Splash-drijfpak \u2013 Blauw, M"])
     price: int = Field(description="Cents, VAT included")
@@ -66,7 +68,7 @@ class ProductList(PublicModel):
 
 
 class SizeGuideRowPublic(PublicModel):
-    size: str
+    size: Size
     size_label: str
     min_kg: int
     max_kg: int
@@ -90,16 +92,18 @@ class ProductPublic(PublicModel):
 
     id: int
     key: str
-    type: str
+    type: ProductType
     slug: str
     path: str
     title: str
     intro: str
     intro_image: Image | None
     price_from: int
-    colours: list[str]
+    colours: list[Colour]
     available: bool
-    description: list[dict[str, Any]] = Field(description="Rich text")
+    description: list[dict[str, Any]] = Field(
+        description="Rich text", json_schema_extra={"x-ts-type": "RichText"}
+    )
     images: list[Image]
     min_age_years: int
     size_guide: list[SizeGuideRowPublic]

@@ -207,10 +207,16 @@ def _path(uri: str) -> str:
     return "/" + "/".join(parts)
 
 
-def build_document(app: Sanic, prefix: str) -> dict[str, Any]:
+def build_document(
+    app: Sanic, prefix: str, published: tuple[type[BaseModel], ...] = ()
+) -> dict[str, Any]:
+    """``published``: models of what the site publishes outside the API (the page payloads of
+    ``/_payload/<path>.json``), listed among the schemas with no operation of their own."""
     components: dict[str, Any] = {}
     paths: dict[str, dict[str, Any]] = {}
     error_ref = _schema(ErrorEnvelope, components)
+    for model in published:
+        _schema(model, components)
     for route in app.router.routes:
         operation: Operation | None = getattr(route.handler, "__openapi__", None)
         if operation is None:
@@ -294,13 +300,13 @@ DOCS_CSP = (
 )
 
 
-def install(app: Sanic, prefix: str) -> None:
+def install(app: Sanic, prefix: str, published: tuple[type[BaseModel], ...] = ()) -> None:
     document: dict[str, Any] = {}
 
     @app.get(f"{prefix}/openapi.json", name="openapi_document")
     async def openapi_document(request: Request) -> HTTPResponse:
         if not document:
-            document.update(build_document(request.app, prefix))
+            document.update(build_document(request.app, prefix, published))
         return json(document)
 
     @app.get(f"{prefix}/docs", name="openapi_docs", ctx_csp=DOCS_CSP)

@@ -1,8 +1,10 @@
 """Page payloads: everything the SPA needs to render one route, computed once per publish.
 
 A payload holds the route, the page (for published routes), the navigation menus, the site
-settings and the paths of the same page in the other locales. It is written by ``publish`` and
-computed live only when nothing is published yet (``make dev`` before a first publish).
+settings and the paths of the same page in the other locales; :mod:`splash.web.payloads`
+describes it, and every payload is checked against that description here. It is written by
+``publish`` and computed live only when nothing is published yet (``make dev`` before a first
+publish).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from splash.content import services as content
 from splash.orders import services as orders
 from splash.route_table import RouteKind, RouteMatch, RouteTable
 from splash.web.compose import fill_blocks
+from splash.web.payloads import checked
 from splash.web.published import (
     Entry,
     PublishedSite,
@@ -74,14 +77,16 @@ async def route_payload(
         return None
     shared = shared or await shared_payload(settings, locale)
     if route.kind is RouteKind.APP:
-        return {
-            **shared,
-            "status": 200,
-            "page": None,
-            "route": _route(route.name, route.kind, path, match.params),
-            "alternates": app_alternates(table, match),
-            "head": {},
-        }
+        return checked(
+            {
+                **shared,
+                "status": 200,
+                "page": None,
+                "route": _route(route.name, route.kind, path, match.params),
+                "alternates": app_alternates(table, match),
+                "head": {},
+            }
+        )
     if route.collection == "article":
         article = await content.article_at(locale, match.params["slug"], table)
         if article is not None:
@@ -115,28 +120,32 @@ def _published(
 ) -> dict[str, Any]:
     alternates = {loc["locale"]: loc["path"] for loc in entity["localizations"]}
     alternates[locale] = path
-    return {
-        **shared,
-        "status": 200,
-        "page": entity if kind == "page" else None,
-        **({kind: entity} if kind != "page" else {}),
-        "route": _route(match.route.name, match.route.kind, path, match.params),
-        "alternates": alternates,
-        "head": {**entity["seo"], "type": kind},
-    }
+    return checked(
+        {
+            **shared,
+            "status": 200,
+            "page": entity if kind == "page" else None,
+            **({kind: entity} if kind != "page" else {}),
+            "route": _route(match.route.name, match.route.kind, path, match.params),
+            "alternates": alternates,
+            "head": {**entity["seo"], "type": kind},
+        }
+    )
 
 
 async def not_found_payload(
     settings: Settings, locale: str, path: str, shared: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    return {
-        **(shared or await shared_payload(settings, locale)),
-        "status": 404,
-        "page": None,
-        "route": _route(NOT_FOUND, "app", path, {}),
-        "alternates": {},
-        "head": {},
-    }
+    return checked(
+        {
+            **(shared or await shared_payload(settings, locale)),
+            "status": 404,
+            "page": None,
+            "route": _route(NOT_FOUND, "app", path, {}),
+            "alternates": {},
+            "head": {},
+        }
+    )
 
 
 @dataclass(frozen=True)

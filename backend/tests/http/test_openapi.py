@@ -1,6 +1,7 @@
 """The API describes itself, completely."""
 
 from splash.http.openapi import NO_NUL, build_document
+from splash.web.payloads import Payload
 
 UNDOCUMENTED = {"api_not_found", "openapi_document", "openapi_docs"}
 
@@ -83,3 +84,20 @@ async def test_every_operation_describes_its_success_answer(client, database):
         "GET /api/orders/{slug}/invoice",
         "GET /api/payments/test/{payment_id}",
     ]
+
+
+async def test_the_document_lists_the_published_payload_models(client, database):
+    schemas = (await client.get("/api/openapi.json")).json["components"]["schemas"]
+    assert schemas["Payload"]["properties"]["product"]["anyOf"][0] == {
+        "$ref": "#/components/schemas/ProductPublic"
+    }
+    assert {"PagePayload", "ArticlePayload", "CoursePayload", "LessonPayload"} <= set(schemas)
+    assert set(schemas["CoursePayload"]["properties"]) >= {"levels", "bundle", "lessonCount"}
+
+
+def test_the_payload_models_take_no_api_models_name(app, settings):
+    """A payload model named as an API model would replace its schema in the document."""
+    api = build_document(app, settings.api_prefix)["components"]["schemas"]
+    both = build_document(app, settings.api_prefix, (Payload,))["components"]["schemas"]
+    assert {name: both[name] for name in api} == api
+    assert "Payload" in both

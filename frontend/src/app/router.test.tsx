@@ -38,7 +38,7 @@ function renderAt(path: string, value: Payload | ((path: string) => Payload)) {
 }
 
 function contentPage(path: string, blocks: NonNullable<Payload["page"]>["blocks"]): Payload {
-  const page: Payload["page"] = { id: 9, slug: path.slice(1), locale: "en", title: "Cart", layout: "default", blocks, seo: { title: "Cart", description: null }, localizations: [] };
+  const page: Payload["page"] = { id: 9, slug: path.slice(1), locale: "en", path, title: "Cart", layout: "default", blocks, seo: { title: "Cart", description: null, image: null }, localizations: [] };
   return payload({ name: "page", kind: "page", path, params: { splat: path.slice(1) } }, page);
 }
 
@@ -68,11 +68,12 @@ describe("the router composes the features", () => {
     const page: Payload["page"] = {
       id: 5,
       slug: "my-splash",
+      path: "/my-splash",
       locale: "en",
       title: "My Splash",
       layout: "default",
       blocks: [{ type: "profile" }, { type: "order-item" }],
-      seo: { title: "My Splash", description: null },
+      seo: { title: "My Splash", description: null, image: null },
       localizations: [],
     };
     renderAt("/my-splash", payload({ name: "page", kind: "page", path: "/my-splash", params: { splat: "my-splash" } }, page));

@@ -26,7 +26,7 @@ function payloadAt(pathname: string): Payload {
   const name = pathname.startsWith("/order/") ? "order" : pathname === "/contact" ? "page" : pathname.slice(1);
   const page: Payload["page"] =
     name === "page"
-      ? { id: 9, slug: "contact", locale: "en", title: "Contact", layout: "default", blocks: [], seo: { title: "Contact", description: null }, localizations: [] }
+      ? { id: 9, slug: "contact", locale: "en", path: "/contact", title: "Contact", layout: "default", blocks: [], seo: { title: "Contact", description: null, image: null }, localizations: [] }
       : null;
   return {
     status: 200,

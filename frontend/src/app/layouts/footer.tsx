@@ -99,7 +99,7 @@ export function Footer({ payload }: { payload: Payload }) {
           <ul className="social-links">
             {SOCIAL.filter(({ key }) => settings.socialLinks[key]).map(({ key, name, icon }) => (
               <li key={key}>
-                <a href={settings.socialLinks[key]} rel="noopener noreferrer" target="_blank">
+                <a href={settings.socialLinks[key] ?? undefined} rel="noopener noreferrer" target="_blank">
                   {icon()}
                   <span className="visually-hidden">{t("footer.socialOn", { network: name })}</span>
                 </a>

@@ -1,71 +1,22 @@
 /**
- * The academy as the API sends it (contracts/academy-api.md): the published course page, its
- * blocks' cards, and the signed-in parent's view of a course. Money in cents (VAT included).
+ * The academy as the API sends it (contracts/academy-api.md): the published course page (generated
+ * from the backend's models, src/lib/payload-types.ts), its blocks' cards, and the signed-in
+ * parent's view of a course. Money in cents (VAT included).
  */
-import type { LessonAccess, OfferKind } from "../../lib/vocabulary";
-import type { ImageData, RichText } from "../../ui/rich-text-types";
+import type { CoursePayload, LessonCard, LevelPayload, OfferPublic } from "../../lib/payload-types";
+import type { LessonAccess } from "../../lib/vocabulary";
+import type { ImageData } from "../../ui/rich-text-types";
 
 /** What one unlock button sells, priced for the buyer (a published page: list prices). */
-export type Offer = {
-  variantId: number;
-  kind: OfferKind;
-  price: number;
-  listPrice: number;
-  /** What the parts it unlocks cost one by one (the lessons of a level, the levels of the bundle). */
-  parts: number;
-  /** parts − price: 0 for a lesson. */
-  saving: number;
-  owned: boolean;
-};
+export type Offer = OfferPublic;
 
-export type LessonData = {
-  id: number;
-  key: string;
-  slug: string;
-  path: string;
-  number: number;
-  title: string;
-  description: string;
-  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
-  durationMs: number | null;
-  freePreview: boolean;
-  freeWithSuit: boolean;
-  poster: ImageData;
-  offer: Offer;
-};
+/** A course page's lesson. */
+export type LessonData = LessonCard;
 
-export type LevelData = {
-  id: number;
-  key: string;
-  number: number;
-  title: string;
-  description: string;
-  lessonCount: number;
-  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
-  durationMs: number | null;
-  freeWithSuit: boolean;
-  offer: Offer;
-  lessons: LessonData[];
-};
+export type LevelData = LevelPayload;
 
 /** `payload.course` of a course page (/academy/{slug}, /course/{slug}). */
-export type CourseData = {
-  id: number;
-  key: string;
-  slug: string;
-  path: string;
-  title: string;
-  intro: string;
-  description: RichText;
-  image: ImageData;
-  lessonCount: number;
-  /** How long its video lasts (a level's, a course's: all of them); null until every one is there. */
-  durationMs: number | null;
-  levels: LevelData[];
-  bundle: Offer;
-  localizations: { locale: string; path: string }[];
-  seo: { title: string; description: string; image: string | null };
-};
+export type CourseData = CoursePayload;
 
 /** The lesson to go on with: the most recently watched unfinished one, or the next after the last completed. */
 export type ContinueAt = {

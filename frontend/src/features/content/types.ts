@@ -3,6 +3,7 @@
  * Optional fields are left out of the payload when the editor did not set them.
  */
 // Images and rich text are drawn by src/ui: the shop's product descriptions use them too.
+import type { ArticlePayload, PagePayload } from "../../lib/payload-types";
 import type { ImageData, RichText } from "../../ui/rich-text-types";
 
 export type { ImageData, InlineNode, LinkNode, RichNode, RichText, TextNode } from "../../ui/rich-text-types";
@@ -116,29 +117,8 @@ export type BlockData =
   | AcademyIntroBlockData
   | PlaceholderBlockData;
 
-export type PageData = {
-  id: number;
-  slug: string;
-  locale: string;
-  title: string;
-  layout: "default" | "login";
-  blocks: BlockData[];
-  seo: { title: string; description: string | null };
-  localizations: { locale: string; slug: string; path: string }[];
-};
+/** A published page: the generated payload model, with its blocks typed here. */
+export type PageData = Omit<PagePayload, "blocks"> & { blocks: BlockData[] };
 
 /** A published blog article (the payload of /blog/{slug}, Swedish /blogg/{slug}). */
-export type ArticleData = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  cover: ImageData | null;
-  publishedAt: string;
-  locale: string;
-  path: string;
-  category: { key: string; slug: string; name: string } | null;
-  body: RichText;
-  seo: { title: string; description: string; image: ImageData | null };
-  localizations: { id: number; locale: string; slug: string; path: string }[];
-};
+export type ArticleData = ArticlePayload;

@@ -47,6 +47,7 @@ export function cardFixture(overrides: Partial<ProductCard> = {}): ProductCard {
 export function productFixture(overrides: Partial<ProductData> = {}): ProductData {
   return {
     ...cardFixture(),
+    introImage: suitImage("blue"),
     description: [
       { type: "paragraph", children: [{ type: "text", text: "The Splash float suit is a snug one-piece swimsuit." }] },
       { type: "heading", level: 2, children: [{ type: "text", text: "Fewer floats, step by step" }] },

@@ -3,8 +3,9 @@
  * product of its page, and the product blocks as the page payload carries them. Money in cents.
  */
 import type { Colour, Size, Variant } from "../../lib/cart";
+import type { ProductPublic } from "../../lib/payload-types";
 import type { ProductType } from "../../lib/vocabulary";
-import type { ImageData, RichText } from "../../ui/rich-text-types";
+import type { ImageData } from "../../ui/rich-text-types";
 
 export type { Colour, Size };
 
@@ -30,16 +31,8 @@ export type SizeGuideRow = { size: Size; sizeLabel: string; minKg: number; maxKg
 /** A variant as part of its product (no `product` of its own). */
 export type ProductVariant = Omit<Variant, "product">;
 
-/** GET /products/{id}, and `payload.product` of a product page. */
-export type ProductData = ProductCard & {
-  description: RichText;
-  images: ImageData[];
-  minAgeYears: number;
-  sizeGuide: SizeGuideRow[];
-  variants: ProductVariant[];
-  localizations: { locale: string; slug: string; path: string }[];
-  seo: { title: string | null; description: string | null; image: string | null };
-};
+/** GET /products/{id}, and `payload.product` of a product page: generated from the backend's model. */
+export type ProductData = ProductPublic;
 
 export type PaginationMeta = { page: number; pageSize: number; pageCount: number; total: number };
 

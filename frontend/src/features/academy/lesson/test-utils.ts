@@ -43,7 +43,7 @@ export function lessonFixture(overrides: Partial<LessonData> = {}): LessonData {
       captions: LOCALES.map(([locale, label]) => ({ locale, label, src: `/media/videos/level-2-lesson-1/p1/captions/${locale}.vtt` })),
     },
     localizations: [{ locale: "nl", path: "/academy/leren-zwemmen/drijven-op-je-rug" }],
-    seo: { title: "Floating on your back", description: "Lesson 1 of level 2" },
+    seo: { title: "Floating on your back", description: "Lesson 1 of level 2", image: null },
     ...overrides,
   };
 }

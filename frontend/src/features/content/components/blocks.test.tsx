@@ -166,10 +166,11 @@ describe("Blocks", () => {
       id: 3,
       slug: "blog",
       locale: "en",
+      path: "/blog",
       title: "Blog",
       layout: "default",
       blocks: [EXAMPLES["blog-intro"], EXAMPLES["collection-list"]],
-      seo: { title: "Blog", description: null },
+      seo: { title: "Blog", description: null, image: null },
       localizations: [],
     };
     renderBlock(<ContentPage page={page} />);
@@ -181,10 +182,11 @@ describe("Blocks", () => {
       id: 4,
       slug: "cart",
       locale: "en",
+      path: "/cart",
       title: "Cart",
       layout: "default",
       blocks: [EXAMPLES.cart],
-      seo: { title: "Cart", description: null },
+      seo: { title: "Cart", description: null, image: null },
       localizations: [],
     };
     renderBlock(<ContentPage page={page} />);

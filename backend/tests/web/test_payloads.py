@@ -1,0 +1,79 @@
+"""Every payload is checked against its model before it is published or served."""
+
+import json
+from typing import Any, get_args
+
+import pytest
+from pydantic import ValidationError
+
+from splash.config import LOCALES
+from splash.web.payloads import Locale, checked
+
+
+def not_found() -> dict[str, Any]:
+    """The 404 screen's payload as web.services writes it: the smallest complete payload."""
+    item = {"id": 1, "title": "Shop", "path": "/shop", "items": []}
+    return {
+        "locale": "en",
+        "navigation": {"primary": [item], "secondary": [], "legal": []},
+        "settings": {
+            "companyName": "Splash Swimwear B.V.",
+            "cocNumber": "81234567",
+            "vatNumber": "NL862345678B01",
+            "address": None,
+            "socialLinks": {"x": "https://x.com/splashswimwear"},
+            "origins": {"en": "http://en.localhost:8000"},
+            "gtmId": None,
+            "recaptchaSiteKey": None,
+            "googleSignIn": False,
+            "buildPollSeconds": 3600,
+            "apiPrefix": "/api",
+        },
+        "status": 404,
+        "page": None,
+        "route": {"name": "not-found", "kind": "app", "path": "/404", "params": {}},
+        "alternates": {},
+        "head": {},
+    }
+
+
+def test_a_payload_its_model_describes_is_kept_as_it_is():
+    payload = not_found()
+    assert checked(payload) is payload
+    assert json.dumps(checked(payload)) == json.dumps(not_found())
+
+
+def test_a_field_no_model_declares_is_refused_at_any_depth():
+    payload = not_found()
+    payload["navigation"]["primary"][0]["badge"] = "new"
+    with pytest.raises(ValidationError) as refused:
+        checked(payload)
+    assert refused.value.errors()[0]["loc"] == ("navigation", "primary", 0, "badge")
+    assert refused.value.errors()[0]["type"] == "extra_forbidden"
+
+
+def test_a_value_of_another_type_is_refused_not_converted():
+    payload = not_found()
+    payload["settings"]["buildPollSeconds"] = "3600"
+    with pytest.raises(ValidationError) as refused:
+        checked(payload)
+    assert refused.value.errors()[0]["loc"] == ("settings", "buildPollSeconds")
+
+
+def test_a_missing_field_is_refused():
+    payload = not_found()
+    del payload["head"]
+    with pytest.raises(ValidationError) as refused:
+        checked(payload)
+    assert refused.value.errors()[0]["loc"] == ("head",)
+
+
+def test_an_unknown_locale_is_refused():
+    payload = not_found()
+    payload["alternates"] = {"it": "/negozio"}
+    with pytest.raises(ValidationError):
+        checked(payload)
+
+
+def test_the_payload_locales_are_the_sites_locales():
+    assert get_args(Locale) == LOCALES
