@@ -6,14 +6,12 @@ import functools
 import ssl
 
 import httpx
-from sanic import Blueprint, Request, Sanic
-from sanic.response import BaseHTTPResponse
+from sanic import Blueprint, Sanic
 
-from splash import db, wiring
+from splash import db, edge, wiring
 from splash.academy.routes import bp as academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
-from splash.answer_cache import AnswerCache, generation_for
 from splash.catalog.routes import bp as catalog_bp
 from splash.config import Environment, Settings, load_settings
 from splash.content.routes import bp as content_bp
@@ -23,7 +21,6 @@ from splash.http import (
     compression,
     context,
     cross_site,
-    edge,
     errors,
     logging,
     openapi,
@@ -46,18 +43,6 @@ from splash.web.published import PublishedSite
 from splash.web.routes import bp as web_bp
 
 
-class Splash(Sanic):
-    async def handle_request(self, request: Request) -> None:  # type: ignore[override]
-        """Published answers kept at the edge go out before routing (splash.http.edge)."""
-        kept = await self.ctx.edge.find(request)
-        if kept is None:
-            await super().handle_request(request)
-            return
-        await edge.send(request, kept)
-        if self.ctx.settings.access_log:
-            logging.log_access(request, kept.status)
-
-
 @functools.cache
 def _tls() -> ssl.SSLContext:
     """The CA bundle, read once per process: reading it costs tens of milliseconds, and every
@@ -69,7 +54,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     settings = settings or load_settings()
     logging.configure(settings.log_level)
     wiring.plug_in()
-    app = Splash("splash", configure_logging=False, request_class=SplashRequest)
+    app = edge.EdgeApp("splash", configure_logging=False, request_class=SplashRequest)
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
     # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).
@@ -87,8 +72,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.mailer = create_mailer(settings.mail_url, settings.mail_from)
     # Shared by the host's worker processes (a file under var/), or by every host (Redis).
     app.ctx.rate_limiter = create_rate_limiter(settings.redis_url, settings.var_dir / "ratelimit")
-    app.ctx.answers = AnswerCache(generation_for(settings))
-    app.ctx.edge = edge.Edge()
+    edge.install(app, settings)
     app.ctx.csp_policies = {}  # security_headers: one policy per route kind
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
     app.ctx.payments = create_provider(settings)
@@ -113,8 +97,6 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.blueprint(web_bp)
     errors.install(app)
     logging.install(app, settings.access_log)
-    # Response middleware run from the lowest priority up: this one sees the final response.
-    app.register_middleware(_keep_at_the_edge, "response", priority=1000)
 
     app.register_middleware(context.decide_locale, "request", priority=90)
     app.signal("http.routing.before")(request_target.require_path)
@@ -172,12 +154,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         await app.ctx.http.aclose()
         if not isinstance(app.ctx.rate_limiter, MemoryRateLimiter):
             await app.ctx.rate_limiter.close()
-        await app.ctx.answers.close()
         if app.ctx.owns_database:
             await db.disconnect()
 
     return app
-
-
-async def _keep_at_the_edge(request: Request, response: BaseHTTPResponse) -> None:
-    request.app.ctx.edge.keep(request, response)

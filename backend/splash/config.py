@@ -140,6 +140,9 @@ class Settings(BaseSettings):
     video_max_bytes: int = Field(default=4 * 1024**3, ge=1)
     log_level: str = "INFO"
     access_log: bool = True
+    # The in-app edge (splash/edge): content reads kept per content generation, answers the same
+    # for everyone sent again as the bytes that left. Off: every request the plain way.
+    edge: bool = True
 
     @field_validator("domains", mode="before")
     @classmethod

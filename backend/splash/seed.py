@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from splash import answer_cache, db
+from splash import db, edge
 from splash.academy import services as academy
 from splash.academy.seed import has_academy, seed_academy
 from splash.academy.video_seed import seed_fixture_videos
@@ -34,7 +34,7 @@ async def seed_all(settings: Settings, only_empty_parts: bool = False) -> dict[s
         counts["shipping countries"] = await orders.seed_shipping_countries(shipping)
     if videos := await seed_fixture_videos(settings):  # after the academy: cheap when stored
         counts["lesson videos"] = videos
-    await answer_cache.bump(settings)
+    await edge.bump(settings)
     return counts
 
 

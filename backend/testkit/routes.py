@@ -5,7 +5,7 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash import answer_cache
+from splash import edge
 from splash.errors import ValidationError
 from testkit import states
 
@@ -38,7 +38,7 @@ async def pact_state(request: Request) -> HTTPResponse:
         if action == "setup" and state
         else {}
     )
-    await answer_cache.bump(request.app.ctx.settings)  # a state may change content directly
+    await edge.bump(request.app.ctx.settings)  # a state may change content directly
     return json({**values, "state": state, "action": action})
 
 

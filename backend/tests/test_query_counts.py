@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from splash import answer_cache
+from splash import edge
 from splash.academy import video_tokens
 from splash.academy.models import LessonVideo
 from splash.accounts import services as accounts
@@ -228,7 +228,7 @@ async def shop(seeded, settings) -> Shop:
 
 async def measure(app, shop: Shop, read: Read) -> str | None:
     """What is wrong with one request, counted on a cache miss; None when nothing is."""
-    await answer_cache.bump(app.ctx.settings)  # what was kept is stale: computed anew
+    await edge.bump(app.ctx.settings)  # what was kept is stale: computed anew
     headers = shop.signed_in if read.signed_in else {}
     with counting_statements() as statements:
         response = await Client(app).get(read.path, headers=headers)

@@ -11,8 +11,8 @@ from splash.catalog import services
 from splash.catalog.schemas import ProductList, ProductOne, VariantOne
 from splash.collections import parse_collection_query
 from splash.content.requests import requested_locale
+from splash.edge import cached_read
 from splash.errors import ValidationError
-from splash.http.cache import cached_read
 from splash.http.openapi import (
     LOCALE_OR_DOMAINS,
     PAGE,

@@ -20,7 +20,7 @@ from splash.content.schemas import (
     PageOne,
     PageSlugsResponse,
 )
-from splash.http.cache import cached_read
+from splash.edge import cached_read
 from splash.http.openapi import (
     LOCALE,
     LOCALE_OR_DOMAINS,

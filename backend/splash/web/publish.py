@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from splash import answer_cache, db
+from splash import db, edge
 from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.config import Settings
@@ -352,5 +352,5 @@ async def publish(
     pointer.write_text(build_id, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")
     _prune(root, build_id, collect=not changes)
-    await answer_cache.bump(settings)  # the API's kept answers follow what was published
+    await edge.bump(settings)  # the API's kept answers follow what was published
     return PublishResult(build_id, entries, time.perf_counter() - started, len(rendered))

@@ -11,9 +11,8 @@ from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
-from splash import db, video_files
+from splash import db, edge, video_files
 from splash.errors import NotFoundError
-from splash.http import edge
 from splash.http.compression import etag_matches
 from splash.http.context import domain_locale
 from splash.http.redirects import redirect_to

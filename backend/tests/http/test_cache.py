@@ -1,11 +1,11 @@
-"""``@cached_read`` on the content and catalog reads (splash/http/cache.py): an answer is kept
+"""``@cached_read`` on the content and catalog reads (splash/edge/reads.py): an answer is kept
 until the content changes (a seed, a publish, an edit bumps the generation), per domain and
 query; a variant's or product's stock is never answered from an older state; failures are
 computed every time."""
 
 from __future__ import annotations
 
-from splash import answer_cache
+from splash import edge
 from splash.catalog.models import ProductVariant
 from splash.content.models import Page
 from tests.support import serving
@@ -24,7 +24,7 @@ async def test_a_page_is_answered_from_the_cache_until_the_content_changes(
     await Page.filter(id=page.id).update(title="Bel ons")  # not announced: still the kept answer
 
     kept = await client.get(url)
-    await answer_cache.bump(settings)  # what seed, publish and an edit do after their commit
+    await edge.bump(settings)  # what seed, publish and an edit do after their commit
     fresh = await client.get(url)
 
     assert before.status == kept.status == fresh.status == 200
@@ -77,7 +77,7 @@ async def test_a_content_read_is_sent_from_the_edge_until_the_content_changes(
     url = f"/api/pages/{page.id}?populate=*"
     async with serving(app) as http:
         first, again = await http.get(url), await http.get(url)
-        await answer_cache.bump(settings)
+        await edge.bump(settings)
         after_a_change = await http.get(url)
         other_query = await http.get(f"/api/pages/{page.id}")
 

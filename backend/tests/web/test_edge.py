@@ -1,4 +1,4 @@
-"""The edge (splash/http/edge.py): a published page or payload is sent again exactly as it left
+"""The edge (splash/edge/kept.py): a published page or payload is sent again exactly as it left
 the first time, but for its request id and CSP nonce; only plain GETs; a new publish, another
 locale, encoding or path is answered the whole way; the root's language redirect still happens."""
 

@@ -35,7 +35,7 @@ from sanic.helpers import STATUS_CODES
 from sanic.http import Http, Stage
 from sanic.response import BaseHTTPResponse
 
-from splash.answer_cache import KeptBytes
+from splash.edge.answers import KeptBytes
 from splash.http import randomness
 from splash.http.compression import Pieces, accepts
 from splash.http.context import domain_locale, set_locale

@@ -1,11 +1,11 @@
-"""``@cached_read``: a read's 200 answer kept in the app's answer cache (splash.answer_cache).
+"""``@cached_read``: a read's 200 answer kept in the app's answer cache (``edge.answers``).
 
 The key is what the answer depends on: the domain's locale, the path and the query string as
 sent, and, for an answer that holds more than content, a token the route computes first (a
 variant's stock and switch: one indexed read instead of the whole answer). Anything but a 200
 is computed every time and never kept, so an unknown id costs what it always did. A kept
 answer is the same for everyone while the content and the token stay as they are: the edge
-(splash.http.edge) sends it again, asking only for the generation and the token.
+(``edge.kept``) sends it again, asking only for the generation and the token.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 from sanic import Request
 from sanic.response import HTTPResponse
 
-from splash.answer_cache import Answer, AnswerCache
-from splash.http import edge
+from splash.edge import kept
+from splash.edge.answers import Answer, AnswerCache
 from splash.http.context import domain_locale
 
 Handler = Callable[..., Awaitable[HTTPResponse]]
@@ -29,7 +29,9 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
     def decorate(handler: Handler) -> Handler:
         @wraps(handler)
         async def read(request: Request, **params: Any) -> HTTPResponse:
-            cache: AnswerCache = request.app.ctx.answers
+            cache: AnswerCache | None = request.app.ctx.answers
+            if cache is None:  # SPLASH_EDGE off: computed every time
+                return await handler(request, **params)
             extra = await token(**params) if token is not None else None
             key = (domain_locale(request), request.path, request.query_string, extra)
             computed: list[HTTPResponse] = []
@@ -48,7 +50,7 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
                     now = await cache.generation.current()
                     return now, await token(**params) if token is not None else None
 
-                edge.mark(request, (generation, extra), current)
+                kept.mark(request, (generation, extra), current)
             if computed:
                 return computed[0]
             assert answer is not None  # a kept answer
