@@ -53,7 +53,7 @@ class Splash(Sanic):
             await super().handle_request(request)
             return
         await edge.send(request, kept)
-        if self.ctx.settings.access_log:
+        if self.ctx.access_log:
             logging.log_access(request, kept.status)
 
 

@@ -2,7 +2,9 @@
 
 A request's duration counts from its first byte when the server saw it (a slow head counts),
 so a request cut off by a timeout or by its client still has one. A client that hung up before
-its answer is logged as 499 (see ``http.errors``), never as a server error.
+its answer is logged as 499 (see ``http.errors``), never as a server error. The ``request``
+lines bypass the stdlib's logging (``http.access_log``: they are written in batches); every
+other line goes through it, and writes the batch first.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from sanic import Request, Sanic
 from sanic.response import BaseHTTPResponse
 
+from splash.http.access_log import AccessLog
 from splash.http.connections import take_request_start
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
@@ -35,8 +38,14 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
+class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+    def emit(self, record: logging.LogRecord) -> None:
+        ACCESS.flush()  # the request lines before it came first
+        super().emit(record)
+
+
 def configure(level: str) -> None:
-    handler = logging.StreamHandler(sys.stdout)
+    handler = _Handler(sys.stdout)
     handler.setFormatter(JsonFormatter())
     handler.set_name("splash")
     root = logging.getLogger()
@@ -49,32 +58,35 @@ def configure(level: str) -> None:
     logging.getLogger("tortoise").setLevel(max(logging.getLevelName(level), logging.WARNING))
 
 
-ACCESS = logging.getLogger("splash.request")
+ACCESS = AccessLog()  # one per process, as its stdout
 
 
 def log_access(request: Request, status: int) -> None:
     """The ``request`` line of one response."""
-    if request.path == "/healthz":
+    path = request.path
+    if path == "/healthz":
         return
     # A head that never completed skipped the request middleware.
     started = getattr(request.ctx, "started", None) or take_request_start(request)
     lock_waits = getattr(request.ctx, "lock_waits", None)
-    ACCESS.info(
-        "request",
-        extra={
-            "request_id": str(request.id),
-            "method": request.method,
-            "host": request.host,
-            "path": request.path,
-            "status": status,
-            "duration_ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
-            # Of which waiting for database locks (SQLite; at most the busy timeout).
-            "db_wait_ms": round(lock_waits.waited * 1000, 2) if lock_waits else None,
-        },
+    ACCESS.add(
+        str(request.id),
+        request.method,
+        request.host,
+        path,
+        status,
+        time.perf_counter() - started if started else None,
+        # Of which waiting for database locks (SQLite; at most the busy timeout).
+        lock_waits.waited if lock_waits else None,
     )
 
 
 def install(app: Sanic, access_log: bool) -> None:
+    """Responses are logged when ``access_log`` is set and the log level keeps ``info`` lines
+    (the request lines' level): ``app.ctx.access_log``."""
+    access_log = access_log and logging.getLogger("splash.request").isEnabledFor(logging.INFO)
+    app.ctx.access_log = access_log
+
     async def _start(request: Request) -> None:
         request.ctx.started = take_request_start(request) or time.perf_counter()
 
@@ -85,4 +97,9 @@ def install(app: Sanic, access_log: bool) -> None:
 
     if access_log:
         app.register_middleware(_start, "request", priority=100)
+        app.after_server_stop(_flush)
     app.register_middleware(_log, "response", priority=-100)
+
+
+async def _flush(app: Sanic) -> None:
+    ACCESS.flush()

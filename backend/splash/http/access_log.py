@@ -1,0 +1,99 @@
+"""The access log's lines: one JSON object per request on stdout, written in batches.
+
+Through the stdlib's logging, a request's line took half the throughput of the cheapest answer
+(the published payload: 26,000 req/s with it, 43,000-49,000 without): a ``LogRecord``, a
+formatter that copied the record's attributes into a dictionary for ``json.dumps``, and a write
+and a flush (a system call) for every line. Here a line is a template filled with the request's
+own values, its strings escaped by the ``json`` module's own (C) escaper, ASCII-only as
+``JsonFormatter`` writes; the fields and their order are ``JsonFormatter``'s. Lines gather in a
+batch that goes out in one write:
+
+- ``delay`` seconds after its first line (a timer per batch: an idle worker never wakes);
+- at once when it reaches ``max_chars``;
+- before any other log line (``http.logging``'s handler flushes it first), so stdout keeps the
+  order in which things happened;
+- when the server stops (``http.logging.install``): a graceful stop loses no line.
+
+Memory stays bounded by ``max_chars``: a full batch is written in the request that filled it.
+When stdout blocks (a log reader that stalls), that write blocks the worker until the reader
+catches up, as the stdlib's handler did for every line: the log slows the server down rather
+than losing lines or growing without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import threading
+import time
+from json.encoder import encode_basestring_ascii as _quoted  # type: ignore[attr-defined]
+
+_LINE = (
+    '{"time": "%s", "level": "info", "logger": "splash.request", "message": "request", '
+    '"request_id": %s, "method": %s, "host": %s, "path": %s, "status": %d, '
+    '"duration_ms": %s, "db_wait_ms": %s}\n'
+)
+
+
+class AccessLog:
+    def __init__(self, max_lines: int = 256, delay: float = 0.1) -> None:
+        self.max_lines = max_lines
+        self.delay = delay
+        self._lines: list[str] = []
+        self._flushing = threading.Lock()  # another thread's log line flushes too
+        self._second = -1
+        self._time = ""
+
+    def add(
+        self,
+        request_id: str,
+        method: str,
+        host: str,
+        path: str,
+        status: int,
+        duration: float | None,
+        db_wait: float | None,
+    ) -> None:
+        """One request's line (``duration`` and ``db_wait`` in seconds, None when unknown)."""
+        now = time.time()
+        if int(now) != self._second:  # the same text for a whole second, as JsonFormatter's
+            self._second = int(now)
+            self._time = time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(now))
+        lines = self._lines
+        lines.append(
+            _LINE
+            % (
+                self._time,
+                _quoted(request_id),
+                _quoted(method),
+                _quoted(host),
+                _quoted(path),
+                status,
+                "null" if duration is None else "%.2f" % (duration * 1000),
+                "null" if db_wait is None else "%.2f" % (db_wait * 1000),
+            )
+        )
+        if len(lines) >= self.max_lines:
+            self.flush()
+        elif len(lines) == 1:
+            try:
+                asyncio.get_running_loop().call_later(self.delay, self.flush)
+            except RuntimeError:  # no event loop to wait on
+                self.flush()
+
+    def flush(self) -> None:
+        """Writes the lines gathered so far (a timer that fires after a flush finds none)."""
+        with self._flushing:
+            lines = self._lines
+            count = len(lines)
+            if not count:
+                return
+            batch = "".join(lines[:count])
+            del lines[:count]  # a line another thread adds meanwhile stays for the next batch
+            try:
+                sys.stdout.write(batch)
+                sys.stdout.flush()
+            except (OSError, ValueError) as error:  # stdout closed or gone: nowhere to write
+                with contextlib.suppress(OSError, ValueError):
+                    print(f"splash: {count} access log lines lost: {error!r}", file=sys.stderr)
