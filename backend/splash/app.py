@@ -110,7 +110,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         app.blueprint(testing_bp)
     app.blueprint(web_bp)
     errors.install(app)
-    logging.install(app, settings.access_log)
+    logging.install(app, settings.access_log, settings.access_log_flush_seconds)
     # Response middleware run from the lowest priority up: this one sees the final response.
     app.register_middleware(_keep_at_the_edge, "response", priority=1000)
 

@@ -13,7 +13,7 @@ import json
 import logging
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from sanic import Request, Sanic
 from sanic.response import BaseHTTPResponse
@@ -39,13 +39,23 @@ class JsonFormatter(logging.Formatter):
 
 
 class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to stdout as it is at the time (as the access log does), after the request lines
+    that came before."""
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)  # no stream of its own: the property below
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return sys.stdout
+
     def emit(self, record: logging.LogRecord) -> None:
-        ACCESS.flush()  # the request lines before it came first
+        ACCESS.flush()
         super().emit(record)
 
 
 def configure(level: str) -> None:
-    handler = _Handler(sys.stdout)
+    handler = _Handler()
     handler.setFormatter(JsonFormatter())
     handler.set_name("splash")
     root = logging.getLogger()
@@ -81,11 +91,13 @@ def log_access(request: Request, status: int) -> None:
     )
 
 
-def install(app: Sanic, access_log: bool) -> None:
+def install(app: Sanic, access_log: bool, flush_seconds: float) -> None:
     """Responses are logged when ``access_log`` is set and the log level keeps ``info`` lines
-    (the request lines' level): ``app.ctx.access_log``."""
+    (the request lines' level): ``app.ctx.access_log``. Their batches are written at the latest
+    ``flush_seconds`` after their first line."""
     access_log = access_log and logging.getLogger("splash.request").isEnabledFor(logging.INFO)
     app.ctx.access_log = access_log
+    ACCESS.delay = flush_seconds
 
     async def _start(request: Request) -> None:
         request.ctx.started = take_request_start(request) or time.perf_counter()
