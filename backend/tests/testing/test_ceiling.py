@@ -1,5 +1,6 @@
 """loadtests/ceiling.py: Splash side by side with nginx serving the same bytes (pure parts only:
-the wrk script, reading its result, the median round, the nginx config and the ratio budgets).
+the wrk script, reading its result, the median round, the nginx config, the ratio budgets and
+the access log's cost).
 Nothing is timed here; `make bench` measures."""
 
 from __future__ import annotations
@@ -118,9 +119,39 @@ def test_the_table_shows_both_sides_the_ratio_and_the_goal():
     assert "p95 ≤ 10 ms: not met" in text
 
 
+def test_the_logging_cost_is_the_share_of_req_s_the_access_log_takes():
+    assert ceiling.logging_cost(measure(37_500), measure(50_000)) == 0.25
+    assert ceiling.logging_cost(measure(50_000), measure(50_000)) == 0
+    assert ceiling.logging_cost(measure(100), measure(0)) == 1
+
+
+def test_a_logging_cost_over_its_budget_fails_and_one_under_passes():
+    budgets = {"max_logging_cost": {"payload": 0.15, "home": 0.15, "absent": 0.15}}
+    results = {
+        "payload": (measure(26_000), measure(70_000)),  # the issue's 26,000 against 48,000
+        "home": (measure(9_000), measure(70_000)),
+    }
+    unlogged = {"payload": measure(48_000), "home": measure(9_500, errors=2)}
+
+    assert ceiling.check_logging(budgets, results, unlogged) == [
+        "payload: the access log costs 45.8% of its req/s > budget 15%",
+        "home without the access log: 2 errors",
+    ]
+
+
+def test_the_access_log_table_shows_both_req_s_their_ratio_and_the_cost():
+    results = {"payload": (measure(45_000), measure(70_000))}
+
+    text = ceiling.logging_table(results, {"payload": measure(50_000)}, {"payload": 0.15})
+
+    assert "45,000" in text and "50,000" in text and "0.900x" in text
+    assert "10.0%" in text and "≤ 15%" in text
+
+
 def test_the_budgets_file_names_only_measured_cases():
     budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["ceiling"]
     names = {"payload", "home", "product", "page-api", "variant-api", "quote", "key"}
 
     assert set(budgets["min_ratio"]) - {"$comment"} <= names
     assert set(budgets["goal_p95_ms"]) <= names
+    assert set(budgets["max_logging_cost"]) <= names
