@@ -42,7 +42,7 @@ class AccessLog:
         self.delay = delay
         self._lines: list[str] = []
         self._flushing = threading.Lock()  # another thread's log line flushes too
-        self._second = -1
+        self._next_second = 0.0
         self._time = ""
 
     def add(
@@ -57,8 +57,8 @@ class AccessLog:
     ) -> None:
         """One request's line (``duration`` and ``db_wait`` in seconds, None when unknown)."""
         now = time.time()
-        if int(now) != self._second:  # the same text for a whole second, as JsonFormatter's
-            self._second = int(now)
+        if now >= self._next_second:  # the same text for a whole second, as JsonFormatter's
+            self._next_second = float(int(now) + 1)
             self._time = time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(now))
         lines = self._lines
         lines.append(
