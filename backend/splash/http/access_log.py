@@ -9,12 +9,13 @@ own values, its strings escaped by the ``json`` module's own (C) escaper, ASCII-
 batch that goes out in one write:
 
 - ``delay`` seconds after its first line (a timer per batch: an idle worker never wakes);
-- at once when it reaches ``max_chars``;
+- at once when it has ``max_lines`` lines;
 - before any other log line (``http.logging``'s handler flushes it first), so stdout keeps the
   order in which things happened;
 - when the server stops (``http.logging.install``): a graceful stop loses no line.
 
-Memory stays bounded by ``max_chars``: a full batch is written in the request that filled it.
+Memory stays bounded by ``max_lines`` (each line as long as the longest path and host a client
+may send): a full batch is written in the request that filled it.
 When stdout blocks (a log reader that stalls), that write blocks the worker until the reader
 catches up, as the stdlib's handler did for every line: the log slows the server down rather
 than losing lines or growing without bound.
