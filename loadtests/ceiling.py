@@ -14,10 +14,10 @@ a slower or busier machine; the p95 goals there are printed, never enforced.
 Splash runs with its access log on, as in production: one JSON line per request on its stdout,
 a file in the run's folder (what a container's log pipe costs, and not /dev/null, which would
 hide the writes). The cases that "max_logging_cost" names are also measured on a second server
-with the access log off, in the same rounds (the two take turns going first). A round's logging
-cost is 1 - (req/s with the log) / (req/s without it), the two measured one after the other;
-the median round's counts (on a shared machine the load drifts between rounds more than the
-log costs).
+with the access log off, in the same rounds, in halves that take turns (with, without, without,
+with; the next round starts without): a drift of the machine's load weighs on both alike. A
+round's logging cost is 1 - (req/s with the log) / (req/s without it); the median round's
+counts (on a shared machine the load drifts between rounds more than the log costs).
 
 A POST case (the cart quote, an order) is a GET of the same bytes for nginx: a file has no POST,
 and the ceiling is what serving those bytes costs. Orders are placed on a second server on
@@ -144,6 +144,32 @@ def parse_wrk(output: str) -> Measure:
             requests, micros, errors, p50, p95 = (int(x) for x in line.split()[1:6])
             return Measure(requests, micros / 1e6, errors, p50 / 1000, p95 / 1000)
     raise run.RunError(f"wrk printed no result:\n{output[-2000:]}")
+
+
+def halves(duration: str) -> tuple[str, str]:
+    """wrk's duration in whole seconds ("5s") as two parts ("2s", "3s")."""
+    number = duration.removesuffix("s")
+    if not duration.endswith("s") or not number.isdigit() or int(number) < 2:
+        raise ValueError(f"{duration!r}: whole seconds, at least 2s")
+    seconds = int(number)
+    return f"{seconds // 2}s", f"{seconds - seconds // 2}s"
+
+
+def combined(first: Measure, second: Measure) -> Measure:
+    """Two runs against one target as one: requests, seconds and errors added up; p50 and p95
+    the mean of theirs, weighed by requests (close enough for runs of one load)."""
+    requests = first.requests + second.requests
+
+    def mean(a: float, b: float) -> float:
+        return (a * first.requests + b * second.requests) / requests if requests else 0.0
+
+    return Measure(
+        requests,
+        first.seconds + second.seconds,
+        first.errors + second.errors,
+        mean(first.p50_ms, second.p50_ms),
+        mean(first.p95_ms, second.p95_ms),
+    )
 
 
 def median_measure(measures: list[Measure]) -> Measure:
@@ -442,18 +468,24 @@ def measure(
             ]
             for number, case in schedule:
                 print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
-                # With and without the access log take turns going first.
-                targets = ["splash", "quiet"] if case.name in quiet else ["splash"]
-                for target in targets if number % 2 else reversed(targets):
+
+                def splash_run(target: str, duration: str, case: Case = case) -> Measure:
                     base, host = where["quiet" if target == "quiet" else case.where]
                     path = case.path
                     if case.name == "key":  # /api/lessons/<id>/key?token=…, its token fresh
                         path = key_case(base, host, case.path.split("/")[3]).path
-                    splash = _wrk(base + path, scripts[case.name, target], args.duration)
-                    if target == "quiet":
-                        quiet_rounds[case.name].append(splash)
-                    else:
-                        rounds[case.name][0].append(splash)
+                    return _wrk(base + path, scripts[case.name, target], duration)
+
+                if case.name in quiet:
+                    order = ["splash", "quiet"] if number % 2 else ["quiet", "splash"]
+                    runs: dict[str, list[Measure]] = {target: [] for target in order}
+                    first, second = halves(args.duration)
+                    for target, part in zip([*order, *order[::-1]], [first, first, second, second]):
+                        runs[target].append(splash_run(target, part))
+                    rounds[case.name][0].append(combined(*runs["splash"]))
+                    quiet_rounds[case.name].append(combined(*runs["quiet"]))
+                else:
+                    rounds[case.name][0].append(splash_run("splash", args.duration))
                 ceiling = _wrk(
                     f"http://127.0.0.1:{nginx_port}/{case.name}",
                     scripts[case.name, "nginx"],
@@ -477,10 +509,16 @@ def measure(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="loadtests/ceiling.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", default="10s", help="wrk's run per case and target")
+    parser.add_argument(
+        "--duration", default="10s", help="wrk's run per case and target, in whole seconds"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median counts)")
     parser.add_argument("--case", action="append", help="only this case (repeatable)")
     args = parser.parse_args(argv)
+    try:
+        halves(args.duration)
+    except ValueError as error:
+        parser.error(f"--duration {error}")
     missing = [tool for tool in (NGINX, WRK) if not shutil.which(tool)]
     if missing:
         print(f"ceiling: {', '.join(missing)} missing (make nginx-wrk installs them)")

@@ -9,6 +9,8 @@ import importlib.util
 import json
 import sys
 
+import pytest
+
 from splash.config import REPO_ROOT
 
 _spec = importlib.util.spec_from_file_location(
@@ -117,6 +119,20 @@ def test_the_table_shows_both_sides_the_ratio_and_the_goal():
 
     assert "6,000" in text and "70,000" in text and "0.086x" in text
     assert "p95 ≤ 10 ms: not met" in text
+
+
+def test_a_duration_is_split_into_two_whole_second_halves():
+    assert ceiling.halves("10s") == ("5s", "5s")
+    assert ceiling.halves("5s") == ("2s", "3s")
+    for refused in ("1s", "1m", "2.5s", "s"):
+        with pytest.raises(ValueError, match="whole seconds"):
+            ceiling.halves(refused)
+
+
+def test_two_halves_combine_into_one_run():
+    first, second = Measure(30_000, 2.0, 1, 1.0, 4.0), Measure(10_000, 3.0, 0, 3.0, 8.0)
+
+    assert ceiling.combined(first, second) == Measure(40_000, 5.0, 1, 1.5, 5.0)
 
 
 def test_the_logging_cost_is_the_share_of_req_s_the_access_log_takes():
