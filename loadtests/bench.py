@@ -386,9 +386,10 @@ def start(
     ``launch(port, workers, log_path)`` starts one (default: a freshly seeded test server)."""
     for attempt in range(1, run.START_ATTEMPTS + 1):
         port = run.free_port()
+        shown = log_path.relative_to(ROOT) if log_path.is_relative_to(ROOT) else log_path
         print(
             f"bench: starting the test server on 127.0.0.1:{port} ({workers} worker(s)); "
-            f"log: {log_path.relative_to(ROOT)}",
+            f"log: {shown}",
             flush=True,
         )
         server = launch(port, workers, log_path)

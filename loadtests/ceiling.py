@@ -11,6 +11,14 @@ round counts. The table shows req/s, p50 and p95 of both and Splash's ratio to t
 checked against the "ceiling" budgets of loadtests/budgets.json: ratios only, so they hold on
 a slower or busier machine; the p95 goals there are printed, never enforced.
 
+Splash runs with its access log on, as in production: one JSON line per request on its stdout,
+a file in the run's folder (what a container's log pipe costs, and not /dev/null, which would
+hide the writes). The cases that "max_logging_cost" names are also measured on a second server
+with the access log off, in the same rounds, in halves that take turns (with, without, without,
+with; the next round starts without): a drift of the machine's load weighs on both alike. A
+round's logging cost is 1 - (req/s with the log) / (req/s without it); the median round's
+counts (on a shared machine the load drifts between rounds more than the log costs).
+
 A POST case (the cart quote, an order) is a GET of the same bytes for nginx: a file has no POST,
 and the ceiling is what serving those bytes costs. Orders are placed on a second server on
 PostgreSQL (a database made for the run and dropped after it, restocked first), each with its
@@ -138,6 +146,32 @@ def parse_wrk(output: str) -> Measure:
     raise run.RunError(f"wrk printed no result:\n{output[-2000:]}")
 
 
+def halves(duration: str) -> tuple[str, str]:
+    """wrk's duration in whole seconds ("5s") as two parts ("2s", "3s")."""
+    number = duration.removesuffix("s")
+    if not duration.endswith("s") or not number.isdigit() or int(number) < 2:
+        raise ValueError(f"{duration!r}: whole seconds, at least 2s")
+    seconds = int(number)
+    return f"{seconds // 2}s", f"{seconds - seconds // 2}s"
+
+
+def combined(first: Measure, second: Measure) -> Measure:
+    """Two runs against one target as one: requests, seconds and errors added up; p50 and p95
+    the mean of theirs, weighed by requests (close enough for runs of one load)."""
+    requests = first.requests + second.requests
+
+    def mean(a: float, b: float) -> float:
+        return (a * first.requests + b * second.requests) / requests if requests else 0.0
+
+    return Measure(
+        requests,
+        first.seconds + second.seconds,
+        first.errors + second.errors,
+        mean(first.p50_ms, second.p50_ms),
+        mean(first.p95_ms, second.p95_ms),
+    )
+
+
 def median_measure(measures: list[Measure]) -> Measure:
     """The round with the median rate."""
     ranked = sorted(measures, key=lambda m: m.rate)
@@ -179,6 +213,56 @@ def check(budgets: dict, results: dict[str, tuple[Measure, Measure]]) -> list[st
         if ratio < least:
             problems.append(f"{name}: {ratio:.3f}x the ceiling < budget {least:g}x")
     return problems
+
+
+def logging_cost(logged: Measure, unlogged: Measure) -> float:
+    """The share of the throughput the access log takes: 1 - (req/s with it) / (without)."""
+    return 1 - logged.rate / unlogged.rate if unlogged.rate else 1.0
+
+
+@dataclass(frozen=True)
+class Unlogged:
+    """A case on Splash without its access log: its median round, and the median of the
+    rounds' logging costs."""
+
+    measure: Measure
+    cost: float
+
+    @classmethod
+    def of(cls, logged: list[Measure], unlogged: list[Measure]) -> Unlogged:
+        """From the rounds with the log and without it, in the order they were measured."""
+        costs = [logging_cost(a, b) for a, b in zip(logged, unlogged, strict=True)]
+        return cls(median_measure(unlogged), statistics.median(costs))
+
+
+def check_logging(budgets: dict, unlogged: dict[str, Unlogged]) -> list[str]:
+    """One line per problem: errors without the access log, or a case whose logging cost
+    exceeds its "max_logging_cost"; a budget for a case not measured is skipped."""
+    problems = []
+    for name, most in (budgets.get("max_logging_cost") or {}).items():
+        if name.startswith("$") or name not in unlogged:
+            continue
+        quiet = unlogged[name]
+        if quiet.measure.errors:
+            problems.append(f"{name} without the access log: {quiet.measure.errors} errors")
+        if quiet.cost > most:
+            problems.append(
+                f"{name}: the access log costs {quiet.cost:.1%} of its req/s > budget {most:.0%}"
+            )
+    return problems
+
+
+def logging_table(
+    results: dict[str, tuple[Measure, Measure]], unlogged: dict[str, Unlogged], budget: dict
+) -> str:
+    head = f"{'access log':<12}{'on req/s':>14}{'off req/s':>13}{'cost':>8}  budget"
+    rows = [head, "-" * len(head)]
+    for name, quiet in unlogged.items():
+        rows.append(
+            f"{name:<12}{results[name][0].rate:>14,.0f}{quiet.measure.rate:>13,.0f}"
+            f"{quiet.cost:>8.1%}  ≤ {budget[name]:.0%}"
+        )
+    return "\n".join(rows)
 
 
 def table(results: dict[str, tuple[Measure, Measure]], goals: dict[str, float]) -> str:
@@ -287,15 +371,15 @@ def _wrk(url: str, script: Path, duration: str) -> Measure:
 
 
 @contextlib.contextmanager
-def serving(database: str) -> Iterator[tuple[str, str]]:
+def serving(database: str, work: Path, access_log: bool = True) -> Iterator[tuple[str, str]]:
     """A test server with two workers on ``database`` (restocked on PostgreSQL, where orders
-    are placed): its base URL and Host header."""
+    are placed), its output (the access log) in ``work``: its base URL and Host header."""
     with run.database(database) as url:
 
         def launch(port: int, workers: int, log: Path) -> subprocess.Popen:
-            return run.start_server(port, workers, log, database_url=url)
+            return run.start_server(port, workers, log, database_url=url, access_log=access_log)
 
-        log = run.RESULTS / f"ceiling-server-{database}.log"
+        log = work / f"splash-{database}{'' if access_log else '-without-access-log'}.log"
         server, port = bench.start(log, workers=2, launch=launch)
         try:
             if url is not None:
@@ -327,39 +411,52 @@ def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
         run.stop_server(server)
 
 
-def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Measure]]:
+Results = dict[str, tuple[Measure, Measure]]  # case → (Splash, nginx)
+def measure(
+    args: argparse.Namespace, work: Path, unlogged: set[str]
+) -> tuple[Results, dict[str, Unlogged]]:
+    """Every case's median on Splash and on nginx; and on a Splash without its access log, each
+    case named in ``unlogged`` (measured on SQLite)."""
     run.RESULTS.mkdir(exist_ok=True)
     wanted = [name for name in args.case or ()]
     nginx_port = run.free_port()
     nginx: subprocess.Popen | None = None
     with contextlib.ExitStack() as servers:
-        where = {"sqlite": servers.enter_context(serving("sqlite"))}
+        where = {"sqlite": servers.enter_context(serving("sqlite", work))}
         cases = [c for c in discover(*where["sqlite"]) if not wanted or c.name in wanted]
+        quiet = {c.name for c in cases if c.name in unlogged}
+        if quiet:
+            where["quiet"] = servers.enter_context(serving("sqlite", work, access_log=False))
         if not wanted or "sanic" in wanted:
             answer = work / "bare.json"
             answer.write_bytes(_fetch(*where["sqlite"], Case("payload", "/_payload/index.json")))
             where["bare"] = servers.enter_context(bare_sanic(answer))
             cases.append(Case("sanic", "/payload", server="bare"))
         if not wanted or "order" in wanted:
-            where["postgres"] = servers.enter_context(serving("postgres"))
+            where["postgres"] = servers.enter_context(serving("postgres", work))
             cases.append(order_case(*where["postgres"]))
         try:
             work.chmod(0o755)  # nginx's workers run as www-data when started by root
             (work / "files").mkdir()
             for case in cases:
                 (work / "files" / case.name).write_bytes(_fetch(*where[case.where], case))
+                if case.name in quiet:
+                    _fetch(*where["quiet"], case)  # it answers, and the edge keeps it
             config = work / "nginx.conf"
             config.write_text(nginx_config(work, nginx_port, work / "nginx.pid"))
             command = [NGINX, "-c", str(config), "-p", str(work), "-g", "daemon off;"]
             nginx = subprocess.Popen(command)
             scripts = {}
             for case in cases:
-                for target in ("splash", "nginx"):
+                for target in ("splash", "nginx", "quiet"):
+                    if target == "quiet" and case.name not in quiet:
+                        continue
                     script = work / f"{case.name}-{target}.lua"
-                    host = where[case.where][1]
+                    host = where["quiet" if target == "quiet" else case.where][1]
                     script.write_text(wrk_script(case, host, for_nginx=target == "nginx"))
                     scripts[case.name, target] = script
             rounds = {c.name: ([], []) for c in cases}  # type: dict[str, tuple[list[Measure], list[Measure]]]
+            quiet_rounds: dict[str, list[Measure]] = {name: [] for name in quiet}
             # The PostgreSQL server's cases after all rounds of the others: its outbox drains
             # the thousands of orders' e-mails afterwards, on the same cores.
             schedule = [
@@ -371,18 +468,39 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
             ]
             for number, case in schedule:
                 print(f"ceiling: round {number}/{args.rounds}, {case.name}", flush=True)
-                base, host = where[case.where]
-                if case.name == "key":  # /api/lessons/<id>/key?token=…
-                    case = key_case(base, host, case.path.split("/")[3])
-                splash = _wrk(base + case.path, scripts[case.name, "splash"], args.duration)
+
+                def splash_run(target: str, duration: str, case: Case = case) -> Measure:
+                    base, host = where["quiet" if target == "quiet" else case.where]
+                    path = case.path
+                    if case.name == "key":  # /api/lessons/<id>/key?token=…, its token fresh
+                        path = key_case(base, host, case.path.split("/")[3]).path
+                    return _wrk(base + path, scripts[case.name, target], duration)
+
+                if case.name in quiet:
+                    order = ["splash", "quiet"] if number % 2 else ["quiet", "splash"]
+                    runs: dict[str, list[Measure]] = {target: [] for target in order}
+                    first, second = halves(args.duration)
+                    for target, part in zip([*order, *order[::-1]], [first, first, second, second]):
+                        runs[target].append(splash_run(target, part))
+                    rounds[case.name][0].append(combined(*runs["splash"]))
+                    quiet_rounds[case.name].append(combined(*runs["quiet"]))
+                else:
+                    rounds[case.name][0].append(splash_run("splash", args.duration))
                 ceiling = _wrk(
                     f"http://127.0.0.1:{nginx_port}/{case.name}",
                     scripts[case.name, "nginx"],
                     args.duration,
                 )
-                rounds[case.name][0].append(splash)
                 rounds[case.name][1].append(ceiling)
-            return {n: (median_measure(s), median_measure(c)) for n, (s, c) in rounds.items()}
+                quiet_rate = quiet_rounds[case.name][-1].rate if case.name in quiet else None
+                print(
+                    f"  {rounds[case.name][0][-1].rate:,.0f} req/s"
+                    + ("" if quiet_rate is None else f" ({quiet_rate:,.0f} without the access log)")
+                    + f", nginx {ceiling.rate:,.0f}",
+                    flush=True,
+                )
+            results = {n: (median_measure(s), median_measure(c)) for n, (s, c) in rounds.items()}
+            return results, {n: Unlogged.of(rounds[n][0], m) for n, m in quiet_rounds.items()}
         finally:
             if nginx is not None:
                 nginx.terminate()
@@ -391,18 +509,29 @@ def measure(args: argparse.Namespace, work: Path) -> dict[str, tuple[Measure, Me
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="loadtests/ceiling.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", default="10s", help="wrk's run per case and target")
+    parser.add_argument(
+        "--duration", default="10s", help="wrk's run per case and target, in whole seconds"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median counts)")
     parser.add_argument("--case", action="append", help="only this case (repeatable)")
     args = parser.parse_args(argv)
+    try:
+        halves(args.duration)
+    except ValueError as error:
+        parser.error(f"--duration {error}")
     missing = [tool for tool in (NGINX, WRK) if not shutil.which(tool)]
     if missing:
         print(f"ceiling: {', '.join(missing)} missing (make nginx-wrk installs them)")
         return 2
     budgets = json.loads(run.BUDGETS.read_text())["ceiling"]
+    logging_budget = {
+        name: most
+        for name, most in (budgets.get("max_logging_cost") or {}).items()
+        if not name.startswith("$")
+    }
     try:
         with tempfile.TemporaryDirectory(prefix="splash-ceiling-") as work:
-            results = measure(args, Path(work))
+            results, unlogged = measure(args, Path(work), set(logging_budget))
     except (run.RunError, OSError, subprocess.SubprocessError, StopIteration, KeyError) as error:
         print(f"ceiling: the run could not be done: {error}")
         return 2
@@ -415,7 +544,10 @@ def main(argv: list[str] | None = None) -> int:
             f"(loadtests/bare_sanic.py): Python's ceiling here; Splash's payload runs at "
             f"{splash / bare if bare else 0:.2f}x of it"
         )
-    problems = check(budgets, results)
+    if unlogged:
+        print()
+        print(logging_table(results, unlogged, logging_budget))
+    problems = check(budgets, results) + check_logging(budgets, unlogged)
     for problem in problems:
         print(f"  out of budget: {problem}")
     verdict = "OUT OF BUDGET" if problems else "within budget"

@@ -141,13 +141,19 @@ CHECKOUT_LIMITS = ("ORDERS_PER_CLIENT", "ORDERS_PER_EMAIL", "OPEN_PER_CLIENT", "
 
 
 def start_server(
-    port: int, workers: int, log_path: Path, database_url: str | None = None
+    port: int,
+    workers: int,
+    log_path: Path,
+    database_url: str | None = None,
+    access_log: bool = False,
 ) -> subprocess.Popen:
     log = log_path.open("wb")
     command = [PYTHON, "-m", "testkit.server", "--port", str(port)]
     command += ["--workers", str(workers)]
     if database_url:
         command += ["--database-url", database_url]
+    if access_log:
+        command.append("--access-log")
     try:
         return subprocess.Popen(
             command,

@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None) -> Sanic:
         app.blueprint(testing_bp)
     app.blueprint(web_bp)
     errors.install(app)
-    logging.install(app, settings.access_log)
+    logging.install(app, settings.access_log, settings.access_log_flush_seconds)
 
     app.register_middleware(context.decide_locale, "request", priority=90)
     app.signal("http.routing.before")(request_target.require_path)

@@ -140,6 +140,9 @@ class Settings(BaseSettings):
     video_max_bytes: int = Field(default=4 * 1024**3, ge=1)
     log_level: str = "INFO"
     access_log: bool = True
+    # The access log's lines are written in batches, each at the latest this long after its
+    # first line (splash/http/access_log.py).
+    access_log_flush_seconds: float = Field(default=0.1, gt=0)
     # The in-app edge (splash/edge): content reads kept per content generation, answers the same
     # for everyone sent again as the bytes that left. Off: every request the plain way.
     edge: bool = True

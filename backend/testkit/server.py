@@ -2,7 +2,9 @@
 
 ``python -m testkit.server --port 8123`` creates a temporary database and var folder (or
 uses ``--database-url``), migrates, seeds the fixtures, publishes, and then serves with
-``SPLASH_ENV=test`` (so the test-only blueprint is mounted). The SPA must be built first.
+``SPLASH_ENV=test`` (so the test-only blueprint is mounted). The SPA must be built first. The
+access log is off (end-to-end and Lighthouse runs read the server's output for its errors);
+``--access-log`` keeps it on, as in production (``make bench``'s ceiling measures with it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from splash.seed import seed_fixtures
 from splash.web.publish import publish
 
 
-def prepare_environment(port: int, database_url: str | None) -> dict[str, str]:
+def prepare_environment(
+    port: int, database_url: str | None, access_log: bool = False
+) -> dict[str, str]:
     folder = Path(tempfile.mkdtemp(prefix="splash-test-"))
     env = {
         "SPLASH_ENV": "test",
@@ -28,7 +32,7 @@ def prepare_environment(port: int, database_url: str | None) -> dict[str, str]:
         "SPLASH_VAR_DIR": str(folder / "var"),
         "SPLASH_PUBLIC_PORT": str(port),
         "SPLASH_MAIL_URL": f"outbox://{folder / 'var' / 'outbox'}",
-        "SPLASH_ACCESS_LOG": "false",
+        "SPLASH_ACCESS_LOG": "true" if access_log else "false",
     }
     os.environ.update(env)
     return env
@@ -47,8 +51,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--database-url")
+    parser.add_argument("--access-log", action="store_true", help="one JSON line per request")
     args = parser.parse_args(argv)
-    prepare_environment(args.port, args.database_url)
+    prepare_environment(args.port, args.database_url, args.access_log)
     wiring.plug_in()
     asyncio.run(_prepare())
     os.execv(

@@ -5,6 +5,7 @@ statements a piece of work sends, counted."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
@@ -16,6 +17,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from typing import IO, Any
 from urllib.error import URLError
 from urllib.request import urlopen
 
@@ -69,18 +71,31 @@ async def serving(app: Sanic, host: str = "localhost:8000") -> AsyncIterator[htt
 
 
 @contextmanager
-def live_server(database_url: str, environment: dict[str, str], workers: int = 1) -> Iterator[str]:
+def live_server(
+    database_url: str,
+    environment: dict[str, str],
+    workers: int = 1,
+    access_log: IO[bytes] | None = None,
+) -> Iterator[str]:
     """A freshly seeded Splash (``testkit.server``, SPLASH_ENV=test) in a subprocess on
     ``database_url``, with extra ``environment`` and ``workers`` worker processes; answers its
-    base URL once it is healthy."""
+    base URL once it is healthy, and stops it (SIGTERM) after the block. With ``access_log``,
+    the server logs at INFO with its access log on, its output into that file."""
     port = free_port()
     command = ["-m", "testkit.server", "--port", str(port), "--database-url", database_url]
     command += ["--workers", str(workers)]
+    if access_log is not None:
+        command.append("--access-log")
     process = subprocess.Popen(
         [sys.executable, *command],
         cwd=REPO_ROOT / "backend",
         start_new_session=True,
-        env={**os.environ, "SPLASH_LOG_LEVEL": "WARNING", **environment},
+        stdout=access_log,
+        env={
+            **os.environ,
+            "SPLASH_LOG_LEVEL": "WARNING" if access_log is None else "INFO",
+            **environment,
+        },
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -162,3 +177,9 @@ async def until_a_write_waits() -> None:
 def playlist_seconds(playlist: str) -> float:
     """How long an HLS media playlist plays, as a player adds it up: its segments' durations."""
     return sum(float(seconds) for seconds in re.findall(r"^#EXTINF:([\d.]+),", playlist, re.M))
+
+
+def request_lines(output: str) -> list[dict[str, Any]]:
+    """The access log's ``request`` lines in a server's output (one JSON object per line)."""
+    entries = (json.loads(line) for line in output.splitlines() if line.startswith("{"))
+    return [entry for entry in entries if entry.get("logger") == "splash.request"]

@@ -35,7 +35,7 @@ class EdgeApp(Sanic):
             await super().handle_request(request)
             return
         await send(request, kept)
-        if self.ctx.settings.access_log:
+        if self.ctx.access_log:
             logging.log_access(request, kept.status)
 
 

@@ -8,7 +8,6 @@ On SQLite, reads do not queue behind a write that waits for the lock (they have 
 their own), and a request waits the busy timeout in total, however many writes it queues for."""
 
 import asyncio
-import logging
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator
@@ -26,7 +25,7 @@ from splash.app import create_app
 from splash.config import Settings
 from splash.forms.models import FormSubmission
 from tests.conftest import DATABASE
-from tests.support import serving, until_a_write_waits
+from tests.support import request_lines, serving, until_a_write_waits
 
 URL = "/api/forms/contact/submissions"
 CONTACT = {
@@ -185,7 +184,7 @@ async def test_reads_answer_while_a_write_waits_for_another_processes_lock(
 
 @sqlite_only
 async def test_writes_queued_behind_a_locked_write_wait_the_busy_timeout_in_total(
-    settings, database, database_url, caplog
+    settings, database, database_url, capsys
 ):
     """Four writes in one worker: each used to wait for the one before it to give up, then
     for the lock itself (1.2 s, 2.4 s, 3.6 s, 4.8 s); each now gives up when it has waited the
@@ -196,7 +195,6 @@ async def test_writes_queued_behind_a_locked_write_wait_the_busy_timeout_in_tota
             update={"database_busy_timeout_ms": BUSY_TIMEOUT_MS, "access_log": True}
         )
     )
-    caplog.set_level(logging.INFO, logger="splash.request")
     async with serving(app) as http, write_lock(database_url, "form_submission"):
         answers = await asyncio.gather(
             *(http.post(URL, json=CONTACT, timeout=30) for _ in range(4))
@@ -204,10 +202,10 @@ async def test_writes_queued_behind_a_locked_write_wait_the_busy_timeout_in_tota
 
     assert [a.status_code for a in answers] == [503] * 4
     assert [a.headers["retry-after"] for a in answers] == ["2"] * 4
-    lines = [r for r in caplog.records if r.name == "splash.request" and r.path == URL]
-    waits = sorted(line.db_wait_ms for line in lines)
+    lines = [line for line in request_lines(capsys.readouterr().out) if line["path"] == URL]
+    waits = sorted(line["db_wait_ms"] for line in lines)
     assert len(waits) == 4
     # The server's own count of the time each request waited for a lock: its busy timeout.
     assert BUSY_TIMEOUT_MS <= waits[0] <= waits[-1] <= BUSY_TIMEOUT_MS + SCHEDULING_MS, [
-        line.duration_ms for line in lines
+        line["duration_ms"] for line in lines
     ]

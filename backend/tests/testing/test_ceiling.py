@@ -1,5 +1,6 @@
 """loadtests/ceiling.py: Splash side by side with nginx serving the same bytes (pure parts only:
-the wrk script, reading its result, the median round, the nginx config and the ratio budgets).
+the wrk script, reading its result, the median round, the nginx config, the ratio budgets and
+the access log's cost).
 Nothing is timed here; `make bench` measures."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+
+import pytest
 
 from splash.config import REPO_ROOT
 
@@ -118,9 +121,64 @@ def test_the_table_shows_both_sides_the_ratio_and_the_goal():
     assert "p95 ≤ 10 ms: not met" in text
 
 
+def test_a_duration_is_split_into_two_whole_second_halves():
+    assert ceiling.halves("10s") == ("5s", "5s")
+    assert ceiling.halves("5s") == ("2s", "3s")
+    for refused in ("1s", "1m", "2.5s", "s"):
+        with pytest.raises(ValueError, match="whole seconds"):
+            ceiling.halves(refused)
+
+
+def test_two_halves_combine_into_one_run():
+    first, second = Measure(30_000, 2.0, 1, 1.0, 4.0), Measure(10_000, 3.0, 0, 3.0, 8.0)
+
+    assert ceiling.combined(first, second) == Measure(40_000, 5.0, 1, 1.5, 5.0)
+
+
+def test_the_logging_cost_is_the_share_of_req_s_the_access_log_takes():
+    assert ceiling.logging_cost(measure(37_500), measure(50_000)) == 0.25
+    assert ceiling.logging_cost(measure(50_000), measure(50_000)) == 0
+    assert ceiling.logging_cost(measure(100), measure(0)) == 1
+
+
+def test_the_logging_cost_is_the_median_round_s_each_measured_back_to_back():
+    # The load drifted: the second round ran at half the speed, with the log and without it.
+    logged = [measure(37_500), measure(15_000), measure(45_000)]
+    unlogged = [measure(50_000), measure(20_000), measure(45_000)]
+
+    quiet = ceiling.Unlogged.of(logged, unlogged)
+
+    assert quiet.cost == 0.25  # rounds 0.25, 0.25 and 0 (the medians' ratio: 0.17)
+    assert quiet.measure == measure(45_000)
+
+
+def test_a_logging_cost_over_its_budget_fails_and_one_under_passes():
+    budgets = {"max_logging_cost": {"payload": 0.15, "home": 0.15, "absent": 0.15}}
+    unlogged = {
+        "payload": ceiling.Unlogged(measure(48_000), 0.458),  # the issue's 26,000 and 48,000
+        "home": ceiling.Unlogged(measure(9_500, errors=2), 0.05),
+    }
+
+    assert ceiling.check_logging(budgets, unlogged) == [
+        "payload: the access log costs 45.8% of its req/s > budget 15%",
+        "home without the access log: 2 errors",
+    ]
+
+
+def test_the_access_log_table_shows_both_req_s_and_the_cost():
+    results = {"payload": (measure(45_000), measure(70_000))}
+    unlogged = {"payload": ceiling.Unlogged(measure(50_000), 0.1)}
+
+    text = ceiling.logging_table(results, unlogged, {"payload": 0.15})
+
+    assert "45,000" in text and "50,000" in text
+    assert "10.0%" in text and "≤ 15%" in text
+
+
 def test_the_budgets_file_names_only_measured_cases():
     budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["ceiling"]
     names = {"payload", "home", "product", "page-api", "variant-api", "quote", "key"}
 
     assert set(budgets["min_ratio"]) - {"$comment"} <= names
     assert set(budgets["goal_p95_ms"]) <= names
+    assert set(budgets["max_logging_cost"]) - {"$comment"} <= names
