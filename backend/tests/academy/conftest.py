@@ -20,7 +20,8 @@ from splash.orders import fulfilment
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from testkit.factories import create_order, create_test_user
-from tests.outbox.conftest import inbox  # noqa: F401  # the fixture, shared
+from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
+from tests.outbox.support import inbox  # noqa: F401  # the fixture, shared
 
 DATA = Path(__file__).parent / "data"
 PARENT = "ouder@example.com"

@@ -17,7 +17,7 @@ from splash.web.publish import publish
 from tests.academy.conftest import variant
 from tests.academy.video_rows import video_of
 from tests.support import counting_statements, playlist_seconds
-from tests.web.test_site import inline_payload
+from tests.web.support import inline_payload
 
 EN = "en.localhost:8000"
 DE = "de.localhost:8000"

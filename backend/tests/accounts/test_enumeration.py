@@ -17,7 +17,7 @@ from splash.app import create_app
 from splash.outbox.models import JobStatus, OutboxJob
 from tests.accounts.conftest import PASSWORD, Outbox, register
 from tests.conftest import Client
-from tests.outbox.conftest import drainer
+from tests.outbox.support import drainer
 
 ENDPOINTS = ["/api/auth/forgot-password", "/api/auth/send-email-confirmation"]
 

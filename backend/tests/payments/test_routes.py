@@ -17,7 +17,7 @@ from splash.outbox.models import JobStatus, OutboxJob
 from splash.payments.mollie import MollieProvider
 from testkit.mollie_stub import MollieStub
 from tests.conftest import Client
-from tests.outbox.conftest import drainer
+from tests.outbox.support import drainer
 from tests.payments.support import (
     PARENT,
     order_status,

@@ -20,7 +20,7 @@ from splash.payments.models import SandboxPayment
 from splash.payments.sandbox import current
 from splash.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
 from splash.payments.texts import PAGE_TEXTS
-from tests.outbox.conftest import drainer
+from tests.outbox.support import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
 from tests.support import serving
 
