@@ -39,6 +39,12 @@ const LAYER_ZONES = [
 /** The product's modules: everything under src but the unit tests and their support folder. */
 const TEST_FILES = ["src/**/*.test.{ts,tsx}", "src/testing/**"];
 
+/** A test file is never imported: what tests share lives in src/testing (or tests/e2e/support.ts…). */
+const NO_TEST_FILE_IMPORTS = {
+  regex: "\\.(test|spec)(\\.tsx?)?$",
+  message: "A test imports no other test file: move what tests share to src/testing.",
+};
+
 const TESTING_ZONE = {
   target: "./src",
   from: "./src/testing",
@@ -60,6 +66,7 @@ export default defineConfig(
   {
     files: ["scripts/**", "tests/**", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_TEST_FILE_IMPORTS] }] },
   },
 
   // A test that asserts nothing cannot fail. Vitest refuses one at run time (expect.requireAssertions);
@@ -110,6 +117,7 @@ export default defineConfig(
               message: "Use Link from src/ui/link: a plain anchor the router follows, without resolving each path.",
             },
           ],
+          patterns: [NO_TEST_FILE_IMPORTS],
         },
       ],
     },
