@@ -10,12 +10,13 @@ from pathlib import Path
 
 BACKEND = Path(__file__).resolve().parents[1]
 TESTS = BACKEND / "tests"
-# Where a test's helpers may live: the test support modules (tests/**/*.py but test_*.py) and the
-# test kit (factories, stubs, states).
+# Where the helpers a test calls are defined: tests/ (support modules, conftests and the test
+# modules' own helpers) and the test kit (factories, stubs, states).
 HELPER_ROOTS = [TESTS, BACKEND / "testkit"]
 
 # What checks by itself: a failed pytest.raises / warns block, an explicit pytest.fail.
 CHECKING_CALLS = {"raises", "warns", "fail", "deprecated_call"}
+FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def modules(root: Path) -> Iterator[tuple[Path, ast.Module]]:
@@ -54,24 +55,27 @@ def calls(function: ast.AST) -> set[str]:
 
 def functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, FUNCTION):
             yield node
 
 
 def asserting_helpers() -> set[str]:
-    """The names of the helpers that assert, directly or through another helper that does.
-    By name only: a helper shares its name with another function that does not assert at worst
-    lets a test through that calls the latter."""
-    helpers = {
-        node.name: node
-        for root in HELPER_ROOTS
-        for _, tree in modules(root)
-        for node in functions(tree)
-        if not node.name.startswith("test_")
-    }
-    asserting = {name for name, node in helpers.items() if checks_itself(node)}
+    """The names of the helpers that assert, directly or through another helper that does. By
+    name only: when two functions share a name and one of them asserts, a test calling the other
+    gets through too."""
+    helpers: dict[str, list[ast.AST]] = {}
+    for root in HELPER_ROOTS:
+        for _, tree in modules(root):
+            for node in functions(tree):
+                if not node.name.startswith("test_"):
+                    helpers.setdefault(node.name, []).append(node)
+    asserting = {name for name, nodes in helpers.items() if any(map(checks_itself, nodes))}
     while True:
-        more = {name for name, node in helpers.items() if calls(node) & asserting} - asserting
+        more = {
+            name
+            for name, nodes in helpers.items()
+            if any(calls(node) & asserting for node in nodes)
+        } - asserting
         if not more:
             return asserting
         asserting |= more
@@ -80,12 +84,9 @@ def asserting_helpers() -> set[str]:
 def cases_in(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The module's tests: its test_* functions and the test_* methods of its Test* classes."""
     classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
-    for node in tree.body + [
-        item for cls in classes if cls.name.startswith("Test") for item in cls.body
-    ]:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
-            "test_"
-        ):
+    members = [item for cls in classes if cls.name.startswith("Test") for item in cls.body]
+    for node in tree.body + members:
+        if isinstance(node, FUNCTION) and node.name.startswith("test_"):
             yield node
 
 
