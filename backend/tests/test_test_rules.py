@@ -1,6 +1,6 @@
 """The tests' own rules (issue 26), read from their source: a test module imports helpers from
-support modules, never from another test module; and every test asserts something, since a test
-that asserts nothing cannot fail."""
+support modules, never from another test module or a conftest; and every test asserts something,
+since a test that asserts nothing cannot fail."""
 
 from __future__ import annotations
 
@@ -106,10 +106,17 @@ def is_test_module_name(module: str) -> bool:
     return module.startswith("tests.") and module.rsplit(".", 1)[-1].startswith("test_")
 
 
-def test_a_test_module_imports_no_other_test_module_and_no_private_name():
+def is_conftest_name(module: str) -> bool:
+    return module.startswith("tests.") and module.rsplit(".", 1)[-1] == "conftest"
+
+
+def test_helpers_come_from_support_modules_not_test_modules_or_conftests():
+    """Helpers come from support modules; a conftest holds fixtures, which pytest hands out (a
+    conftest may share another's fixtures or seeding by importing them)."""
     wrong = []
     for path, tree in modules(TESTS):
         where = path.relative_to(BACKEND)
+        conftest = path.name == "conftest.py"
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 wrong += [
@@ -121,6 +128,7 @@ def test_a_test_module_imports_no_other_test_module_and_no_private_name():
                 if (
                     node.level
                     or is_test_module_name(module)
+                    or (is_conftest_name(module) and not conftest)
                     or (module.startswith("tests.") and private)
                 ):
                     wrong.append(

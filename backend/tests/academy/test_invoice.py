@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import Order
-from tests.academy.conftest import owning
+from tests.academy.support import owning
 from tests.orders.support import invoice_rows
 
 SERVICE = "Digitale dienst: online videolessen, direct geleverd"

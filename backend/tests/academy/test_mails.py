@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from splash.catalog.vocabulary import ProductType
-from tests.academy.conftest import owning
+from tests.academy.support import owning
 from tests.outbox.support import html_text, plain_text, sent_mails
 
 UNLOCKED = {

@@ -15,7 +15,7 @@ from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox import queue
 from splash.outbox.models import JobStatus, OutboxJob
-from tests.conftest import Client
+from tests.app_client import Client
 from tests.outbox.support import (
     drainer,
     smtp_server,

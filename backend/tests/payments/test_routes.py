@@ -16,7 +16,7 @@ from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob
 from splash.payments.mollie import MollieProvider
 from testkit.mollie_stub import MollieStub
-from tests.conftest import Client
+from tests.app_client import Client
 from tests.outbox.support import drainer
 from tests.payments.support import (
     PARENT,
