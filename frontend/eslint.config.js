@@ -5,6 +5,8 @@
  *  - src/lib and src/ui are shared building blocks: they import neither a feature nor the app.
  *  - A feature (src/features/X) never imports another feature (src/features/Y); what two features
  *    share lives in src/lib or src/ui, and the app composes the features.
+ *  - src/testing (the unit tests' factories, fakes and setup) is imported by tests only, so it never
+ *    reaches the bundle.
  */
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
@@ -25,6 +27,30 @@ const featureZones = FEATURES.map((feature) => ({
   message: `A feature does not import another feature: move what features/${feature} needs to src/lib or src/ui, or compose the two in src/app.`,
 }));
 
+const LAYER_ZONES = [
+  {
+    target: ["./src/lib", "./src/ui"],
+    from: ["./src/features", "./src/app"],
+    message: "src/lib and src/ui are shared building blocks: they import neither a feature nor the app.",
+  },
+  ...featureZones,
+];
+
+/** The product's modules: everything under src but the unit tests and their support folder. */
+const TEST_FILES = ["src/**/*.test.{ts,tsx}", "src/testing/**"];
+
+/** A test file is never imported: what tests share lives in src/testing (or tests/e2e/support.ts…). */
+const NO_TEST_FILE_IMPORTS = {
+  regex: "\\.(test|spec)(\\.tsx?)?$",
+  message: "A test imports no other test file: move what tests share to src/testing.",
+};
+
+const TESTING_ZONE = {
+  target: "./src",
+  from: "./src/testing",
+  message: "src/testing is for tests only (*.test.ts[x]): the product never imports a fixture or a fake.",
+};
+
 export default defineConfig(
   { ignores: ["dist/", "dist-server/", "node_modules/", "test-results/", "playwright-report/"] },
 
@@ -40,6 +66,22 @@ export default defineConfig(
   {
     files: ["scripts/**", "tests/**", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_TEST_FILE_IMPORTS] }] },
+  },
+
+  // A test that asserts nothing cannot fail. Vitest refuses one at run time (expect.requireAssertions);
+  // an end-to-end test must call expect or a helper named expect… (tests/e2e/support.ts, axe.ts).
+  {
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='test'] > :function:last-child:not(:has(Identifier[name=/^expect/]))",
+          message: "This test asserts nothing: call expect, or a helper named expect… that does.",
+        },
+      ],
+    },
   },
 
   { files: ["src/**/*.{ts,tsx}"], extends: [reactHooks.configs.flat.recommended] },
@@ -59,20 +101,7 @@ export default defineConfig(
     rules: {
       // Cheap with import/ignore above (the whole lint run takes a few seconds); revisit if it gets slow.
       "import/no-cycle": ["error", { ignoreExternal: true }],
-      "import/no-restricted-paths": [
-        "error",
-        {
-          basePath: ROOT,
-          zones: [
-            {
-              target: ["./src/lib", "./src/ui"],
-              from: ["./src/features", "./src/app"],
-              message: "src/lib and src/ui are shared building blocks: they import neither a feature nor the app.",
-            },
-            ...featureZones,
-          ],
-        },
-      ],
+      "import/no-restricted-paths": ["error", { basePath: ROOT, zones: LAYER_ZONES }],
       "no-restricted-imports": [
         "error",
         {
@@ -88,8 +117,16 @@ export default defineConfig(
               message: "Use Link from src/ui/link: a plain anchor the router follows, without resolving each path.",
             },
           ],
+          patterns: [NO_TEST_FILE_IMPORTS],
         },
       ],
     },
+  },
+
+  // The same walls plus one for the product's own modules (the rule's options replace the above).
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: TEST_FILES,
+    rules: { "import/no-restricted-paths": ["error", { basePath: ROOT, zones: [...LAYER_ZONES, TESTING_ZONE] }] },
   },
 );

@@ -13,26 +13,21 @@ import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import asyncpg
-import httpx
 import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from sanic import Sanic
-from sanic_testing.testing import ASGI_BASE_URL, SanicASGITestClient, TestingResponse
 from tortoise import Tortoise
 
 from splash import db, wiring
 from splash.app import create_app
 from splash.config import REPO_ROOT, Settings
 from splash.seed import seed_all
+from tests.app_client import Client
+from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL
 
-DATABASE = os.environ.get("SPLASH_TEST_DATABASE", "sqlite")
-POSTGRES_ADMIN = os.environ.get(
-    "SPLASH_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
-)
 Sanic.test_mode = True
 # Sanic's TouchUp rewrites its request handling (ast parse + compile) at each app's start to skip
 # signals nobody listens to: about half of a test app's start, and the tests start thousands.
@@ -251,58 +246,6 @@ def app(settings: Settings) -> Sanic:
     return create_app(settings)
 
 
-class _AsgiClient(SanicASGITestClient):
-    """sanic-testing's ASGI client, building the app's routers once instead of at every request
-    (three quarters of a test request's time: the routers are rendered to source and compiled).
-    Each request still runs the app's start and stop listeners, as sanic-testing's does, so the
-    outbox has been drained once an answer is in."""
-
-    built = False
-
-    async def request(  # type: ignore[override]
-        self, method: str, url: str, *args: Any, **kwargs: Any
-    ) -> tuple[None, TestingResponse]:
-        app = self.sanic_app
-        if not self.built:
-            app.router.reset()
-            app.signal_router.reset()
-            await app._startup()
-            self.built = True
-        await app._server_event("init", "before")
-        await app._server_event("init", "after")
-        try:
-            absolute = url if url.startswith("http") else ASGI_BASE_URL + url
-            response = await httpx.AsyncClient.request(self, method, absolute, **kwargs)
-        finally:
-            await app._server_event("shutdown", "before")
-            await app._server_event("shutdown", "after")
-        response.__class__ = TestingResponse
-        return None, response  # type: ignore[return-value]
-
-
-class Client:
-    """Real requests through the app (ASGI) with a Host header per shop domain."""
-
-    def __init__(self, app: Sanic) -> None:
-        self.app = app
-        self.asgi = _AsgiClient(app)
-
-    async def get(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
-        headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.get(path, headers=headers, **kwargs)
-        return response
-
-    async def post(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
-        headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.post(path, headers=headers, **kwargs)
-        return response
-
-    async def put(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
-        headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.put(path, headers=headers, **kwargs)
-        return response
-
-
 @pytest.fixture
 def client(app: Sanic) -> Client:
     return Client(app)
@@ -314,9 +257,6 @@ def spa_built() -> Path:
     if not dist.exists():
         pytest.fail("The SPA is not built: run `make build` (make test does it first)")
     return dist
-
-
-REDIS_URL = "redis://127.0.0.1:6379/15"  # a database of its own, so tests keep off real keys
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
-"""Helpers for tests that need real sockets: a free local port, and the app served over real HTTP
-(the ASGI test client reports its peer as "mockserver"; here the peer is 127.0.0.1); and the SQL
-statements a piece of work sends, counted."""
+"""Helpers for tests that need real sockets: which database and Redis the run uses, a free local
+port, and the app served over real HTTP (the ASGI test client reports its peer as "mockserver";
+here the peer is 127.0.0.1); and the SQL statements a piece of work sends, counted."""
 
 from __future__ import annotations
 
@@ -27,6 +27,13 @@ from sanic import Sanic
 from tortoise import Tortoise
 
 from splash.config import REPO_ROOT
+
+# The run's database (tests/conftest.py makes one per run) and the services beside it.
+DATABASE = os.environ.get("SPLASH_TEST_DATABASE", "sqlite")
+POSTGRES_ADMIN = os.environ.get(
+    "SPLASH_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+)
+REDIS_URL = "redis://127.0.0.1:6379/15"  # a database of its own, so tests keep off real keys
 
 
 def free_port() -> int:

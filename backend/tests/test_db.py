@@ -18,8 +18,7 @@ from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.outbox.models import OutboxJob
 from splash.outbox.queue import now
-from tests.conftest import DATABASE
-from tests.support import counting_statements, until_a_write_waits
+from tests.support import DATABASE, counting_statements, until_a_write_waits
 
 TIMES = 12  # more than the pool holds: every connection is given out again
 

@@ -13,9 +13,23 @@ async def test_models_and_migrations_agree(database_url):
     assert await db.pending_model_changes(database_url) == []
 
 
+async def _applied_migrations(database_url: str) -> list[dict]:
+    """The migrations Tortoise recorded as applied, with when, read in a context of their own."""
+    async with TortoiseContext() as context:
+        await context.init(config=db.tortoise_config(database_url))
+        return await context.db().execute_query_dict(
+            "SELECT app, name, applied_at FROM tortoise_migrations ORDER BY id"
+        )
+
+
 async def test_migrating_twice_is_a_no_op(database_url):
     await db.migrate(database_url)
+    applied = await _applied_migrations(database_url)
+
     await db.migrate(database_url)
+
+    assert await _applied_migrations(database_url) == applied
+    assert ("splash", "0013_payment_checks") in [(row["app"], row["name"]) for row in applied]
 
 
 async def test_a_fresh_sqlite_database_in_a_missing_folder_is_created(tmp_path):

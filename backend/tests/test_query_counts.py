@@ -35,7 +35,7 @@ from testkit.factories import (
     create_test_user,
     grant_level,
 )
-from tests.conftest import Client
+from tests.app_client import Client
 from tests.support import counting_statements
 
 BUDGET = 3

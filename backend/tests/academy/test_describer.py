@@ -9,7 +9,7 @@ from splash.academy.models import Entitlement
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import Order
-from tests.academy.conftest import bearer, owning, variant
+from tests.academy.support import bearer, owning, variant
 from tests.orders.drafts import draft, line, place
 
 EN = "en.localhost:8000"

@@ -18,7 +18,7 @@ from splash.accounts.models import User
 from splash.orders.device_passes import COOKIE
 from splash.orders.models import DevicePass, Order
 from testkit.factories import create_test_user, reset_code_for
-from tests.academy.conftest import bearer, owning, variant
+from tests.academy.support import bearer, owning, variant
 from tests.academy.video_rows import KEY_HEX, video_of
 from tests.orders.drafts import draft, line, pay, place, quiet_client
 

@@ -18,7 +18,7 @@ from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from testkit.factories import create_order
-from tests.academy.conftest import SKU, owning
+from tests.academy.support import SKU, owning
 from tests.orders.drafts import draft, line, place, quiet_client
 from tests.support import serving
 

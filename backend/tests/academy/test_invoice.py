@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import Order
-from tests.academy.conftest import owning
-from tests.orders.test_invoice import _cells
+from tests.academy.support import owning
+from tests.orders.support import invoice_rows
 
 SERVICE = "Digitale dienst: online videolessen, direct geleverd"
 WAIVED = "De lessen zijn op verzoek van de koper direct geleverd"
@@ -27,7 +27,7 @@ async def test_lesson_lines_are_a_digital_service_without_shipping(client, cours
 
     page = await invoice(client, order)
 
-    cells = _cells(page)
+    cells = invoice_rows(page)
     assert cells[1][0].endswith(SERVICE)  # the line's title and label, then the service
     assert not any(row and row[0] == "Verzendkosten" for row in cells)
     assert WAIVED in page
@@ -39,4 +39,4 @@ async def test_a_suits_invoice_is_not_worded_as_a_digital_service(client, course
     page = await invoice(client, order)
 
     assert SERVICE not in page and WAIVED not in page
-    assert any(row and row[0] == "Verzendkosten" for row in _cells(page))
+    assert any(row and row[0] == "Verzendkosten" for row in invoice_rows(page))

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from splash.catalog.vocabulary import ProductType
-from tests.academy.conftest import owning
-from tests.orders.test_mails import _html, _run, _text
+from tests.academy.support import owning
+from tests.outbox.support import html_text, plain_text, sent_mails
 
 UNLOCKED = {
     "nl": "Je lessen zijn vrijgespeeld. Bekijk ze op de cursuspagina: "
@@ -32,19 +32,19 @@ async def test_bought_lessons_are_unlocked_on_the_course_page(
 ):
     order = await owning(parent, "LEVEL-2", locale=locale)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    assert UNLOCKED[locale] + "\n" in _text(mail)
-    assert f'href="{UNLOCKED[locale].rsplit(" ", 1)[1]}"' in _html(mail)
+    assert UNLOCKED[locale] + "\n" in plain_text(mail)
+    assert f'href="{UNLOCKED[locale].rsplit(" ", 1)[1]}"' in html_text(mail)
 
 
 async def test_a_suit_with_free_lessons_says_they_are_unlocked(settings, course, parent, inbox):
     order = await owning(parent, "SPL-FS-BLUE-M", product_type=ProductType.PHYSICAL)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    assert UNLOCKED["nl"] in _text(mail)
-    assert "binnen 1 tot 3 werkdagen verzonden" in _text(mail)
+    assert UNLOCKED["nl"] in plain_text(mail)
+    assert "binnen 1 tot 3 werkdagen verzonden" in plain_text(mail)
 
 
 async def test_an_order_that_unlocked_nothing_says_nothing_about_lessons(
@@ -53,6 +53,6 @@ async def test_an_order_that_unlocked_nothing_says_nothing_about_lessons(
     order = await owning(parent, "SPL-FS-BLUE-M", product_type=ProductType.PHYSICAL)
     await order.entitlements.all().delete()  # type: ignore[attr-defined]
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    assert "lessen" not in _text(mail) and "cursuspagina" not in _html(mail)
+    assert "lessen" not in plain_text(mail) and "cursuspagina" not in html_text(mail)

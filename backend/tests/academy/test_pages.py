@@ -14,10 +14,10 @@ from splash.config import Settings
 from splash.route_table import RouteTable
 from splash.web.compose import fill_blocks
 from splash.web.publish import publish
-from tests.academy.conftest import variant
+from tests.academy.support import variant
 from tests.academy.video_rows import video_of
 from tests.support import counting_statements, playlist_seconds
-from tests.web.test_site import inline_payload
+from tests.web.support import inline_payload
 
 EN = "en.localhost:8000"
 DE = "de.localhost:8000"

@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 from splash.academy.models import LessonProgress
-from tests.academy.conftest import bearer, owning, variant
+from tests.academy.support import bearer, owning, variant
 from tests.academy.video_rows import video_of
-from tests.conftest import Client
+from tests.app_client import Client
 from tests.support import serving
 
 EN = "en.localhost:8000"

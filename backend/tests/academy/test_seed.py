@@ -25,7 +25,7 @@ from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.fixtures import FixtureError
 from splash.seed import seed_all
-from tests.academy.conftest import DATA
+from tests.academy.support import DATA
 
 LOCALES = ["nl", "en", "de", "es", "fr", "sv"]
 

@@ -1,18 +1,14 @@
-"""Video storage: the local folder, and S3 through its real API — moto's S3 server, started here,
-over real HTTP — with our Signature V4 checked against botocore's signer."""
+"""Video storage: the local folder, and S3 through its real API — moto's S3 server
+(tests/academy/media.py), over real HTTP — with our Signature V4 checked against botocore's
+signer."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
-import boto3
 import botocore.auth
-import httpx
 import pytest
 from botocore.auth import S3SigV4Auth
 from botocore.awsrequest import AWSRequest
@@ -27,9 +23,9 @@ from splash.academy.storage import (
     sign_v4,
 )
 from splash.config import Settings
+from tests.academy.media import ACCESS, REGION, SECRET, s3_storage
 from tests.support import free_port
 
-ACCESS, SECRET, REGION = "AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "eu-west-1"
 PREFIX = "videos/level-1-lesson-1/0123456789abcdef"
 
 
@@ -45,60 +41,9 @@ def package(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def s3_endpoint():
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(url, timeout=1)
-            break
-        except httpx.HTTPError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("moto's S3 server did not start")
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-
-
-@pytest.fixture
-def bucket(s3_endpoint):
-    """A fresh bucket, and boto3 as an independent client to look into it."""
-    client = boto3.client(
-        "s3",
-        endpoint_url=s3_endpoint,
-        region_name=REGION,
-        aws_access_key_id=ACCESS,
-        aws_secret_access_key=SECRET,
-    )
-    name = f"splash-{time.monotonic_ns()}"
-    client.create_bucket(Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION})
-    return name, client
-
-
-def _s3(s3_endpoint: str, name: str, prefix: str = "media") -> S3Storage:
-    return S3Storage(
-        name,
-        prefix,
-        endpoint_url=s3_endpoint,
-        region=REGION,
-        access_key_id=ACCESS,
-        secret_access_key=SECRET,
-        base_url="https://cdn.example.com/media",
-    )
-
-
 async def test_s3_stores_a_package_as_public_immutable_objects(s3_endpoint, bucket, package):
     name, client = bucket
-    storage = _s3(s3_endpoint, name)
+    storage = s3_storage(s3_endpoint, name)
     try:
         written = await storage.write_tree(PREFIX, package)
         assert written == 4
@@ -127,7 +72,7 @@ async def test_s3_stores_a_package_as_public_immutable_objects(s3_endpoint, buck
 
 async def test_s3_deletes_a_prefix_and_only_that_prefix(s3_endpoint, bucket, package):
     name, client = bucket
-    storage = _s3(s3_endpoint, name, prefix="")
+    storage = s3_storage(s3_endpoint, name, prefix="")
     try:
         await storage.write_tree(PREFIX, package)
         await storage.write_tree(PREFIX + "0", package)  # a neighbour sharing the prefix's text
@@ -148,7 +93,7 @@ async def test_s3_lists_past_a_page_of_keys(s3_endpoint, bucket, tmp_path):
     many.mkdir()
     for i in range(1003):
         (many / f"s{i:04}.ts").write_bytes(b"\x47")
-    storage = _s3(s3_endpoint, name)
+    storage = s3_storage(s3_endpoint, name)
     try:
         assert await storage.write_tree(PREFIX, many) == 1003
         await storage.delete_prefix(PREFIX)
@@ -175,7 +120,7 @@ async def test_an_unreachable_s3_is_a_storage_error(package):
 
 
 async def test_a_missing_bucket_is_a_storage_error(s3_endpoint, package):
-    storage = _s3(s3_endpoint, "no-such-bucket")
+    storage = s3_storage(s3_endpoint, "no-such-bucket")
     try:
         with pytest.raises(StorageError, match="404"):
             await storage.write_tree(PREFIX, package)

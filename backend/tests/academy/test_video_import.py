@@ -1,5 +1,6 @@
 """``python -m splash videos import FILE --lesson ID``: the real command, in a subprocess, on the
-test database, with a real small MP4 made here by ffmpeg — and on files that are no video."""
+test database, with a real small MP4 made by ffmpeg (tests/academy/media.py) — and on files that
+are no video."""
 
 from __future__ import annotations
 
@@ -13,25 +14,10 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from splash.academy.models import LessonVideo
-from splash.academy.packaging import ffmpeg
 from splash.config import REPO_ROOT
 from splash.locales import LOCALES
+from tests.academy.media import MP4_SECONDS
 from tests.academy.video_rows import KEY_HEX, lesson, lesson_with_video
-
-SECONDS = 3
-
-
-@pytest.fixture(scope="module")
-def mp4(tmp_path_factory) -> Path:
-    """A real small video: a test picture with a tone, 3 s, 320x240."""
-    path = tmp_path_factory.mktemp("source") / "zwemles.mp4"
-    subprocess.run(
-        [ffmpeg(), "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25",
-         "-f", "lavfi", "-i", "sine=frequency=440", "-t", str(SECONDS), "-c:v", "libx264",
-         "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", str(path)],
-        check=True,
-    )  # fmt: skip
-    return path
 
 
 @pytest.fixture
@@ -96,7 +82,7 @@ async def test_a_real_mp4_becomes_an_encrypted_two_rendition_package(
         f"splash: stored 14 files of 3.0 s for lesson level-2-lesson-1 under {row.prefix} "
         "(nl, en, de, es, fr, sv captions)"
     )
-    assert (row.duration_ms, row.width, row.height) == (SECONDS * 1000, 1280, 720)
+    assert (row.duration_ms, row.width, row.height) == (MP4_SECONDS * 1000, 1280, 720)
     assert row.captions == list(LOCALES)
     package = videos_folder / row.prefix.removeprefix("videos/")
     master = (package / "master.m3u8").read_text()

@@ -12,12 +12,11 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from splash.academy.models import LessonVideo
 from splash.academy.storage import create_storage
 from splash.academy.videos import VideoImportError, import_video
-from tests.academy.test_storage import ACCESS, REGION, SECRET, _s3, bucket, s3_endpoint  # noqa: F401
-from tests.academy.test_video_import import mp4  # noqa: F401
+from tests.academy.media import s3_storage
 from tests.academy.video_rows import lesson
 
 
-async def test_a_guest_plays_an_imported_free_preview(client, database, settings, mp4):  # noqa: F811
+async def test_a_guest_plays_an_imported_free_preview(client, database, settings, mp4):
     given = await lesson("level-1-lesson-1", free_preview=True)
     storage = create_storage(settings)
     imported = await import_video(mp4, str(given.id), None, settings, storage)
@@ -49,14 +48,14 @@ async def test_a_guest_plays_an_imported_free_preview(client, database, settings
 async def test_an_import_into_s3_stores_the_package_there(
     database,
     settings,
-    mp4,  # noqa: F811
-    s3_endpoint,  # noqa: F811
-    bucket,  # noqa: F811
+    mp4,
+    s3_endpoint,
+    bucket,
     tmp_path,
 ):
     name, client = bucket
     given = await lesson("level-3-lesson-4")
-    storage = _s3(s3_endpoint, name)
+    storage = s3_storage(s3_endpoint, name)
     try:
         imported = await import_video(mp4, given.key, tmp_path, settings, storage)
     finally:
@@ -73,11 +72,11 @@ async def test_an_import_into_s3_stores_the_package_there(
 async def test_an_import_into_an_s3_store_that_refuses_changes_nothing(
     database,
     settings,
-    mp4,  # noqa: F811
-    s3_endpoint,  # noqa: F811
+    mp4,
+    s3_endpoint,
 ):
     given = await lesson("level-3-lesson-4")
-    storage = _s3(s3_endpoint, "no-such-bucket")
+    storage = s3_storage(s3_endpoint, "no-such-bucket")
     try:
         with pytest.raises(VideoImportError, match="could not be stored"):
             await import_video(mp4, given.key, None, settings, storage)

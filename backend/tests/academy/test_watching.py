@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from splash.academy.models import LessonProgress
 from splash.academy.watching import Watching, watching
 from testkit.factories import create_test_user
-from tests.academy.conftest import owning
+from tests.academy.support import owning
 from tests.support import counting_statements
 
 

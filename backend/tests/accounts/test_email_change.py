@@ -10,7 +10,7 @@ import pytest
 from splash.accounts.models import AccountToken, User
 from splash.accounts.services import session_token
 from splash.mail import templates
-from tests.accounts.conftest import (
+from tests.accounts.support import (
     PASSWORD,
     bearer,
     confirmed_user,

@@ -15,9 +15,9 @@ from splash.accounts import passwords, secrets, tokens
 from splash.accounts.models import AccountToken, User
 from splash.app import create_app
 from splash.outbox.models import JobStatus, OutboxJob
-from tests.accounts.conftest import PASSWORD, Outbox, register
-from tests.conftest import Client
-from tests.outbox.conftest import drainer
+from tests.accounts.support import PASSWORD, Outbox, register
+from tests.app_client import Client
+from tests.outbox.support import drainer
 
 ENDPOINTS = ["/api/auth/forgot-password", "/api/auth/send-email-confirmation"]
 

@@ -13,7 +13,7 @@ import pytest
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.oidc import challenge_for
 from testkit.google_stub import GoogleStub, decode
-from tests.accounts.conftest import PASSWORD, bearer
+from tests.accounts.support import PASSWORD, bearer
 from tests.support import serving
 
 HOST = "en.localhost:8000"

@@ -10,7 +10,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from splash.app import create_app
-from tests.accounts.conftest import PASSWORD, link_in
+from tests.accounts.support import PASSWORD, link_in
 from tests.support import free_port, serving
 
 

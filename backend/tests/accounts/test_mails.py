@@ -11,7 +11,7 @@ import pytest
 from splash import outbox
 from splash.outbox.models import JobStatus, OutboxJob
 from testkit.factories import create_test_user
-from tests.outbox.conftest import drainer, smtp_server
+from tests.outbox.support import drainer, smtp_server
 from tests.support import free_port
 
 # 23:30 UTC on 25 November is 00:30 on the 26th in Amsterdam: the mail names the 26th.

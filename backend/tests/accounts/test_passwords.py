@@ -11,7 +11,7 @@ from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import AccountToken, User
 from splash.accounts.services import first_password_link
 from splash.outbox.models import OutboxJob
-from tests.accounts.conftest import PASSWORD, bearer, confirmed_user, error_paths, link_in
+from tests.accounts.support import PASSWORD, bearer, confirmed_user, error_paths, link_in
 
 NEW = "Drijfpak-Blauw-3XL"
 

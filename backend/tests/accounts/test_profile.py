@@ -6,7 +6,7 @@ import logging
 import pytest
 
 from splash.accounts.models import Address, User
-from tests.accounts.conftest import bearer, confirmed_user, error_paths
+from tests.accounts.support import bearer, confirmed_user, error_paths
 
 HOME = {
     "street": "Kerkstraat",

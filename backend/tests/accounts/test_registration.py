@@ -7,7 +7,7 @@ import pytest
 
 from splash.accounts.models import AccountToken, User
 from splash.outbox.models import OutboxJob
-from tests.accounts.conftest import PASSWORD, bearer, error_paths, link_in, register
+from tests.accounts.support import PASSWORD, bearer, error_paths, link_in, register
 
 
 async def test_registering_signs_in_an_unconfirmed_user_and_mails_the_link(

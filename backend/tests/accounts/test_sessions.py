@@ -9,7 +9,7 @@ from argon2 import PasswordHasher
 
 from splash.accounts import passwords
 from splash.accounts.models import User
-from tests.accounts.conftest import PASSWORD, bearer, confirmed_user, register
+from tests.accounts.support import PASSWORD, bearer, confirmed_user, register
 from tests.support import serving
 
 INCORRECT = "Email address and/or password incorrect"

@@ -8,13 +8,8 @@ from typing import Any
 from splash.content.models import Page
 from splash.content.page_blocks import blocks_of
 from splash.route_table import RouteTable
+from tests.content.support import as_they_are
 from tests.support import counting_statements
-
-
-async def as_they_are(
-    blocks: list[dict[str, Any]], locale: str, table: RouteTable
-) -> list[dict[str, Any]]:
-    return blocks
 
 
 def article_lists(pages: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:

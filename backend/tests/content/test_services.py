@@ -7,7 +7,7 @@ from __future__ import annotations
 from splash import db
 from splash.content import services as content
 from splash.route_table import RouteTable
-from tests.content.test_page_blocks import as_they_are
+from tests.content.support import as_they_are
 from tests.support import counting_statements
 
 

@@ -24,8 +24,7 @@ from splash.accounts.secrets import new_secret
 from splash.app import create_app
 from splash.config import Settings
 from splash.forms.models import FormSubmission
-from tests.conftest import DATABASE
-from tests.support import request_lines, serving, until_a_write_waits
+from tests.support import DATABASE, request_lines, serving, until_a_write_waits
 
 URL = "/api/forms/contact/submissions"
 CONTACT = {

@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from sanic import Sanic
 
-from tests.conftest import Client
+from tests.app_client import Client
 
 # The methods a client may send to any route; HEAD and OPTIONS are not served by any route.
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")

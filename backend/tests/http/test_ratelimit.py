@@ -28,8 +28,7 @@ from splash.http.ratelimit import (
     create_rate_limiter,
 )
 from tests.academy.video_rows import lesson_with_video
-from tests.conftest import REDIS_URL
-from tests.support import free_port, serving
+from tests.support import REDIS_URL, free_port, serving
 
 URL = "/api/forms/contact/submissions"
 

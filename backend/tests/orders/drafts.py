@@ -17,7 +17,7 @@ from splash.orders.payment_updates import refresh
 from splash.orders.payments.models import SandboxPayment as HostedPayment
 from splash.outbox.models import OutboxJob
 from testkit.mollie_stub import MollieStub
-from tests.conftest import Client
+from tests.app_client import Client
 
 RETURN_URL = "http://localhost:8000/order-payment"
 ADDRESS = {

@@ -14,7 +14,7 @@ from splash.config import Settings
 from splash.http.captcha import MESSAGE
 from splash.orders.models import CheckoutRequest, Order, Payment
 from testkit.recaptcha_stub import Siteverify
-from tests.conftest import Client
+from tests.app_client import Client
 from tests.orders.drafts import (
     RETURN_URL,
     draft,

@@ -18,9 +18,8 @@ from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.schemas import OrderDraft
 from splash.outbox.models import OutboxJob
 from testkit.factories import create_order
-from tests.conftest import DATABASE
 from tests.orders.drafts import RETURN_URL, draft, line, new_key, place, quiet_client, unlimited
-from tests.support import counting_statements, serving
+from tests.support import DATABASE, counting_statements, serving
 
 BUYERS = 50
 

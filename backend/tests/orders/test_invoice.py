@@ -14,6 +14,7 @@ import pytest
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from testkit.factories import create_order, create_test_user
+from tests.orders.support import invoice_rows
 
 ITEMS = [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)]
 PAID_AT = datetime(2026, 11, 25, 10, 30, tzinfo=UTC)
@@ -48,17 +49,6 @@ def _page(response: Any) -> str:
     return str(response.text).replace("\u00a0", " ")
 
 
-def _cells(page: str) -> list[list[str]]:
-    """The invoice's table rows, each as its cells' text."""
-
-    def text(cell: str) -> str:
-        return " ".join(re.sub(r"<[^>]+>", " ", cell).split())
-
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page, flags=re.S)
-    return [[text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, flags=re.S)]
-            for row in rows]  # fmt: skip
-
-
 async def test_a_paid_orders_invoice_in_dutch(client, seeded):
     order = await _order("nl")
 
@@ -75,7 +65,7 @@ async def test_a_paid_orders_invoice_in_dutch(client, seeded):
     assert f"<dt>Bestelnummer</dt><dd>{order.order_nr}</dd>" in page
     buyer = "Eva de Vries<br>\nHoofdstraat 1<br>\n3511 AA Utrecht<br>\nNederland<br>\n"
     assert buyer + "ouder-nl@example.com</p>" in page
-    cells = _cells(page)
+    cells = invoice_rows(page)
     assert cells[0] == [
         "Omschrijving",
         "Aantal",
@@ -108,7 +98,7 @@ async def test_a_paid_orders_invoice_in_german(client, seeded):
     assert "Handelskammer-Nr. (KvK): 81234567<br>" in page
     assert "USt-IdNr.: NL862345678B01<br>" in page
     assert "<dt>Rechnungsdatum</dt><dd>25. November 2026</dd>" in page
-    cells = _cells(page)
+    cells = invoice_rows(page)
     assert cells[1] == ["Splash-drijfpak blue, m", "2", "41,97 €", "19 %", "15,95 €", "99,90 €"]
     assert ["MwSt. 19 % auf 135,97 €", "25,83 €"] in cells
     assert ["Gesamtbetrag brutto", "161,80 €"] in cells
@@ -118,7 +108,7 @@ async def test_the_invoice_shows_what_was_refunded(client, seeded):
     order = await _order("en", status=OrderStatus.REFUNDED)
     await Order.filter(id=order.id).update(amount_refunded=5495)
 
-    cells = _cells(_page(await client.get(f"/api/orders/{order.slug}/invoice")))
+    cells = invoice_rows(_page(await client.get(f"/api/orders/{order.slug}/invoice")))
 
     assert cells[-2:] == [["Total incl. VAT", "€158.80"], ["Refunded", "\N{MINUS SIGN}€54.95"]]
 

@@ -10,16 +10,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from splash import outbox
 from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import User
 from splash.catalog.vocabulary import ProductType
 from splash.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox.models import JobStatus, OutboxJob
 from testkit.factories import create_order, create_test_user
-from tests.outbox.conftest import Inbox, drainer
+from tests.outbox.support import html_text, plain_text, sent_mails
 
 ITEMS = [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)]
 # Each language's shop ships to its own country here, so rates and shipping costs differ.
@@ -160,47 +158,11 @@ ACCOUNT = {
 PASSWORD = "Zwemmen-2026"
 
 
-@pytest.fixture
-def inbox() -> Any:
-    from aiosmtpd.controller import Controller
-
-    from tests.support import free_port
-
-    handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    handler.port = port  # type: ignore[attr-defined]
-    yield handler
-    controller.stop()
-
-
 async def _parent(email: str = "eva@example.com") -> User:
     user = await create_test_user(email, PASSWORD)
     user.firstname, user.lastname = "Eva", "de Vries"
     await user.save(update_fields=["firstname", "lastname"])
     return user
-
-
-async def _run(settings: Any, inbox: Any, kind: str, payload: dict[str, Any]) -> list[EmailMessage]:
-    """Enqueues one job, drains it through SMTP, and answers the mails that arrived."""
-    await outbox.enqueue(kind, payload)
-    assert await drainer(settings, f"smtp://127.0.0.1:{inbox.port}").drain_due() == 1
-    job = await OutboxJob.get(kind=kind)
-    assert (job.status, job.attempts) == (JobStatus.DONE, 1)  # done: sent, or dropped for good
-    return inbox.messages
-
-
-def _text(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content()).replace("\r\n", "\n").replace("\u00a0", " ")
-
-
-def _html(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("html",))
-    assert part is not None
-    return str(part.get_content()).replace("\r\n", "\n").replace("\u00a0", " ")
 
 
 async def _paid_order(user: User, locale: str, **changes: Any) -> Order:
@@ -220,7 +182,7 @@ async def _paid_order(user: User, locale: str, **changes: Any) -> Order:
 async def test_the_confirmation_lists_the_order_in_its_language(settings, seeded, inbox, locale):
     order = await _paid_order(await _parent(), locale)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
     expected = {
         key: value.format(nr=order.order_nr, slug=order.slug)
@@ -228,7 +190,7 @@ async def test_the_confirmation_lists_the_order_in_its_language(settings, seeded
     }
     assert (mail["To"], mail["Subject"]) == ("eva@example.com", expected["subject"])
     assert mail["Message-ID"].startswith("<job-")
-    text, html = _text(mail), _html(mail)
+    text, html = plain_text(mail), html_text(mail)
     for key in ("intro", "lines", "totals", "addresses", "ships", "links"):
         assert expected[key] in text, key
     total = expected["totals"].split("\n")[2].split(": ")[1]  # the total line's amount
@@ -241,11 +203,11 @@ async def test_a_lessons_only_order_is_not_shipped(settings, seeded, inbox):
     # What it says about the lessons it unlocked: tests/academy/test_mails.py.
     order = await _paid_order(await _parent(), "en", product_type=ProductType.DIGITAL)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    text = _text(mail)
+    text = plain_text(mail)
     assert "Subtotal: €154.85\nTotal: €154.85\nIncluding 21% VAT: €26.88\n" in text
-    assert "shipped" not in text and "shipped" not in _html(mail)
+    assert "shipped" not in text and "shipped" not in html_text(mail)
 
 
 def _shipping_words(locale: str) -> tuple[str, str]:
@@ -260,10 +222,10 @@ async def test_a_lessons_only_order_has_no_delivery_address_and_no_shipping_line
 ):
     order = await _paid_order(await _parent(), locale, product_type=ProductType.DIGITAL)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
     heading, label = _shipping_words(locale)
-    text, html = _text(mail), _html(mail)
+    text, html = plain_text(mail), html_text(mail)
     billing = CONFIRMATION[locale]["addresses"].split("\n\n")[1]  # what the invoice shows
     assert billing in text
     assert heading not in text and f"\n{label.strip()}" not in text
@@ -277,10 +239,10 @@ async def test_a_suit_orders_mail_keeps_its_delivery_address_and_shipping_line(
 ):
     order = await _paid_order(await _parent(), locale)
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
     heading, label = _shipping_words(locale)
-    text, html = _text(mail), _html(mail)
+    text, html = plain_text(mail), html_text(mail)
     assert f"\n{heading}\n" in text and f"\n{label}:" in text
     assert f">{heading}<" in html and f">{label.strip()}<" in html
 
@@ -288,9 +250,9 @@ async def test_a_suit_orders_mail_keeps_its_delivery_address_and_shipping_line(
 async def test_a_suits_only_order_says_nothing_about_lessons(settings, seeded, inbox):
     order = await _paid_order(await _parent(), "en")
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    assert "lessons" not in _text(mail) and "lessons" not in _html(mail)
+    assert "lessons" not in plain_text(mail) and "lessons" not in html_text(mail)
 
 
 async def test_what_the_customer_typed_is_escaped_in_the_html_part(settings, seeded, inbox):
@@ -299,23 +261,23 @@ async def test_what_the_customer_typed_is_escaped_in_the_html_part(settings, see
         firstname="<b>Eva</b>", shipping_address={**BILLING, "street": "<script>x</script>"}
     )
 
-    [mail] = await _run(settings, inbox, "order_confirmation", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id})
 
-    html = _html(mail)
+    html = html_text(mail)
     assert "<script>" not in html and "<b>Eva" not in html
     assert "&lt;script&gt;x&lt;/script&gt; 1 B" in html and "Hi &lt;b&gt;Eva&lt;/b&gt;," in html
-    assert "<script>x</script> 1 B" in _text(mail)
+    assert "<script>x</script> 1 B" in plain_text(mail)
 
 
 async def test_a_confirmation_for_an_unpaid_order_is_dropped(settings, seeded, inbox):
     order = await create_order(await _parent(), ITEMS)  # awaiting payment
 
-    assert await _run(settings, inbox, "order_confirmation", {"order_id": order.id}) == []
+    assert await sent_mails(settings, inbox, "order_confirmation", {"order_id": order.id}) == []
 
 
 @pytest.mark.parametrize("kind", ["order_confirmation", "order_bank_transfer"])
 async def test_a_job_for_a_vanished_order_is_dropped_not_retried(settings, seeded, inbox, kind):
-    assert await _run(settings, inbox, kind, {"order_id": 987654}) == []
+    assert await sent_mails(settings, inbox, kind, {"order_id": 987654}) == []
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -326,11 +288,11 @@ async def test_the_bank_transfer_mail_names_the_account_and_reference(
         await _parent(), ITEMS, locale=locale, country=COUNTRY[locale], bank_details=BANK
     )
 
-    [mail] = await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, "order_bank_transfer", {"order_id": order.id})
 
     subject, amount, ships = BANK_TRANSFER[locale]
     assert mail["Subject"] == subject.format(nr=order.order_nr)
-    text = _text(mail)
+    text = plain_text(mail)
     colon = " : " if locale == "fr" else ": "
     for value in (
         amount,
@@ -342,7 +304,7 @@ async def test_the_bank_transfer_mail_names_the_account_and_reference(
         f"/order/{order.slug}\n",
     ):
         assert value in text, value
-    html = _html(mail)
+    html = html_text(mail)
     for value in ("NL53ABNA0627535577", "RF12-3456-7890-1234", amount.split(colon)[1], ships):
         assert value in html
 
@@ -351,13 +313,13 @@ async def test_a_bank_transfer_mail_for_an_order_paid_meanwhile_is_dropped(setti
     order = await create_order(await _parent(), ITEMS, bank_details=BANK)
     await Order.filter(id=order.id).update(status=OrderStatus.PAID)
 
-    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+    assert await sent_mails(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
 
 
 async def test_a_bank_transfer_mail_without_bank_details_is_dropped(settings, seeded, inbox):
     order = await create_order(await _parent(), ITEMS)  # paid by iDEAL, say: no bank details
 
-    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+    assert await sent_mails(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
 
 
 async def _guest_order(locale: str) -> tuple[User, Order]:
@@ -371,17 +333,17 @@ async def test_the_account_mail_links_to_the_reset_page(settings, seeded, inbox,
     user, order = await _guest_order(locale)
     payload = {"user_id": user.id, "order_id": order.id, "locale": locale}
 
-    [mail] = await _run(settings, inbox, "order_account", payload)
+    [mail] = await sent_mails(settings, inbox, "order_account", payload)
 
     subject, intro = ACCOUNT[locale]
     assert (mail["To"], mail["Subject"]) == ("gast@example.com", subject)
-    text = _text(mail)
+    text = plain_text(mail)
     assert intro.format(nr=order.order_nr) in text
     assert "gast@example.com" in text
     link = next(word for word in text.split() if "/reset?code=" in word)
     assert link.startswith(f"http://{HOSTS[locale]}:8000/reset?code=")
     assert link.endswith("&first=1")  # the page says "choose a password"
-    assert link.replace("&", "&amp;") in _html(mail)
+    assert link.replace("&", "&amp;") in html_text(mail)
 
 
 async def test_the_account_mails_link_sets_the_password_and_confirms_the_account(
@@ -389,8 +351,8 @@ async def test_the_account_mails_link_sets_the_password_and_confirms_the_account
 ):
     user, order = await _guest_order("nl")
     payload = {"user_id": user.id, "order_id": order.id, "locale": "nl"}
-    [mail] = await _run(settings, inbox, "order_account", payload)
-    link = next(word for word in _text(mail).split() if "/reset?code=" in word)
+    [mail] = await sent_mails(settings, inbox, "order_account", payload)
+    link = next(word for word in plain_text(mail).split() if "/reset?code=" in word)
     [code] = parse_qs(urlsplit(link).query)["code"]
     refused = await client.post(
         "/api/auth/local", json={"identifier": "gast@example.com", "password": PASSWORD}
@@ -416,14 +378,14 @@ async def test_an_account_mail_for_an_account_with_a_password_is_dropped(setting
     order = await create_order(user, ITEMS)
     payload = {"user_id": user.id, "order_id": order.id, "locale": "nl"}
 
-    assert await _run(settings, inbox, "order_account", payload) == []
+    assert await sent_mails(settings, inbox, "order_account", payload) == []
 
 
 async def test_an_account_mail_for_a_vanished_account_is_dropped(settings, seeded, inbox):
     user, order = await _guest_order("nl")
     payload = {"user_id": user.id + 1000, "order_id": order.id, "locale": "nl"}
 
-    assert await _run(settings, inbox, "order_account", payload) == []
+    assert await sent_mails(settings, inbox, "order_account", payload) == []
 
 
 # --- mails to an address that never confirmed anything (issue 23 point 2) ---------------------
@@ -441,7 +403,7 @@ REPORT = {
 async def test_a_bank_transfer_mail_to_a_guests_address_is_dropped(settings, seeded, inbox):
     order = await create_order(None, ITEMS, email="vreemde@example.org", bank_details=BANK)
 
-    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+    assert await sent_mails(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
 
 
 async def test_a_bank_transfer_mail_to_an_unconfirmed_account_is_dropped(settings, seeded, inbox):
@@ -449,7 +411,7 @@ async def test_a_bank_transfer_mail_to_an_unconfirmed_account_is_dropped(setting
     await User.filter(id=user.id).update(confirmed=False)
     order = await create_order(user, ITEMS, bank_details=BANK)
 
-    assert await _run(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
+    assert await sent_mails(settings, inbox, "order_bank_transfer", {"order_id": order.id}) == []
 
 
 async def _mail_of(kind: str, locale: str, settings: Any, inbox: Any) -> EmailMessage:
@@ -462,7 +424,7 @@ async def _mail_of(kind: str, locale: str, settings: Any, inbox: Any) -> EmailMe
     else:
         order = await _paid_order(await _parent(), locale)
         payload = {"order_id": order.id}
-    [mail] = await _run(settings, inbox, kind, payload)
+    [mail] = await sent_mails(settings, inbox, kind, payload)
     return mail
 
 
@@ -473,7 +435,7 @@ async def test_every_order_mail_says_how_to_report_an_order_one_did_not_place(
 ):
     mail = await _mail_of(kind, locale, settings, inbox)
 
-    for part in (_text(mail), _html(mail)):
+    for part in (plain_text(mail), html_text(mail)):
         assert REPORT[locale] in part.replace("&#39;", "'")
         assert settings.shop_email in part
 
@@ -489,8 +451,8 @@ async def test_a_long_name_is_cut_and_shown_as_plain_text(settings, seeded, inbo
         order = await _paid_order(parent, "en")
     await Order.filter(id=order.id).update(firstname="Splash\nBilling   Dept " + "x" * 55)
 
-    [mail] = await _run(settings, inbox, kind, {"order_id": order.id})
+    [mail] = await sent_mails(settings, inbox, kind, {"order_id": order.id})
 
     cut = "Splash Billing Dept " + "x" * 19 + "\u2026"
-    assert _text(mail).startswith(f"Hi {cut},\n")  # (the shipping label keeps the name)
-    assert f"Hi {cut}," in _html(mail)
+    assert plain_text(mail).startswith(f"Hi {cut},\n")  # (the shipping label keeps the name)
+    assert f"Hi {cut}," in html_text(mail)

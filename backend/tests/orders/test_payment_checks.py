@@ -21,7 +21,7 @@ from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox import queue
 from splash.outbox.models import JobStatus, OutboxJob
 from testkit.mollie_stub import MollieStub
-from tests.outbox.conftest import drainer
+from tests.outbox.support import drainer
 from tests.payments.support import order_status, order_with_mollie_payment
 from tests.support import live_server, serving
 

@@ -7,88 +7,32 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
 
 from splash.accounts.models import User
-from splash.config import REPO_ROOT
 from splash.outbox.models import JobStatus, OutboxJob
-from tests.outbox.conftest import smtp_server
+from tests.outbox.support import smtp_server, splash_environment, splash_process, until_healthy
 from tests.support import free_port
 
 PASSWORD = "Zwemmen-2026"
-
-
-def _environment(database_url: str, mail_port: int, var: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SPLASH_ENV": "test",
-        "SPLASH_DATABASE_URL": database_url,
-        "SPLASH_MAIL_URL": f"smtp://127.0.0.1:{mail_port}",
-        "SPLASH_VAR_DIR": str(var),
-        "SPLASH_PUBLIC_PORT": "8000",
-        "SPLASH_ACCESS_LOG": "false",
-        "SPLASH_LOG_LEVEL": "ERROR",
-        # Quick retries and a short lease, so the test waits seconds, not minutes.
-        "SPLASH_OUTBOX_BACKOFF_SECONDS": "0.2",
-        "SPLASH_OUTBOX_BACKOFF_MAX_SECONDS": "1",
-        "SPLASH_OUTBOX_LEASE_SECONDS": "2",
-        "SPLASH_OUTBOX_POLL_SECONDS": "0.2",
-    }
-
-
-@contextmanager
-def process(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen]:
-    """A Splash process in its own group; SIGKILLed at the end unless already gone."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "splash", *args],
-        cwd=REPO_ROOT / "backend",
-        env=env,
-        start_new_session=True,
-    )
-    try:
-        yield child
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait(timeout=15)
 
 
 def _serve(port: int) -> list[str]:
     return ["serve", "--host", "127.0.0.1", "--port", str(port)]
 
 
-async def _healthy(base: str, child: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    async with httpx.AsyncClient(base_url=base) as client:
-        while time.monotonic() < deadline:
-            assert child.poll() is None, f"the server exited with {child.returncode}"
-            try:
-                if (await client.get("/healthz", timeout=2)).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    raise AssertionError("the server did not become healthy within 60 s")
-
-
 async def test_a_registration_killed_before_its_mail_gets_the_mail_after_a_restart(
     database, database_url, tmp_path
 ):
     port, mail_port = free_port(), free_port()  # nothing listens on mail_port yet
-    env = _environment(database_url, mail_port, tmp_path / "var")
+    env = splash_environment(database_url, mail_port, tmp_path / "var")
     base = f"http://127.0.0.1:{port}"
     body = {"username": "ouder@example.com", "email": "ouder@example.com", "password": PASSWORD}
 
-    with process(_serve(port), env) as server:
-        await _healthy(base, server)
+    with splash_process(_serve(port), env) as server:
+        await until_healthy(base, server)
         async with httpx.AsyncClient(base_url=base) as client:
             registered = await client.post("/api/auth/local/register", json=body)
         assert registered.status_code == 200
@@ -99,8 +43,8 @@ async def test_a_registration_killed_before_its_mail_gets_the_mail_after_a_resta
 
     controller, inbox = smtp_server(mail_port)  # the mail server is back
     try:
-        with process(_serve(port), env) as server:
-            await _healthy(base, server)
+        with splash_process(_serve(port), env) as server:
+            await until_healthy(base, server)
             [mail] = await inbox.wait(1, seconds=30)
             link = next(
                 word
@@ -125,16 +69,16 @@ async def test_worker_processes_and_a_server_drain_together_sending_each_mail_on
 ):
     controller, inbox = smtp_server(mail_port := free_port())
     port = free_port()
-    env = _environment(database_url, mail_port, tmp_path / "var")
+    env = splash_environment(database_url, mail_port, tmp_path / "var")
     env["SPLASH_TRUSTED_PROXIES"] = "127.0.0.1"  # one client address per registration
     base = f"http://127.0.0.1:{port}"
     try:
         with (
-            process(["worker"], env),
-            process(["worker"], env),
-            process(_serve(port), env) as server,
+            splash_process(["worker"], env),
+            splash_process(["worker"], env),
+            splash_process(_serve(port), env) as server,
         ):
-            await _healthy(base, server)
+            await until_healthy(base, server)
             async with httpx.AsyncClient(base_url=base) as client:
                 for number in range(20):
                     email = f"ouder{number}@example.com"

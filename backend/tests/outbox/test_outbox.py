@@ -18,7 +18,7 @@ from splash.forms.models import FormSubmission
 from splash.outbox import queue
 from splash.outbox.drain import backoff
 from splash.outbox.models import JobStatus, OutboxJob
-from tests.outbox.conftest import drainer, smtp_server
+from tests.outbox.support import drainer, smtp_server
 from tests.support import free_port
 
 PASSWORD = "Zwemmen-2026"

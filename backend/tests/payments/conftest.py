@@ -1,3 +1,3 @@
 """Payment tests use the outbox tests' real SMTP server (aiosmtpd on 127.0.0.1)."""
 
-from tests.outbox.conftest import inbox  # noqa: F401  # the fixture, shared
+from tests.outbox.support import inbox  # noqa: F401  # the fixture, shared

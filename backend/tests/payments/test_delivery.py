@@ -15,9 +15,14 @@ from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox import queue
 from splash.outbox.models import JobStatus, OutboxJob
-from tests.conftest import Client
-from tests.outbox.conftest import drainer, smtp_server
-from tests.outbox.test_crash import _environment, _healthy, process
+from tests.app_client import Client
+from tests.outbox.support import (
+    drainer,
+    smtp_server,
+    splash_environment,
+    splash_process,
+    until_healthy,
+)
 from tests.payments.support import PARENT, order_with_test_payment, provider_reports
 from tests.support import free_port
 
@@ -72,14 +77,14 @@ async def test_a_server_killed_between_the_commit_and_the_send_sends_after_a_res
     seeded, database_url, tmp_path
 ):
     port, mail_port = free_port(), free_port()  # nothing listens on mail_port yet
-    env = _environment(database_url, mail_port, tmp_path / "var")
+    env = splash_environment(database_url, mail_port, tmp_path / "var")
     order = await _paid_order()
     payment_id = (await order.payments.all())[0].provider_id
     base = f"http://127.0.0.1:{port}"
     serve = ["serve", "--single-process", "--host", "127.0.0.1", "--port", str(port)]
 
-    with process(serve, env) as server:
-        await _healthy(base, server)
+    with splash_process(serve, env) as server:
+        await until_healthy(base, server)
         async with httpx.AsyncClient(base_url=base) as http:
             answered = await http.post(
                 "/api/payments/webhook", content=f"id={payment_id}", headers=FORM
@@ -93,7 +98,7 @@ async def test_a_server_killed_between_the_commit_and_the_send_sends_after_a_res
 
     controller, inbox = smtp_server(mail_port)  # the mail server is back
     try:
-        with process(["worker"], env) as worker:
+        with splash_process(["worker"], env) as worker:
             [mail] = await inbox.wait(1, seconds=30)
             worker.send_signal(signal.SIGTERM)  # a graceful stop: its last pass runs first
             worker.wait(timeout=30)

@@ -16,8 +16,8 @@ from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import JobStatus, OutboxJob
 from testkit.mollie_stub import MollieStub
-from tests.conftest import Client
-from tests.outbox.conftest import drainer
+from tests.app_client import Client
+from tests.outbox.support import drainer
 from tests.payments.support import (
     PARENT,
     order_status,

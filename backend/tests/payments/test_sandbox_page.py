@@ -20,7 +20,7 @@ from splash.orders.payments.sandbox import current
 from splash.orders.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from splash.outbox.models import OutboxJob
-from tests.outbox.conftest import drainer
+from tests.outbox.support import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
 from tests.support import serving
 

@@ -12,7 +12,7 @@ import pytest
 from redis.asyncio import Redis
 
 from splash.edge.answers import Answer, AnswerCache, FileGeneration, RedisGeneration
-from tests.conftest import REDIS_URL
+from tests.support import REDIS_URL
 
 
 class Counter:

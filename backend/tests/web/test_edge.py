@@ -5,26 +5,13 @@ locale, encoding or path is answered the whole way; the root's language redirect
 from __future__ import annotations
 
 import asyncio
-import re
 
 from splash.content.models import Page
 from splash.web.publish import publish
 from tests.support import serving
+from tests.web.support import NONCE, same_but_per_response
 
-# alt-svc: Sanic's writer sends an empty one that its start removes (a "touchup", off in tests);
-# the edge writes none, as a served Splash does not.
-PER_RESPONSE = {"x-request-id", "content-security-policy", "date", "alt-svc"}
 IDENTITY = {"accept-encoding": "identity"}
-NONCE = re.compile(r'nonce="([^"]+)"')
-
-
-def same_but_per_response(one, other) -> None:
-    """Equal status, headers and body, but for the request id and the nonce."""
-    assert one.status_code == other.status_code
-    kept = {k: v for k, v in one.headers.items() if k not in PER_RESPONSE}
-    assert kept == {k: v for k, v in other.headers.items() if k not in PER_RESPONSE}
-    assert one.headers["x-request-id"] != other.headers["x-request-id"]
-    assert NONCE.sub("", one.text) == NONCE.sub("", other.text)
 
 
 async def test_a_published_payload_is_sent_again_as_it_left(app, published):

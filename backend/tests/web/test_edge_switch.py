@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from splash.app import create_app
 from tests.support import serving
-from tests.web.test_edge import same_but_per_response
+from tests.web.support import same_but_per_response
 
 # Published pages and payloads, cached content and catalog reads and one read that is never kept
 # (the product list), each asked three times: with the edge on, the second and third answers of

@@ -12,7 +12,7 @@ from splash.config import REPO_ROOT
 from splash.orders.models import Order
 from testkit.factories import create_order
 from tests.support import serving
-from tests.web.test_site import inline_payload, root_fragment
+from tests.web.support import inline_payload, root_fragment
 
 UNKNOWN = "Zq9NoSuchOrderXy7Wv3Ab5Cd1Ef8Gh2Ij4Kl6Mn0Op"
 NOT_FOUND = json.loads((REPO_ROOT / "frontend/src/locales/nl.json").read_text())["general"]["404"]

@@ -6,7 +6,7 @@ from typing import Any, get_args
 import pytest
 from pydantic import ValidationError
 
-from splash.config import LOCALES
+from splash.locales import LOCALES
 from splash.web.payloads import Locale, checked
 
 

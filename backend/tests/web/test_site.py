@@ -9,17 +9,10 @@ from splash.config import REPO_ROOT
 from splash.content.models import Page
 from splash.web.publish import publish
 from splash.web.services import app_alternates
+from tests.web.support import inline_payload, root_fragment
 
 NL_H1 = "Zelfverzekerd het water in"
 EN_H1 = "Into the water with confidence"
-
-
-def inline_payload(html: str) -> dict:
-    found = re.search(
-        r'<script id="splash-payload" type="application/json"[^>]*>(.*?)</script>', html, re.S
-    )
-    assert found, "no inline payload"
-    return json.loads(found.group(1))
 
 
 def loader(html: str) -> str:
@@ -31,10 +24,6 @@ def loader(html: str) -> str:
 
 def entry_script(html: str) -> str:
     return re.search(r'entry\.src = "(/assets/[^"]+\.js)";', loader(html)).group(1)
-
-
-def root_fragment(html: str) -> str:
-    return html.split('<div id="root">', 1)[1].split('<script id="splash-payload"', 1)[0]
 
 
 async def test_dutch_home_page_arrives_rendered_with_its_head_tags(client, published):

@@ -3,14 +3,14 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
-import { fakeApi, ok } from "../lib/auth/test-utils";
+import { fakeApi, ok } from "../testing/auth";
 import { cartStore } from "../lib/cart";
-import { resetCartTestState } from "../lib/cart/test-utils";
-import { cardFixture, productFixture } from "../features/shop/test-utils";
+import { resetCartTestState } from "../testing/cart";
+import { cardFixture, productFixture } from "../testing/shop";
 import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
 import type { Payload } from "./payload";
-import { settingsFixture } from "./test-utils";
+import { settingsFixture } from "../testing/site";
 import { buildRoutes } from "./router";
 
 function payload(route: Payload["route"], page: Payload["page"] = null): Payload {

@@ -8,12 +8,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { fakeApi } from "../lib/auth/test-utils";
-import { resetCartTestState } from "../lib/cart/test-utils";
+import { fakeApi } from "../testing/auth";
+import { resetCartTestState } from "../testing/cart";
 import { createI18n } from "../lib/i18n";
 import en from "../locales/en.json";
 import type { Payload } from "./payload";
-import { settingsFixture } from "./test-utils";
+import { settingsFixture } from "../testing/site";
 import { buildRoutes } from "./router";
 import { forgetTracker } from "./tracking";
 

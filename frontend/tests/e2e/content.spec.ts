@@ -4,7 +4,7 @@
  * JavaScript, client-side navigation through /_payload and the FAQ accordion by keyboard.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { EXAMPLES } from "../../src/features/content/components/block-examples";
+import { EXAMPLES } from "../../src/testing/block-examples";
 import { expectNoSeriousA11yViolations } from "./axe";
 import {
   LOCALES,

@@ -11,7 +11,7 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { getCourseMe } from "../../src/features/academy/api/get-course-me";
 import { courseView } from "../../src/features/academy/utils/course-view";
-import { courseFixture } from "../../src/features/academy/test-utils";
+import { courseFixture } from "../../src/testing/academy";
 import { getMyLessons } from "../../src/features/profile/api/get-my-lessons";
 import { ApiError } from "../../src/lib/api";
 import { quoteCart } from "../../src/lib/cart/quote";

@@ -1,14 +1,14 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { fakeApi } from "../../lib/auth/test-utils";
+import { fakeApi } from "../../testing/auth";
 import { cartStore } from "../../lib/cart";
-import { ADDED } from "../../lib/cart/test-utils";
+import { ADDED } from "../../testing/cart";
 import { browserNavigation } from "../../lib/navigation";
 import { createI18n, type Locale } from "../../lib/i18n";
 import messages from "../../locales/nl.json";
 import type { Payload } from "../payload";
-import { settingsFixture } from "../test-utils";
+import { settingsFixture } from "../../testing/site";
 import { LanguageSwitcher } from "./footer";
 
 const ORIGINS: Record<Locale, string> = {

@@ -5,14 +5,14 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../lib/api";
 import { AuthProvider, createAuthStore, REDIRECT_COOKIE } from "../../lib/auth";
-import { fakeApi, jwt, ok, signedInStore, userFixture } from "../../lib/auth/test-utils";
+import { fakeApi, jwt, ok, signedInStore, userFixture } from "../../testing/auth";
 import { CartProvider, createCartStore } from "../../lib/cart";
-import { ADDED, renderWithCart, resetCartTestState, setCartCookie } from "../../lib/cart/test-utils";
+import { ADDED, renderWithCart, resetCartTestState, setCartCookie } from "../../testing/cart";
 import { readCookie } from "../../lib/cookies";
 import { createI18n, type Locale } from "../../lib/i18n";
 import en from "../../locales/en.json";
 import type { Payload } from "../payload";
-import { settingsFixture } from "../test-utils";
+import { settingsFixture } from "../../testing/site";
 import { Header } from "./header";
 
 function payload(locale: Locale): Payload {

@@ -5,7 +5,7 @@ import { api } from "../api";
 import { writeCookie } from "../cookies";
 import { AuthProvider, useAuth } from "./provider";
 import { createAuthStore, TOKEN_COOKIE } from "./store";
-import { fakeApi, jwt, ok, resetAuthTestState, userFixture } from "./test-utils";
+import { fakeApi, jwt, ok, resetAuthTestState, userFixture } from "../../testing/auth";
 
 function Status() {
   const { status, user } = useAuth();

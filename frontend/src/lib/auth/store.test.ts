@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { createApiClient } from "../api";
 import { clearCookie, readCookie, writeCookie } from "../cookies";
 import { createAuthStore, TOKEN_COOKIE, type AuthStore } from "./store";
-import { jwt, userFixture } from "./test-utils";
+import { jwt, userFixture } from "../../testing/auth";
 import type { User } from "./types";
 
 type Answer = { status: number; body: unknown };

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { fakeApi } from "../auth/test-utils";
+import { fakeApi } from "../../testing/auth";
 import { readCookie } from "../cookies";
 import { readCheckoutDraft } from "./checkout-session";
 import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore } from "./store";
-import { ADDED, resetCartTestState, setCartCookie, setCartCountryCookie } from "./test-utils";
+import { ADDED, resetCartTestState, setCartCookie, setCartCountryCookie } from "../../testing/cart";
 import type { CartLine } from "./types";
 
 const line = (variantId: number, quantity = 1, options: CartLine["options"] = []): CartLine => ({ variantId, quantity, options });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { fakeApi, failure } from "../auth/test-utils";
+import { fakeApi, failure } from "../../testing/auth";
 import { cartStore, writeCheckoutDraft } from "../cart";
-import { ADDED } from "../cart/test-utils";
+import { ADDED } from "../../testing/cart";
 import { browserNavigation } from "../navigation";
 import { DRAFT_MAX_CHARS, handOff } from "./hand-off";
 

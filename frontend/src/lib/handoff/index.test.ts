@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { authStore } from "../auth";
-import { fakeApi, jwt, ok, userFixture } from "../auth/test-utils";
+import { fakeApi, jwt, ok, userFixture } from "../../testing/auth";
 import { cartStore } from "../cart";
-import { ADDED } from "../cart/test-utils";
+import { ADDED } from "../../testing/cart";
 import { carriesSomething } from "./index";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { fakeApi, ok, resetAuthTestState } from "../auth/test-utils";
+import { fakeApi, ok, resetAuthTestState } from "../../testing/auth";
 import type { Locale } from "../i18n";
 import { useAccountPath } from "./account-path";
 

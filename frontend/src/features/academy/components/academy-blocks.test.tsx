@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { fakeApi } from "../../../lib/auth/test-utils";
-import { renderWithCart, resetCartTestState } from "../../../lib/cart/test-utils";
-import { courseFixture, offer } from "../test-utils";
+import { fakeApi } from "../../../testing/auth";
+import { renderWithCart, resetCartTestState } from "../../../testing/cart";
+import { courseFixture, offer } from "../../../testing/academy";
 import type { CourseCard, LevelCard } from "../types";
 import { AcademyItemBlock, ChildCoursesBlock } from "./academy-blocks";
 

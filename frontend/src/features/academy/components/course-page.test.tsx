@@ -5,14 +5,14 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../lib/auth";
-import { fakeApi, failure, ok, signedInStore, userFixture } from "../../../lib/auth/test-utils";
+import { fakeApi, failure, ok, signedInStore, userFixture } from "../../../testing/auth";
 import { CartProvider, createCartStore } from "../../../lib/cart";
 import { clearCookie } from "../../../lib/cookies";
-import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, setCartCookie } from "../../../testing/cart";
 import { createI18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import { DEVICE_PASS_HINT } from "../hooks/use-course-view";
-import { COURSE_ID, courseFixture, meFixture } from "../test-utils";
+import { COURSE_ID, courseFixture, meFixture } from "../../../testing/academy";
 import { CoursePage } from "./course-page";
 
 /** Intl separates the euro sign with a no-break space in some languages; compare with plain spaces. */

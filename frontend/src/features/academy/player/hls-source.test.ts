@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { attachSource } from "./hls-source";
 import { createKeyTokens, type KeyToken } from "./key-tokens";
-import { FakeHls, fakeXhr, keyConfig } from "./test-hls";
+import { FakeHls, fakeXhr, keyConfig } from "../../../testing/hls";
 
-vi.mock("hls.js", async () => ({ default: (await import("./test-hls")).FakeHls }));
+vi.mock("hls.js", async () => ({ default: (await import("../../../testing/hls")).FakeHls }));
 
 const MASTER = "/media/videos/level-2-lesson-1/p1/master.m3u8";
 const KEY_URI = "http://localhost:8000/api/lessons/5/key";

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { createI18n, type Locale } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import nl from "../../../locales/nl.json";
-import { accessFixture, lessonFixture } from "../lesson/test-utils";
+import { accessFixture, lessonFixture } from "../../../testing/lesson";
 import type { LessonAccessData } from "../lesson/types";
 import { LessonPlayer, type LessonPlayerProps } from "./lesson-player";
 import { RATE_STORAGE_KEY } from "./playback-rate";
-import { FakeHls, fakeXhr, keyConfig } from "./test-hls";
+import { FakeHls, fakeXhr, keyConfig } from "../../../testing/hls";
 
-vi.mock("hls.js", async () => ({ default: (await import("./test-hls")).FakeHls }));
+vi.mock("hls.js", async () => ({ default: (await import("../../../testing/hls")).FakeHls }));
 
 // The page waits for the access call and lazy chunks: on a busy machine that takes more than 1 s.
 configure({ asyncUtilTimeout: 5000 });

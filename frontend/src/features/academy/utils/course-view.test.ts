@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { courseFixture, meFixture, offer } from "../test-utils";
+import { courseFixture, meFixture, offer } from "../../../testing/academy";
 import { courseView, offerState, percentWatched } from "./course-view";
 
 describe("courseView", () => {

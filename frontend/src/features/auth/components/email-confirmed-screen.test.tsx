@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
 import { createAuthStore, AuthProvider } from "../../../lib/auth";
 import { api } from "../../../lib/api";
-import { fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../lib/auth/test-utils";
+import { fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../testing/auth";
 import { createI18n } from "../../../lib/i18n";
 import en from "../../../locales/en.json";
 import { EmailConfirmedScreen } from "./email-confirmed-screen";

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../testing/auth";
 import { ForgotPasswordScreen } from "./forgot-password-screen";
 
 afterEach(() => resetAuthTestState());

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
 import { TOKEN_COOKIE } from "../../../lib/auth";
-import { failure, fakeApi, jwt, ok, renderWithAuth, resetAuthTestState, userFixture } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, jwt, ok, renderWithAuth, resetAuthTestState, userFixture } from "../../../testing/auth";
 import { readCookie } from "../../../lib/cookies";
 import { ResetScreen } from "./reset-screen";
 

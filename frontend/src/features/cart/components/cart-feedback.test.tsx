@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { fakeApi } from "../../../lib/auth/test-utils";
+import { fakeApi } from "../../../testing/auth";
 import { FeedbackSlot, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, suitImage, variantFixture } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, suitImage, variantFixture } from "../../../testing/cart";
 import type { Locale } from "../../../lib/i18n";
 import { CartFeedback } from "./cart-feedback";
 

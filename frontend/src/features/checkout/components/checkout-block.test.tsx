@@ -1,14 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { addressFixture, failure, signedInStore, userFixture, type Reply } from "../../../lib/auth/test-utils";
+import { addressFixture, failure, signedInStore, userFixture, type Reply } from "../../../testing/auth";
 import { REDIRECT_COOKIE } from "../../../lib/auth";
 import { CaptchaProvider, resetRecaptcha } from "../../../lib/captcha";
 import type { Grecaptcha } from "../../../lib/captcha/recaptcha";
 import { createCartStore, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, setCartCookie } from "../../../testing/cart";
 import { readCookie } from "../../../lib/cookies";
 import type { Locale } from "../../../lib/i18n";
-import { CHECKOUT_URL, checkoutApi, CREATED, fillPersonal, fillShipping, next, priced, type, watchLeaving } from "../test-utils";
+import { CHECKOUT_URL, checkoutApi, CREATED, fillPersonal, fillShipping, next, priced, type, watchLeaving } from "../../../testing/checkout";
 import { CheckoutBlock } from "./checkout-block";
 import { useLocation, useNavigate } from "react-router";
 

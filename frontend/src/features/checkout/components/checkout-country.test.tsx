@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { addressFixture, signedInStore, userFixture } from "../../../lib/auth/test-utils";
+import { addressFixture, signedInStore, userFixture } from "../../../testing/auth";
 import { REDIRECT_COOKIE } from "../../../lib/auth";
 import { createCartStore, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, setCartCookie, setCartCountryCookie } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, setCartCookie, setCartCountryCookie } from "../../../testing/cart";
 import { readCookie } from "../../../lib/cookies";
 import type { Locale } from "../../../lib/i18n";
 import de from "../../../locales/de.json";
@@ -12,7 +12,7 @@ import es from "../../../locales/es.json";
 import fr from "../../../locales/fr.json";
 import nl from "../../../locales/nl.json";
 import sv from "../../../locales/sv.json";
-import { checkoutApi, fillPersonal, next } from "../test-utils";
+import { checkoutApi, fillPersonal, next } from "../../../testing/checkout";
 import { CheckoutBlock } from "./checkout-block";
 
 const LINES: CartLine[] = [{ variantId: 13, quantity: 2, options: [] }];

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { failure, type ApiCall } from "../../../lib/auth/test-utils";
+import { failure, type ApiCall } from "../../../testing/auth";
 import { createCartStore, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, setCartCookie } from "../../../testing/cart";
 import type { Locale } from "../../../lib/i18n";
-import { checkoutApi, fillShipping, next, priced, type, watchLeaving } from "../test-utils";
+import { checkoutApi, fillShipping, next, priced, type, watchLeaving } from "../../../testing/checkout";
 import { CheckoutBlock } from "./checkout-block";
 
 const LEVEL_2: CartLine = { variantId: 120, quantity: 1, options: [] };

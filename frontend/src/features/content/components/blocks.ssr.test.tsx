@@ -4,11 +4,11 @@
  */
 import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { hydrate, prerender } from "../../../test-ssr";
+import { hydrate, prerender } from "../../../testing/ssr";
 import type { BlockData } from "../types";
-import { ALL_BLOCKS } from "./block-examples";
+import { ALL_BLOCKS } from "../../../testing/block-examples";
 import { Blocks } from "./blocks";
-import { clearConsentCookie, Providers, setConsentCookie } from "./test-utils";
+import { clearConsentCookie, Providers, setConsentCookie } from "../../../testing/content";
 
 /** The page as publishing renders it. */
 function publish(blocks: BlockData[]): Promise<string> {

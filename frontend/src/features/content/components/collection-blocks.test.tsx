@@ -4,7 +4,7 @@ import { findArticles } from "../api/find-articles";
 import type { BlockData } from "../types";
 import { Blocks } from "./blocks";
 import type { ArticleCard, EnrichedCollectionListBlock, EnrichedFilterBarBlock, PaginationMeta } from "./collection-types";
-import { fakeApi, renderBlock } from "./test-utils";
+import { fakeApi, renderBlock } from "../../../testing/content";
 
 function article(id: number, category: "tips" | "news" | null = "tips"): ArticleCard {
   return {

@@ -5,7 +5,7 @@ import { parseConsent } from "../consent";
 import type { ConsentEmbedBlockData } from "../types";
 import { ConsentEmbedBlock } from "./consent-embed-block";
 import { embedUrl } from "./embed-url";
-import { clearConsentCookie, Providers, renderBlock, setConsentCookie } from "./test-utils";
+import { clearConsentCookie, Providers, renderBlock, setConsentCookie } from "../../../testing/content";
 
 const video: ConsentEmbedBlockData = {
   type: "consent-embed",

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
 import { parseConsent } from "../consent";
 import { ConsentFormBlock } from "./consent-form-block";
-import { clearConsentCookie, renderBlock, setConsentCookie } from "./test-utils";
+import { clearConsentCookie, renderBlock, setConsentCookie } from "../../../testing/content";
 
 const block = { type: "consent-form" as const, title: "Cookie settings", text: "You decide what we may do." };
 

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import type { FaqBlockData } from "../types";
 import { FaqBlock } from "./faq-block";
-import { Providers, renderBlock } from "./test-utils";
+import { Providers, renderBlock } from "../../../testing/content";
 
 const faq: FaqBlockData = {
   type: "faq",

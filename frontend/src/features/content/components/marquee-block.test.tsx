@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { MarqueeBlock } from "./marquee-block";
-import { renderBlock } from "./test-utils";
+import { renderBlock } from "../../../testing/content";
 
 const items = ["Free shipping from €50", "Free video swimming lessons", "30 days to return"];
 

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import type { ReviewsBlockData } from "../types";
 import { ReviewsBlock } from "./reviews-block";
-import { renderBlock } from "./test-utils";
+import { renderBlock } from "../../../testing/content";
 
 const block: ReviewsBlockData = {
   type: "reviews",

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState } from "../../../testing/auth";
 import type { Locale } from "../../../lib/i18n";
 import { browserNavigation } from "../../../lib/navigation";
-import { orderFixture, SLUG } from "../test-utils";
+import { orderFixture, SLUG } from "../../../testing/orders";
 import type { Order } from "../types";
 import { OrderDetailScreen } from "./order-detail-screen";
 

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { failure, fakeApi, ok, type Reply } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, type Reply } from "../../../testing/auth";
 import { createCartStore, rememberPlacedOrder, writeCheckoutDraft, type CartLine } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, setCartCookie } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, setCartCookie } from "../../../testing/cart";
 import type { Locale } from "../../../lib/i18n";
 import { browserNavigation } from "../../../lib/navigation";
 import { RECHECK_MS, RECHECK_TIMES } from "../hooks/use-recheck";
-import { orderFixture, SLUG } from "../test-utils";
+import { orderFixture, SLUG } from "../../../testing/orders";
 import type { Order } from "../types";
 import { OrderPaymentScreen } from "./order-payment-screen";
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState, signedInStore, userFixture, type Reply } from "../../../lib/auth/test-utils";
-import { SLUG, summaryFixture } from "../test-utils";
+import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState, signedInStore, userFixture, type Reply } from "../../../testing/auth";
+import { SLUG, summaryFixture } from "../../../testing/orders";
 import { OrdersBlock } from "./orders-block";
 
 afterEach(() => resetAuthTestState());

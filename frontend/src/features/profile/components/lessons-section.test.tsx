@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState, signedInStore, userFixture, type Reply } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, renderWithAuth, resetAuthTestState, signedInStore, userFixture, type Reply } from "../../../testing/auth";
 import type { Locale } from "../../../lib/i18n";
 import type { MyCourse } from "../api/get-my-lessons";
 import { ProfileBlock } from "./profile-block";

@@ -13,7 +13,7 @@ import {
   userFixture,
   type ApiCall,
   type Reply,
-} from "../../../lib/auth/test-utils";
+} from "../../../testing/auth";
 import { readCookie, writeCookie } from "../../../lib/cookies";
 import { ProfileBlock } from "./profile-block";
 

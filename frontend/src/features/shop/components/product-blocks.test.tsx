@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { fakeApi, ok, type ApiCall, type Reply } from "../../../lib/auth/test-utils";
-import { renderWithCart, resetCartTestState } from "../../../lib/cart/test-utils";
-import { cardFixture } from "../test-utils";
+import { fakeApi, ok, type ApiCall, type Reply } from "../../../testing/auth";
+import { renderWithCart, resetCartTestState } from "../../../testing/cart";
+import { cardFixture } from "../../../testing/shop";
 import type { ProductCard } from "../types";
 import { ProductIntroBlock, ProductItemBlock, ProductListBlock } from "./product-blocks";
 

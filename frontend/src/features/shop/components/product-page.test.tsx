@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
-import { failure, fakeApi, ok, type Reply } from "../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, type Reply } from "../../../testing/auth";
 import { CART_COOKIE } from "../../../lib/cart";
-import { renderWithCart, resetCartTestState, suitImage } from "../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState, suitImage } from "../../../testing/cart";
 import { readCookie } from "../../../lib/cookies";
-import { productFixture } from "../test-utils";
+import { productFixture } from "../../../testing/shop";
 import type { ProductData } from "../types";
 import { ProductPage } from "./product-page";
 

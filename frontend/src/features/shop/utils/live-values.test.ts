@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cardFixture, suitVariants } from "../test-utils";
+import { cardFixture, suitVariants } from "../../../testing/shop";
 import { withLiveCards, withLiveValues } from "./live-values";
 
 const variants = suitVariants();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SIZE_GUIDE } from "../test-utils";
+import { SIZE_GUIDE } from "../../../testing/shop";
 import { parseWeight, suggestSize } from "./suggest-size";
 
 describe("parseWeight", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SIZE_GUIDE, suitVariants } from "../test-utils";
+import { SIZE_GUIDE, suitVariants } from "../../../testing/shop";
 import { choiceStatus, chosenVariant, coloursOf, lowestPrice, sizesOf, sizeUnavailable } from "./variant-choice";
 
 const variants = suitVariants();

@@ -8,13 +8,13 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../../../lib/api";
 import { AuthProvider, createAuthStore } from "../../../../lib/auth";
-import { fakeApi, ok } from "../../../../lib/auth/test-utils";
+import { fakeApi, ok } from "../../../../testing/auth";
 import { CartProvider, createCartStore } from "../../../../lib/cart";
-import { resetCartTestState } from "../../../../lib/cart/test-utils";
+import { resetCartTestState } from "../../../../testing/cart";
 import { createI18n } from "../../../../lib/i18n";
 import en from "../../../../locales/en.json";
-import { hydrate, prerender } from "../../../../test-ssr";
-import { accessFixture, lessonFixture } from "../test-utils";
+import { hydrate, prerender } from "../../../../testing/ssr";
+import { accessFixture, lessonFixture } from "../../../../testing/lesson";
 import type { LessonData } from "../types";
 import { LessonPage } from "./lesson-page";
 

@@ -1,17 +1,17 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { REDIRECT_COOKIE } from "../../../../lib/auth";
-import { failure, fakeApi, ok, signedInStore, userFixture, type Reply } from "../../../../lib/auth/test-utils";
+import { failure, fakeApi, ok, signedInStore, userFixture, type Reply } from "../../../../testing/auth";
 import { CART_COOKIE } from "../../../../lib/cart";
-import { renderWithCart, resetCartTestState } from "../../../../lib/cart/test-utils";
+import { renderWithCart, resetCartTestState } from "../../../../testing/cart";
 import { readCookie } from "../../../../lib/cookies";
 import type { Locale } from "../../../../lib/i18n";
-import { FakeHls } from "../../player/test-hls";
-import { accessFixture, lessonFixture } from "../test-utils";
+import { FakeHls } from "../../../../testing/hls";
+import { accessFixture, lessonFixture } from "../../../../testing/lesson";
 import type { LessonData } from "../types";
 import { LessonPage } from "./lesson-page";
 
-vi.mock("hls.js", async () => ({ default: (await import("../../player/test-hls")).FakeHls }));
+vi.mock("hls.js", async () => ({ default: (await import("../../../../testing/hls")).FakeHls }));
 
 // The page waits for the access call and lazy chunks: on a busy machine that takes more than 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -3,7 +3,7 @@
  * payload carries it (English texts, list prices: lesson €4.95, level €14.95, bundle €34.95) and
  * a signed-in parent's view of it as GET /courses/{id}/me answers it.
  */
-import type { ContinueAt, CourseData, CourseMe, LessonData, LevelData, Offer } from "./types";
+import type { ContinueAt, CourseData, CourseMe, LessonData, LevelData, Offer } from "../features/academy/types";
 
 export const COURSE_ID = 1;
 const IMAGE = { src: "/media/academy/course.webp", width: 1200, height: 800, alt: "A child floating in a Splash float suit" };

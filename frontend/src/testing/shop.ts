@@ -1,6 +1,6 @@
 /** Products as the API sends them (English texts of fixtures/en/catalog.yaml), for the shop's tests only. */
-import { suitImage, variantFixture } from "../../lib/cart/test-utils";
-import type { Colour, ProductCard, ProductData, ProductVariant, Size, SizeGuideRow } from "./types";
+import { suitImage, variantFixture } from "./cart";
+import type { Colour, ProductCard, ProductData, ProductVariant, Size, SizeGuideRow } from "../features/shop/types";
 
 export const SIZE_GUIDE: SizeGuideRow[] = [
   { size: "xs", sizeLabel: "XS", minKg: 12, maxKg: 15, age: "3–4" },

@@ -1,6 +1,6 @@
 /** One example block of every type, for the block tests (never part of the app bundle). */
-import type { BlockData } from "../types";
-import type { EnrichedCollectionListBlock, EnrichedFilterBarBlock } from "./collection-types";
+import type { BlockData } from "../features/content/types";
+import type { EnrichedCollectionListBlock, EnrichedFilterBarBlock } from "../features/content/components/collection-types";
 
 const image = { src: "/media/swim.jpg", alt: "Kids in the pool", width: 1200, height: 800 };
 const body = [{ type: "paragraph" as const, children: [{ type: "text" as const, text: "Splashing fun." }] }];

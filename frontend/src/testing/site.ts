@@ -1,4 +1,4 @@
-import type { SiteSettings } from "./payload";
+import type { SiteSettings } from "../app/payload";
 
 /** A payload's site settings for tests, with `overrides`. */
 export function settingsFixture(overrides: Partial<SiteSettings> = {}): SiteSettings {

@@ -2,7 +2,7 @@
  * A lesson as the page's payload publishes it, and access answers (imported by *.test.tsx only;
  * never part of the app bundle). English texts, list prices of the fixtures.
  */
-import type { LessonAccessData, LessonData, Offer } from "./types";
+import type { LessonAccessData, LessonData, Offer } from "../features/academy/lesson/types";
 
 const LOCALES = [
   ["nl", "Nederlands"],

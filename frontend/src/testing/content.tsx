@@ -4,14 +4,14 @@ import type { ReactElement, ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
-import { createApiClient, type ApiClient } from "../../../lib/api";
-import { createI18n, type Locale, type Messages } from "../../../lib/i18n";
-import de from "../../../locales/de.json";
-import en from "../../../locales/en.json";
-import es from "../../../locales/es.json";
-import fr from "../../../locales/fr.json";
-import nl from "../../../locales/nl.json";
-import sv from "../../../locales/sv.json";
+import { createApiClient, type ApiClient } from "../lib/api";
+import { createI18n, type Locale, type Messages } from "../lib/i18n";
+import de from "../locales/de.json";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+import fr from "../locales/fr.json";
+import nl from "../locales/nl.json";
+import sv from "../locales/sv.json";
 
 export const MESSAGES: Record<Locale, Messages> = { nl, en, de, es, fr, sv };
 

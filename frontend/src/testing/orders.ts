@@ -1,5 +1,5 @@
 /** Orders as the API answers them, for the order screens' tests (imported by *.test.tsx only). */
-import type { Order, OrderSummary } from "./types";
+import type { Order, OrderSummary } from "../features/orders/types";
 
 export const SLUG = "Zt0cQm4sX9yqk8fJ2vR7nB1wL5hD3gP6aE0uK9oTi2M";
 

@@ -4,9 +4,9 @@
  */
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
-import { fakeApi, ok, userFixture, type ApiCall, type Reply } from "../../lib/auth/test-utils";
-import type { CartQuote, QuoteRequest, ShippingCountryCode } from "../../lib/cart";
-import { browserNavigation } from "../../lib/navigation";
+import { fakeApi, ok, userFixture, type ApiCall, type Reply } from "./auth";
+import type { CartQuote, QuoteRequest, ShippingCountryCode } from "../lib/cart";
+import { browserNavigation } from "../lib/navigation";
 
 export const COSTS: Record<ShippingCountryCode, number> = { nl: 395, de: 695, fr: 795, es: 895, se: 995 };
 export const CHECKOUT_URL = "http://127.0.0.1:8000/api/payments/test/tr_test_abc";

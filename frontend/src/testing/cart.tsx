@@ -4,13 +4,13 @@
  * and a render with the app's providers (auth, cart, UI texts, router).
  */
 import type { ReactElement } from "react";
-import { clearCookie } from "../cookies";
-import type { AuthStore } from "../auth";
-import { renderWithAuth, resetAuthTestState } from "../auth/test-utils";
-import type { Locale } from "../i18n";
-import { CartProvider } from "./provider";
-import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore, type AddedVariant, type CartStore } from "./store";
-import type { CartLine, Colour, Size, Variant } from "./types";
+import { clearCookie } from "../lib/cookies";
+import type { AuthStore } from "../lib/auth";
+import { renderWithAuth, resetAuthTestState } from "./auth";
+import type { Locale } from "../lib/i18n";
+import { CartProvider } from "../lib/cart/provider";
+import { CART_COOKIE, CART_COUNTRY_COOKIE, createCartStore, type AddedVariant, type CartStore } from "../lib/cart/store";
+import type { CartLine, Colour, Size, Variant } from "../lib/cart/types";
 
 const SIZE_LABELS: Record<Size, string> = { xs: "XS", s: "S", m: "M", l: "L", xl: "XL", xxl: "XXL", xxxl: "3XL" };
 const COLOUR_NAMES: Record<Colour, string> = { blue: "Blue", pink: "Pink" };
