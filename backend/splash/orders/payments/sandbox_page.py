@@ -99,7 +99,7 @@ async def render_page(payment_id: str, safe_url: Callable[[str], str]) -> str:
     }
     return (
         template_environment("splash.orders.payments")
-        .get_template("test_payment.html")
+        .get_template("sandbox_page.html")
         .render(context)
     )
 
