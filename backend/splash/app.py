@@ -51,10 +51,21 @@ def _tls() -> ssl.SSLContext:
 
 
 def create_app(settings: Settings | None = None) -> Sanic:
+    """The app: its settings and shared services, its routes, the middleware every request goes
+    through, and what happens when a server process starts and stops."""
     settings = settings or load_settings()
     logging.configure(settings.log_level)
     wiring.plug_in()
     app = edge.EdgeApp("splash", configure_logging=False, request_class=SplashRequest)
+    _configure(app, settings)
+    _route(app, settings)
+    _pass_through(app, settings)
+    _start_and_stop(app, settings)
+    return app
+
+
+def _configure(app: Sanic, settings: Settings) -> None:
+    """Sanic's limits and the services every request may use, on ``app.ctx``."""
     app.config.FALLBACK_ERROR_FORMAT = "json"
     app.config.REQUEST_MAX_SIZE = 10 * 1024 * 1024
     # Enforced as deadlines by http.connections.DeadlineHttpProtocol (cli.py serves with it).
@@ -77,6 +88,9 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.ctx.google_keys = GoogleKeys(settings.google_jwks_url)
     app.ctx.payments = create_provider(settings)
 
+
+def _route(app: Sanic, settings: Settings) -> None:
+    """The API under its prefix, the test-only API in tests, the site's own routes."""
     api = Blueprint.group(
         content_bp,
         forms_bp,
@@ -95,6 +109,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
 
         app.blueprint(testing_bp)
     app.blueprint(web_bp)
+
+
+def _pass_through(app: Sanic, settings: Settings) -> None:
+    """Error answers, the access log and the middleware every request passes through."""
     errors.install(app)
     logging.install(app, settings.access_log, settings.access_log_flush_seconds)
 
@@ -104,6 +122,10 @@ def create_app(settings: Settings | None = None) -> Sanic:
     app.register_middleware(path.decode_path_parameters, "request", priority=70)
     app.register_middleware(compression.compress, "response")
     app.register_middleware(security_headers.add_security_headers, "response")
+
+
+def _start_and_stop(app: Sanic, settings: Settings) -> None:
+    """A server process's start (the database, the HTTP client, the outbox drainer) and stop."""
 
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
@@ -156,5 +178,3 @@ def create_app(settings: Settings | None = None) -> Sanic:
             await app.ctx.rate_limiter.close()
         if app.ctx.owns_database:
             await db.disconnect()
-
-    return app
