@@ -1,7 +1,7 @@
 """Lighthouse on the main page types of a freshly seeded Splash, checked against budgets.
 
-  .venv/bin/python loadtests/bench.py                  # make bench (after the Locust run)
-  .venv/bin/python loadtests/bench.py --runs 1 --page home --page cart
+  .venv/bin/python -m loadtests.bench                  # make bench (after the Locust run)
+  .venv/bin/python -m loadtests.bench --runs 1 --page home --page cart
 
 Starts the test server exactly as loadtests/run.py does (its free_port, start_server,
 wait_healthy and stop_server; one worker: Lighthouse is a single visitor), checks that every
@@ -44,11 +44,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from loadtests import run  # the same server start and stop as the Locust runs
+from loadtests import timing  # answer times of known vs unknown addresses
 
-import run  # noqa: E402  (loadtests/run.py: the same server start and stop as the Locust runs)
-import timing  # noqa: E402  (loadtests/timing.py: answer times of known vs unknown addresses)
+HERE = Path(__file__).resolve().parent
 
 ROOT = run.ROOT
 RESULTS = run.RESULTS
@@ -362,7 +361,7 @@ def navigation(port: int, runs: int = NAVIGATION_RUNS) -> dict[str, dict[str, li
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     summary = __doc__.split("\n\n")[0]
-    parser = argparse.ArgumentParser(prog="loadtests/bench.py", description=summary)
+    parser = argparse.ArgumentParser(prog="python -m loadtests.bench", description=summary)
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (default 3)")
     parser.add_argument(
         "--page",

@@ -1,7 +1,7 @@
 """Splash side by side with its ceiling: nginx serving the very same bytes from a file.
 
-  .venv/bin/python loadtests/ceiling.py                       # make bench
-  .venv/bin/python loadtests/ceiling.py --duration 5s --rounds 1 --case payload
+  .venv/bin/python -m loadtests.ceiling                       # make bench
+  .venv/bin/python -m loadtests.ceiling --duration 5s --rounds 1 --case payload
 
 Starts the test server as loadtests/bench.py does (SQLite, but two workers), fetches each case's
 answer once, writes those bytes into a folder that Debian's nginx (two workers) serves, then
@@ -47,11 +47,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from loadtests import bench  # a healthy test server, retried when silent
+from loadtests import run  # the server's stop, free ports, results, budgets
 
-import bench  # noqa: E402  (loadtests/bench.py: a healthy test server, retried when silent)
-import run  # noqa: E402  (loadtests/run.py: the server's stop, free ports, results, budgets)
+HERE = Path(__file__).resolve().parent
 
 NGINX = "/usr/sbin/nginx"
 WRK = "/usr/bin/wrk"
@@ -508,7 +507,7 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="loadtests/ceiling.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m loadtests.ceiling", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--duration", default="10s", help="wrk's run per case and target, in whole seconds"
     )

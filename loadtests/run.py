@@ -1,8 +1,8 @@
 """Run the Locust scenarios against a freshly seeded Splash and check the budgets.
 
-  .venv/bin/python loadtests/run.py --smoke                      # make test-load: 5 users, 10 s
-  .venv/bin/python loadtests/run.py --users 50 --duration 60s    # make loadtest
-  .venv/bin/python loadtests/run.py --scenario checkout --database postgres   # make bench
+  .venv/bin/python -m loadtests.run --smoke                      # make test-load: 5 users, 10 s
+  .venv/bin/python -m loadtests.run --users 50 --duration 60s    # make loadtest
+  .venv/bin/python -m loadtests.run --scenario checkout --database postgres   # make bench
 
 Picks a free port, starts ``python -m testkit.server`` (temporary SQLite database, or
 with ``--database postgres`` a PostgreSQL database made for the run and dropped after it;
@@ -60,7 +60,7 @@ class RunError(Exception):
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="loadtests/run.py", description=__doc__.split("\n\n")[0]
+        prog="python -m loadtests.run", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument(
         "--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits"

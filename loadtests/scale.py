@@ -1,8 +1,8 @@
 """Cost as the shop grows: publishing, one page republished, two reads and the published output
 at three sizes of one shop on PostgreSQL.
 
-  .venv/bin/python loadtests/scale.py                         # make bench-scale
-  .venv/bin/python loadtests/scale.py --size small --size medium --duration 3s
+  .venv/bin/python -m loadtests.scale                         # make bench-scale
+  .venv/bin/python -m loadtests.scale --size small --size medium --duration 3s
 
 Makes a PostgreSQL database for the run (run.database), migrates and seeds it, then grows it
 size by size (small: the fixtures with 10 users and 100 orders; medium: a tenth of large; large:
@@ -41,14 +41,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import bench  # noqa: E402  (loadtests/bench.py: a healthy server, started again when silent)
-import ceiling  # noqa: E402  (loadtests/ceiling.py: the wrk script and its reader)
-import run  # noqa: E402  (loadtests/run.py: the database, free ports, stopping, results)
-import scale_data  # noqa: E402  (loadtests/scale_data.py: the generated shop, the hot queries)
-from scale_data import Counts  # noqa: E402
+from loadtests import bench  # a healthy server, started again when silent
+from loadtests import ceiling  # the wrk script and its reader
+from loadtests import run  # the database, free ports, stopping, results
+from loadtests import scale_data  # the generated shop, the hot queries
+from loadtests.scale_data import Counts
 
 SIZES: dict[str, Counts] = {
     "small": Counts(pages=0, articles=0, products=0, users=10, orders=100),
@@ -378,7 +375,7 @@ def measure(args: argparse.Namespace, work: Path) -> tuple[list[SizeResult], dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="loadtests/scale.py", description=__doc__.split("\n\n")[0]
+        prog="python -m loadtests.scale", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--size", action="append", choices=list(SIZES), help="only this size")
     parser.add_argument("--duration", default="5s", help="wrk's run per read and round")

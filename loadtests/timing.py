@@ -1,7 +1,7 @@
 """Enumeration by timing: the median answer time of forgot-password and send-email-confirmation
 for an address with an account against one without (50 requests per case, interleaved).
 
-  .venv/bin/python loadtests/timing.py        # its own freshly seeded server
+  .venv/bin/python -m loadtests.timing        # its own freshly seeded server
   (make bench runs it against the Lighthouse server, after Lighthouse)
 
 Both should take the same time: the request only enqueues a job keyed by the address, and the
@@ -16,12 +16,8 @@ import statistics
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import run  # noqa: E402
+from loadtests import run
 
 REQUESTS = 50
 WARM_UP = 5

@@ -5,21 +5,11 @@ Nothing is timed here; `make bench` measures."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 
 import pytest
 
-from splash.config import REPO_ROOT
-
-_spec = importlib.util.spec_from_file_location(
-    "loadtests_ceiling", REPO_ROOT / "loadtests/ceiling.py"
-)
-assert _spec and _spec.loader
-ceiling = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = ceiling  # dataclasses look their module up there
-_spec.loader.exec_module(ceiling)
+from loadtests import ceiling, run
 
 Case, Measure = ceiling.Case, ceiling.Measure
 
@@ -176,7 +166,7 @@ def test_the_access_log_table_shows_both_req_s_and_the_cost():
 
 
 def test_the_budgets_file_names_only_measured_cases():
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["ceiling"]
+    budgets = json.loads(run.BUDGETS.read_text())["ceiling"]
     names = {"payload", "home", "product", "page-api", "variant-api", "quote", "key"}
 
     assert set(budgets["min_ratio"]) - {"$comment"} <= names

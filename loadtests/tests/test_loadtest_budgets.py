@@ -3,17 +3,11 @@ the checkout's p95 as a ratio of the run's reference read, and the goals it only
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
 
-from splash.config import REPO_ROOT
-
-_spec = importlib.util.spec_from_file_location("loadtests_run", REPO_ROOT / "loadtests/run.py")
-assert _spec and _spec.loader
-run = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(run)
+from loadtests import run
 
 
 def row(name: str, p95: float, requests: int = 100, failures: int = 0) -> dict[str, str]:
@@ -78,7 +72,7 @@ def test_the_checkout_scenario_runs_buyers_only_under_its_own_budgets():
         "postgres",
         50,
     )
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())
+    budgets = json.loads(run.BUDGETS.read_text())
     assert budgets["checkout"]["goal_p95_ms"] == {"POST /api/orders": 100}
     assert budgets["checkout"]["max_failure_ratio"] == 0
 
@@ -86,7 +80,7 @@ def test_the_checkout_scenario_runs_buyers_only_under_its_own_budgets():
 def test_the_academy_scenario_runs_viewers_only_and_budgets_the_key_as_a_ratio():
     args = run.parse_args(["--scenario", "academy", "--users", "50"])
     assert (args.kind, args.name, args.database) == ("academy", "academy", "sqlite")
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["academy"]
+    budgets = json.loads(run.BUDGETS.read_text())["academy"]
     key, reference = "/api/lessons/[id]/key", "/api/shipping-countries"
     assert budgets["p95_ratio"] == {key: {"of": reference, "max": 3}}
     rows = [row(key, 25), row(reference, 10)]

@@ -4,24 +4,8 @@ generated here; `make bench-scale` measures."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
-from splash.config import REPO_ROOT
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / f"loadtests/{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-scale_data = _load("scale_data")
-scale = _load("scale")
-Counts = scale_data.Counts
+from loadtests import scale, scale_data
+from loadtests.scale_data import Counts
 
 
 def result(size: str, **changes) -> object:

@@ -7,19 +7,13 @@ numbers themselves are measured by `make bench`.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from typing import Any
 
 import pytest
 
-from splash.config import REPO_ROOT
-
-_spec = importlib.util.spec_from_file_location("loadtests_bench", REPO_ROOT / "loadtests/bench.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+from loadtests import bench, run
 
 BUDGETS = {
     "$comment": "test budgets",
@@ -215,7 +209,7 @@ def test_a_misspelt_budget_or_page_is_reported_rather_than_ignored():
 
 
 def test_the_budgets_file_uses_only_known_keys_and_pages():
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["lighthouse"]
+    budgets = json.loads(run.BUDGETS.read_text())["lighthouse"]
     assert bench.check_budgets(budgets, {}) == []
     assert {key for key in budgets if not key.startswith("$")} <= {*bench.BUDGET_KEYS, "pages"}
 
@@ -283,7 +277,7 @@ def test_the_navigation_table_shows_median_p95_and_the_goal():
 
 
 def test_the_budgets_file_budgets_navigation_as_a_ratio():
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["navigation"]
+    budgets = json.loads(run.BUDGETS.read_text())["navigation"]
     assert bench.check_navigation(budgets, NAVIGATIONS) == []
     assert 0 < budgets["max_ratio"] <= 1
 
