@@ -141,9 +141,11 @@ bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (
 compose-check: ## as root: build the image and run both compose shapes for real (Debian's Docker, a private network namespace; about 5 min), exit 1 when a check fails
 	bash backend/scripts/compose-check.sh
 
-lint: install ## ruff, mypy, tsc, eslint
+lint: install ## ruff, mypy (backend and loadtests), tsc, eslint
 	cd backend && $(PY) -m ruff check splash testkit tests && $(PY) -m ruff format --check splash testkit tests
 	cd backend && $(PY) -m mypy
+	$(PY) -m ruff check loadtests && $(PY) -m ruff format --check loadtests
+	$(PY) -m mypy --config-file loadtests/pyproject.toml
 	cd backend && $(VENV_BIN)/lint-imports --no-cache pyproject.toml
 	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 

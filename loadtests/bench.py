@@ -44,8 +44,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from loadtests import run  # the same server start and stop as the Locust runs
-from loadtests import timing  # answer times of known vs unknown addresses
+from loadtests import (
+    run,  # the same server start and stop as the Locust runs
+    timing,  # answer times of known vs unknown addresses
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -66,7 +68,8 @@ PAGES: dict[str, str] = {
     "blog-article": "/blog/de-eerste-zwemles",
     "cart": "/winkelmand",
     "course": "/academy/leren-zwemmen",
-    "lesson": "/academy/leren-zwemmen/spetteren-en-een-nat-gezicht",  # a free preview: the player loads
+    # a free preview: the player loads
+    "lesson": "/academy/leren-zwemmen/spetteren-en-een-nat-gezicht",
 }
 
 Report = dict[str, Any]  # a Lighthouse JSON report (the "lhr")

@@ -22,9 +22,10 @@ counts (on a shared machine the load drifts between rounds more than the log cos
 A POST case (the cart quote, an order) is a GET of the same bytes for nginx: a file has no POST,
 and the ceiling is what serving those bytes costs. Orders are placed on a second server on
 PostgreSQL (a database made for the run and dropped after it, restocked first), each with its
-own Idempotency-Key and a new guest's address, as parents place them. The lesson key is asked with a fresh key token and
-one X-Forwarded-For per request from 4,000 addresses (the server trusts the generator as a
-load balancer), so its per-address rate limit counts parents, as in production.
+own Idempotency-Key and a new guest's address, as parents place them. The lesson key is asked
+with a fresh key token and one X-Forwarded-For per request from 4,000 addresses (the server
+trusts the generator as a load balancer), so its per-address rate limit counts parents, as in
+production.
 
 Exit code: 0 within budget; 1 a budget was exceeded; 2 the run could not be done (nginx or wrk
 missing, the server did not start, a case did not answer 200).
@@ -47,8 +48,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from loadtests import bench  # a healthy test server, retried when silent
-from loadtests import run  # the server's stop, free ports, results, budgets
+from loadtests import (
+    bench,  # a healthy test server, retried when silent
+    run,  # the server's stop, free ports, results, budgets
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -112,7 +115,8 @@ def wrk_script(case: Case, host: str, for_nginx: bool) -> str:
             "  n = n + 1",
             '  local key = string.format("ceiling-%d-%d-%d", run, tid, n)',
             '  wrk.headers["Idempotency-Key"] = key',
-            f"  return wrk.format(nil, nil, nil, {json.dumps(before)} .. key .. {json.dumps(after)})",
+            "  return wrk.format(nil, nil, nil, "
+            f"{json.dumps(before)} .. key .. {json.dumps(after)})",
             "end",
         ]
         lines.insert(0, f"run = {random.getrandbits(31)}")
@@ -273,7 +277,8 @@ def table(results: dict[str, tuple[Measure, Measure]], goals: dict[str, float]) 
     for name, (splash, ceiling) in results.items():
         ratio = splash.rate / ceiling.rate if ceiling.rate else 0.0
         goal = goals.get(name)
-        verdict = "" if goal is None else f"p95 ≤ {goal:g} ms: {'met' if splash.p95_ms <= goal else 'not met'}"
+        met = goal is not None and splash.p95_ms <= goal
+        verdict = "" if goal is None else f"p95 ≤ {goal:g} ms: {'met' if met else 'not met'}"
         rows.append(
             f"{name:<12}{splash.rate:>14,.0f}{splash.p50_ms:>8.1f}{splash.p95_ms:>8.1f}"
             f"{ceiling.rate:>13,.0f}{ceiling.p95_ms:>8.1f}{ratio:>7.3f}x  {verdict}"
@@ -311,10 +316,7 @@ def discover(base: str, host: str) -> list[Case]:
     variant = _json(base, host, f"/api/products/{product['id']}")["data"]["variants"][0]
     course = _json(base, host, "/_payload/academy/leren-zwemmen.json")["course"]
     preview = next(
-        lesson
-        for level in course["levels"]
-        for lesson in level["lessons"]
-        if lesson["freePreview"]
+        lesson for level in course["levels"] for lesson in level["lessons"] if lesson["freePreview"]
     )
     quote = {"items": [{"variantId": variant["id"], "quantity": 1, "options": []}]}
     return [
@@ -411,6 +413,8 @@ def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
 
 
 Results = dict[str, tuple[Measure, Measure]]  # case → (Splash, nginx)
+
+
 def measure(
     args: argparse.Namespace, work: Path, unlogged: set[str]
 ) -> tuple[Results, dict[str, Unlogged]]:
@@ -479,7 +483,9 @@ def measure(
                     order = ["splash", "quiet"] if number % 2 else ["quiet", "splash"]
                     runs: dict[str, list[Measure]] = {target: [] for target in order}
                     first, second = halves(args.duration)
-                    for target, part in zip([*order, *order[::-1]], [first, first, second, second]):
+                    for target, part in zip(
+                        [*order, *order[::-1]], [first, first, second, second], strict=True
+                    ):
                         runs[target].append(splash_run(target, part))
                     rounds[case.name][0].append(combined(*runs["splash"]))
                     quiet_rounds[case.name].append(combined(*runs["quiet"]))
@@ -507,7 +513,9 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m loadtests.ceiling", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m loadtests.ceiling", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument(
         "--duration", default="10s", help="wrk's run per case and target, in whole seconds"
     )

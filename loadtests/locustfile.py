@@ -57,9 +57,7 @@ MENU_TYPES: list[str] = ["TREE", "FLAT"]
 # The hashed bundle the home HTML's entry loader adds after the first paint (shell.html's
 # entry-loader.js), and the stylesheet the HTML links.
 SCRIPT_RE = re.compile(r'\bentry\.src = "(/assets/[^"]+\.js)"')
-STYLESHEET_RE = re.compile(
-    r'<link[^>]*\brel="stylesheet"[^>]*\bhref="(/assets/[^"]+\.css)"'
-)
+STYLESHEET_RE = re.compile(r'<link[^>]*\brel="stylesheet"[^>]*\bhref="(/assets/[^"]+\.css)"')
 
 
 def _wait_bounds() -> tuple[float, float]:
@@ -69,9 +67,7 @@ def _wait_bounds() -> tuple[float, float]:
 
 
 def _pick_locale() -> str:
-    return random.choices(list(LOCALE_WEIGHTS), weights=list(LOCALE_WEIGHTS.values()))[
-        0
-    ]
+    return random.choices(list(LOCALE_WEIGHTS), weights=list(LOCALE_WEIGHTS.values()))[0]
 
 
 def _json(response) -> object:
@@ -118,9 +114,7 @@ class Visitor(FastHttpUser):
 
     def on_start(self) -> None:
         self.locale = DEFAULT_LOCALE  # chosen by open_home
-        self.etags: dict[
-            tuple[str, str], str
-        ] = {}  # (host, page) → ETag, the phone's HTTP cache
+        self.etags: dict[tuple[str, str], str] = {}  # (host, page) → ETag, the phone's HTTP cache
         self.assets: dict[str, str] = {}  # "js"/"css" → /assets/<hashed file>
         self.open_home()  # every visit starts with a full page load
 
@@ -144,9 +138,7 @@ class Visitor(FastHttpUser):
         """Full page load of the home page on a (possibly new) locale domain."""
         self.locale = _pick_locale()
         headers = self.headers(Accept="text/html")
-        with self.client.get(
-            "/", name="/", headers=headers, catch_response=True
-        ) as response:
+        with self.client.get("/", name="/", headers=headers, catch_response=True) as response:
             if response.status_code != 200:
                 return response.failure(f"home: status {response.status_code}")
             html = response.text or ""
@@ -156,9 +148,7 @@ class Visitor(FastHttpUser):
                 )
             script, stylesheet = SCRIPT_RE.search(html), STYLESHEET_RE.search(html)
             if not script or not stylesheet:
-                return response.failure(
-                    "home: no module script or stylesheet in the HTML"
-                )
+                return response.failure("home: no module script or stylesheet in the HTML")
             self.assets = {"js": script.group(1), "css": stylesheet.group(1)}
             response.success()
 
@@ -207,22 +197,13 @@ class Visitor(FastHttpUser):
             catch_response=True,
         ) as response:
             if response.status_code != 200:
-                return response.failure(
-                    f"navigation {menu}: status {response.status_code}"
-                )
+                return response.failure(f"navigation {menu}: status {response.status_code}")
             items = _json(response)
             if not isinstance(items, list) or not items:
                 return response.failure(f"navigation {menu}: not a non-empty list")
-            if not all(
-                isinstance(i, dict) and {"id", "title", "path"} <= i.keys()
-                for i in items
-            ):
-                return response.failure(
-                    f"navigation {menu}: an item without id/title/path"
-                )
-            if kind == "TREE" and not all(
-                isinstance(i.get("items"), list) for i in items
-            ):
+            if not all(isinstance(i, dict) and {"id", "title", "path"} <= i.keys() for i in items):
+                return response.failure(f"navigation {menu}: an item without id/title/path")
+            if kind == "TREE" and not all(isinstance(i.get("items"), list) for i in items):
                 return response.failure(f"navigation {menu}: a TREE item without items")
             response.success()
 
@@ -237,18 +218,12 @@ class Visitor(FastHttpUser):
             if response.status_code != 200:
                 return response.failure(f"locales: status {response.status_code}")
             locales = _json(response)
-            if not isinstance(locales, list) or not all(
-                isinstance(i, dict) for i in locales
-            ):
+            if not isinstance(locales, list) or not all(isinstance(i, dict) for i in locales):
                 return response.failure("locales: not a list of objects")
             if {item.get("code") for item in locales} != set(LOCALE_WEIGHTS):
                 return response.failure("locales: not the six locales")
-            if [item["code"] for item in locales if item.get("isDefault")] != [
-                DEFAULT_LOCALE
-            ]:
-                return response.failure(
-                    f"locales: {DEFAULT_LOCALE} is not the only default"
-                )
+            if [item["code"] for item in locales if item.get("isDefault")] != [DEFAULT_LOCALE]:
+                return response.failure(f"locales: {DEFAULT_LOCALE} is not the only default")
             response.success()
 
     @task(2)
@@ -263,11 +238,7 @@ class Visitor(FastHttpUser):
             if response.status_code != 200:
                 return response.failure(f"build: status {response.status_code}")
             build = _json(response)
-            if (
-                not isinstance(build, dict)
-                or not build.get("id")
-                or not build.get("builtAt")
-            ):
+            if not isinstance(build, dict) or not build.get("id") or not build.get("builtAt"):
                 return response.failure("build: no id/builtAt")
             response.success()
 
@@ -289,9 +260,7 @@ class Visitor(FastHttpUser):
                 elif response.headers.get("content-encoding") != "br":
                     response.failure(f"{path}: not brotli-encoded")
                 elif content_type not in (response.headers.get("content-type") or ""):
-                    response.failure(
-                        f"{path}: content-type {response.headers.get('content-type')}"
-                    )
+                    response.failure(f"{path}: content-type {response.headers.get('content-type')}")
                 elif not response.content:  # decompressed by the client
                     response.failure(f"{path}: empty body")
                 else:
@@ -309,14 +278,8 @@ class Visitor(FastHttpUser):
         ) as response:
             listed = _json(response)
             products = listed.get("data") if isinstance(listed, dict) else None
-            if (
-                response.status_code != 200
-                or not isinstance(products, list)
-                or not products
-            ):
-                return response.failure(
-                    f"products: status {response.status_code}, no list"
-                )
+            if response.status_code != 200 or not isinstance(products, list) or not products:
+                return response.failure(f"products: status {response.status_code}, no list")
             response.success()
         path = random.choice(products).get("path", "")
         with self.client.get(
@@ -328,9 +291,7 @@ class Visitor(FastHttpUser):
             payload = _json(response)
             product = payload.get("product") if isinstance(payload, dict) else None
             if response.status_code != 200 or not isinstance(product, dict):
-                return response.failure(
-                    f"product payload {path}: status {response.status_code}"
-                )
+                return response.failure(f"product payload {path}: status {response.status_code}")
             variants = [v for v in product.get("variants", []) if v.get("available")]
             if not variants:
                 return response.failure(f"product payload {path}: no available variant")
@@ -354,11 +315,7 @@ class Visitor(FastHttpUser):
         with self.client.post(
             "/api/cart/quote",
             name="/api/cart/quote",
-            json={
-                "items": [
-                    {"variantId": variant["id"], "quantity": quantity, "options": []}
-                ]
-            },
+            json={"items": [{"variantId": variant["id"], "quantity": quantity, "options": []}]},
             headers=json_headers,
             catch_response=True,
         ) as response:
@@ -427,9 +384,7 @@ class Buyer(FastHttpUser):
                 if response.status_code != 200 or not isinstance(data, dict):
                     return response.failure(f"product: status {response.status_code}")
                 response.success()
-            self.variant_ids += [
-                v["id"] for v in data.get("variants", []) if v.get("available")
-            ]
+            self.variant_ids += [v["id"] for v in data.get("variants", []) if v.get("available")]
 
     @task
     def buy(self) -> None:
@@ -438,9 +393,7 @@ class Buyer(FastHttpUser):
         headers = self.json_headers
         if not _reference_read(self.client, headers):
             return
-        items = [
-            {"variantId": random.choice(self.variant_ids), "quantity": 1, "options": []}
-        ]
+        items = [{"variantId": random.choice(self.variant_ids), "quantity": 1, "options": []}]
         with self.client.post(
             "/api/cart/quote",
             name="/api/cart/quote",
@@ -509,9 +462,7 @@ class Buyer(FastHttpUser):
             created = _json(response)
             data = created.get("data") if isinstance(created, dict) else None
             if response.status_code != 201 or not isinstance(data, dict):
-                response.failure(
-                    f"order: status {response.status_code} {response.text[:200]}"
-                )
+                response.failure(f"order: status {response.status_code} {response.text[:200]}")
                 return None
             response.success()
             return data
@@ -607,23 +558,15 @@ class Viewer(FastHttpUser):
         ) as response:
             found = _json(response)
             data = found.get("data") if isinstance(found, dict) else None
-            if (
-                response.status_code != 200
-                or not isinstance(data, dict)
-                or not data["keyToken"]
-            ):
+            if response.status_code != 200 or not isinstance(data, dict) or not data["keyToken"]:
                 return response.failure(f"access: status {response.status_code}")
             token = data["keyToken"]
             response.success()
-        rendition = self._text(
-            master, "/media/videos/[master].m3u8", "#EXT-X-STREAM-INF"
-        )
+        rendition = self._text(master, "/media/videos/[master].m3u8", "#EXT-X-STREAM-INF")
         if rendition is None:
             return
         playlist_url = master.rsplit("/", 1)[0] + "/" + _first_uri(rendition)
-        playlist = self._text(
-            playlist_url, "/media/videos/[rendition].m3u8", "#EXT-X-KEY"
-        )
+        playlist = self._text(playlist_url, "/media/videos/[rendition].m3u8", "#EXT-X-KEY")
         if playlist is None:
             return
         with self.client.get(
@@ -647,9 +590,7 @@ class Viewer(FastHttpUser):
             response.success()
 
     def _text(self, url: str, name: str, marker: str) -> str | None:
-        with self.client.get(
-            url, name=name, headers=self.json_headers, catch_response=True
-        ) as got:
+        with self.client.get(url, name=name, headers=self.json_headers, catch_response=True) as got:
             if got.status_code != 200 or marker not in (got.text or ""):
                 got.failure(f"{name}: status {got.status_code}")
                 return None
@@ -659,6 +600,4 @@ class Viewer(FastHttpUser):
 
 def _first_uri(playlist: str) -> str:
     """The first URI line of an HLS playlist (a rendition's playlist, or a segment)."""
-    return next(
-        line for line in playlist.splitlines() if line and not line.startswith("#")
-    )
+    return next(line for line in playlist.splitlines() if line and not line.startswith("#"))

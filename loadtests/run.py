@@ -62,24 +62,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m loadtests.run", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument(
-        "--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits"
-    )
-    parser.add_argument(
-        "--users", type=int, default=50, help="concurrent users (default 50)"
-    )
-    parser.add_argument(
-        "--rate", type=float, help="users started per second (default users/5)"
-    )
-    parser.add_argument(
-        "--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)"
-    )
-    parser.add_argument(
-        "--workers", type=int, help="server workers (default: 1 smoke, 2 full)"
-    )
-    parser.add_argument(
-        "--name", help="results file prefix (default: smoke, full or checkout)"
-    )
+    parser.add_argument("--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits")
+    parser.add_argument("--users", type=int, default=50, help="concurrent users (default 50)")
+    parser.add_argument("--rate", type=float, help="users started per second (default users/5)")
+    parser.add_argument("--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)")
+    parser.add_argument("--workers", type=int, help="server workers (default: 1 smoke, 2 full)")
+    parser.add_argument("--name", help="results file prefix (default: smoke, full or checkout)")
     parser.add_argument(
         "--scenario",
         choices=("browse", "checkout", "academy"),
@@ -93,17 +81,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.users, args.rate, args.duration = 5, 5.0, "10s"
     args.rate = args.rate or max(1.0, args.users / 5)
     args.workers = args.workers or (1 if args.smoke else 2)
-    args.kind = (
-        "smoke"
-        if args.smoke
-        else "full"
-        if args.scenario == "browse"
-        else args.scenario
-    )
+    args.kind = "smoke" if args.smoke else "full" if args.scenario == "browse" else args.scenario
     args.name = args.name or args.kind
-    args.seconds = seconds(
-        args.duration
-    )  # fails early on a duration Locust would not read
+    args.seconds = seconds(args.duration)  # fails early on a duration Locust would not read
     return args
 
 
@@ -113,9 +93,7 @@ def seconds(duration: str) -> int:
         return int(duration)
     parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", duration)
     if not parts or not any(parts.groups()):
-        raise SystemExit(
-            f"loadtests/run.py: cannot read duration {duration!r} (use e.g. 60s, 2m)"
-        )
+        raise SystemExit(f"loadtests/run.py: cannot read duration {duration!r} (use e.g. 60s, 2m)")
     hours, minutes, secs = (int(p or 0) for p in parts.groups())
     return hours * 3600 + minutes * 60 + secs
 
@@ -205,18 +183,12 @@ def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
             last = f"status {error.code}: {error.read()[:300].decode(errors='replace')}"
         except (urllib.error.URLError, OSError) as error:  # not listening yet
             last = str(getattr(error, "reason", error))
-        if ready_at is None and "splash: ready on" in log_path.read_text(
-            errors="replace"
-        ):
+        if ready_at is None and "splash: ready on" in log_path.read_text(errors="replace"):
             ready_at = time.monotonic()
         if ready_at is not None and time.monotonic() - ready_at > READY_BUT_SILENT:
-            raise SilentServer(
-                f"ready, but {url} did not answer within {READY_BUT_SILENT:.0f} s"
-            )
+            raise SilentServer(f"ready, but {url} did not answer within {READY_BUT_SILENT:.0f} s")
         if time.monotonic() - started > HEALTH_TIMEOUT:
-            server.send_signal(
-                signal.SIGABRT
-            )  # the tracebacks of the hang go to the log
+            server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
             with contextlib.suppress(subprocess.TimeoutExpired):
                 server.wait(timeout=3)
             raise RunError(
@@ -246,9 +218,7 @@ def stop_server(server: subprocess.Popen) -> float:
         with contextlib.suppress(ProcessLookupError):
             send(sig)
         deadline = time.monotonic() + grace
-        while time.monotonic() < deadline and (
-            server.poll() is None or group_alive(pgid)
-        ):
+        while time.monotonic() < deadline and (server.poll() is None or group_alive(pgid)):
             time.sleep(0.1)
     else:
         if group_alive(pgid):
@@ -283,9 +253,7 @@ def tail(path: Path, lines: int = 30) -> str:
         text = path.read_text(errors="replace").splitlines()
     except OSError:
         return ""
-    return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(
-        text[-lines:]
-    )
+    return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(text[-lines:])
 
 
 @contextlib.contextmanager
@@ -360,9 +328,7 @@ def run_locust(args: argparse.Namespace, port: int) -> int:
     except subprocess.TimeoutExpired:
         raise RunError("Locust did not finish within its run time + 60 s") from None
     finally:
-        if (
-            locust.poll() is None
-        ):  # interrupted or hung: SIGTERM lets it write its results
+        if locust.poll() is None:  # interrupted or hung: SIGTERM lets it write its results
             os.killpg(locust.pid, signal.SIGTERM)
             try:
                 locust.wait(timeout=10)
@@ -377,9 +343,7 @@ def run_locust(args: argparse.Namespace, port: int) -> int:
 def read_stats(name: str) -> tuple[list[Row], Row]:
     path = RESULTS / f"{name}_stats.csv"
     if not path.exists():
-        raise RunError(
-            f"Locust wrote no statistics ({path.relative_to(ROOT)} is missing)"
-        )
+        raise RunError(f"Locust wrote no statistics ({path.relative_to(ROOT)} is missing)")
     with path.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     total = next((row for row in rows if row["Name"] == "Aggregated"), None)
@@ -428,22 +392,16 @@ def check_budgets(budgets: dict, rows: list[Row], total: Row) -> list[str]:
     failures = int(number(total["Failure Count"]))
     problems = []
     if requests < budgets.get("min_requests", 0):
-        problems.append(
-            f"only {requests} requests (at least {budgets['min_requests']})"
-        )
+        problems.append(f"only {requests} requests (at least {budgets['min_requests']})")
     if "max_failures" in budgets and failures > budgets["max_failures"]:
         problems.append(f"{failures} failures (at most {budgets['max_failures']})")
     max_ratio = budgets.get("max_failure_ratio")
     if max_ratio is not None and requests and failures / requests > max_ratio:
-        problems.append(
-            f"failure ratio {failures / requests:.2%} (at most {max_ratio:.2%})"
-        )
+        problems.append(f"failure ratio {failures / requests:.2%} (at most {max_ratio:.2%})")
     for name, budget in p95_budgets(budgets, rows).items():
         row = next(row for row in rows if row["Name"] == name)
         if number(row["95%"]) > budget:
-            problems.append(
-                f"{name}: p95 {number(row['95%']):.0f} ms > {budget:.0f} ms"
-            )
+            problems.append(f"{name}: p95 {number(row['95%']):.0f} ms > {budget:.0f} ms")
     p95 = {row["Name"]: number(row["95%"]) for row in rows}
     for name, ratio in budgets.get("p95_ratio", {}).items():
         reference = p95.get(ratio["of"], 0)
@@ -475,9 +433,7 @@ def print_failures(name: str) -> None:
     if failures:
         print("\nfailures:")
         for row in failures[:20]:
-            print(
-                f"  {row['Occurrences']:>5}x {row['Method']} {row['Name']}: {row['Error']}"
-            )
+            print(f"  {row['Occurrences']:>5}x {row['Method']} {row['Name']}: {row['Error']}")
 
 
 # -- main ------------------------------------------------------------------------------------
@@ -529,9 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{label}: interrupted", file=sys.stderr)
         return 130
     finally:
-        signal.signal(
-            signal.SIGTERM, signal.SIG_IGN
-        )  # a second SIGTERM must not cut this short
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
         if server is not None:
             print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
         databases.close()

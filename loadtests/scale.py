@@ -41,10 +41,12 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from loadtests import bench  # a healthy server, started again when silent
-from loadtests import ceiling  # the wrk script and its reader
-from loadtests import run  # the database, free ports, stopping, results
-from loadtests import scale_data  # the generated shop, the hot queries
+from loadtests import (
+    bench,  # a healthy server, started again when silent
+    ceiling,  # the wrk script and its reader
+    run,  # the database, free ports, stopping, results
+    scale_data,  # the generated shop, the hot queries
+)
 from loadtests.scale_data import Counts
 
 SIZES: dict[str, Counts] = {

@@ -54,9 +54,7 @@ def measure(port: int) -> dict[str, tuple[float, float]]:
     _post(base, reset)
     password = "Bench-Zwemmen-2026"
     register = {"username": EXISTING, "email": EXISTING, "password": password}
-    _post(
-        base, "/api/auth/local/register", register
-    )  # unconfirmed: both endpoints mail it
+    _post(base, "/api/auth/local/register", register)  # unconfirmed: both endpoints mail it
     medians = {}
     for name, path in ENDPOINTS.items():
         times: dict[str, list[float]] = {"existing": [], "unknown": []}
@@ -77,9 +75,7 @@ def measure(port: int) -> dict[str, tuple[float, float]]:
 
 
 def report(medians: dict[str, tuple[float, float]]) -> None:
-    print(
-        f"\nAnswer times, median of {REQUESTS} requests per case (enumeration by timing):"
-    )
+    print(f"\nAnswer times, median of {REQUESTS} requests per case (enumeration by timing):")
     for name, (existing, unknown) in medians.items():
         print(f"{name}: existing {existing:.1f} ms, unknown {unknown:.1f} ms")
 

@@ -262,7 +262,9 @@ def test_a_navigation_slower_than_a_fresh_load_is_reported():
 
 
 def test_a_navigation_without_numbers_fails_rather_than_passes():
-    missing = {"blog → article": {"navigation": [50.0], "fresh": [None]}}
+    missing: dict[str, dict[str, list]] = {
+        "blog → article": {"navigation": [50.0], "fresh": [None]}
+    }
     assert bench.check_navigation({"max_ratio": 1}, missing) == ["blog → article: no measurements"]
     assert bench.check_navigation({"max_ratio": 1, "max_ratoi": 2}, {}) == [
         "navigation: unknown budget key 'max_ratoi'"

@@ -10,8 +10,7 @@ import json
 import pytest
 
 from loadtests import ceiling, run
-
-Case, Measure = ceiling.Case, ceiling.Measure
+from loadtests.ceiling import Case, Measure
 
 
 def measure(rate: float, errors: int = 0, p95: float = 5.0) -> Measure:

@@ -8,7 +8,7 @@ from loadtests import scale, scale_data
 from loadtests.scale_data import Counts
 
 
-def result(size: str, **changes) -> object:
+def result(size: str, **changes) -> scale.SizeResult:
     values = {
         "size": size,
         "pages": 10_000,
