@@ -3,8 +3,8 @@
   .venv/bin/python -m loadtests.bench                  # make bench (after the Locust run)
   .venv/bin/python -m loadtests.bench --runs 1 --page home --page cart
 
-Starts the test server exactly as loadtests/run.py does (its free_port, start_server,
-wait_healthy and stop_server; one worker: Lighthouse is a single visitor), checks that every
+Starts the test server exactly as loadtests/run.py does (its free_port, start_server and
+wait_healthy, testkit.serving's stop; one worker: Lighthouse is a single visitor), checks that every
 page answers 200 with ``<html lang="nl">`` on the Dutch domain (``localhost:PORT``), then runs
 Lighthouse 12.8 (``npx --yes lighthouse@12.8``, fetched into npm's cache on first use; mobile
 form factor, Lighthouse's default simulated throttling, performance category only) with
@@ -48,6 +48,7 @@ from loadtests import (
     run,  # the same server start and stop as the Locust runs
     timing,  # answer times of known vs unknown addresses
 )
+from testkit import serving
 
 HERE = Path(__file__).resolve().parent
 
@@ -399,12 +400,12 @@ def start(
             ready = run.wait_healthy(server, port, log_path)
         except run.SilentServer as error:
             print(f"bench: start {attempt} failed ({error}); stopping it", flush=True)
-            run.stop_server(server)
+            serving.stop(server)
             if attempt == run.START_ATTEMPTS:
                 raise
             continue
         except BaseException:
-            run.stop_server(server)
+            serving.stop(server)
             raise
         print(f"bench: server ready after {ready:.1f} s", flush=True)
         return server, port
@@ -536,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         if server is not None:
-            print(f"bench: server stopped in {run.stop_server(server):.1f} s", flush=True)
+            print(f"bench: server stopped in {serving.stop(server):.1f} s", flush=True)
 
     metrics = {page: extract_metrics(report) for page, report in reports.items()}
     print(

@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import testkit.serving
 from loadtests import (
     bench,  # a healthy test server, retried when silent
     run,  # the server's stop, free ports, results, budgets
@@ -387,7 +388,7 @@ def serving(database: str, work: Path, access_log: bool = True) -> Iterator[tupl
                 run.restock(port)
             yield f"http://127.0.0.1:{port}", f"localhost:{port}"
         finally:
-            run.stop_server(server)
+            testkit.serving.stop(server)
 
 
 @contextlib.contextmanager
@@ -409,7 +410,7 @@ def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
     try:
         yield f"http://127.0.0.1:{port}", f"127.0.0.1:{port}"
     finally:
-        run.stop_server(server)
+        testkit.serving.stop(server)
 
 
 Results = dict[str, tuple[Measure, Measure]]  # case → (Splash, nginx)

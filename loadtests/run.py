@@ -24,13 +24,14 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from testkit import serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -99,20 +100,13 @@ def seconds(duration: str) -> int:
 
 
 def free_port() -> int:
-    """A free port below the kernel's ephemeral range (32768+): a port from that range can be
-    taken by an outgoing connection before the server binds it, hanging the health check."""
-    for _ in range(200):
-        port = random.randint(20000, 32000)
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RunError("no free port between 20000 and 32000")
+    try:
+        return serving.free_port()
+    except serving.ServerError as error:
+        raise RunError(str(error)) from None
 
 
-# -- the server ------------------------------------------------------------------------------
+# -- the server (testkit.serving: the same start, wait and stop as the backend's tests) -------
 
 
 CHECKOUT_LIMITS = ("ORDERS_PER_CLIENT", "ORDERS_PER_EMAIL", "OPEN_PER_CLIENT", "OPEN_PER_EMAIL")
@@ -124,18 +118,15 @@ def start_server(
     log_path: Path,
     database_url: str | None = None,
     access_log: bool = False,
-) -> subprocess.Popen:
+) -> subprocess.Popen[bytes]:
     log = log_path.open("wb")
-    command = [PYTHON, "-m", "testkit.server", "--port", str(port)]
-    command += ["--workers", str(workers)]
-    if database_url:
-        command += ["--database-url", database_url]
-    if access_log:
-        command.append("--access-log")
     try:
-        return subprocess.Popen(
-            command,
-            cwd=BACKEND,
+        return serving.start(
+            port,
+            workers=workers,
+            database_url=database_url,
+            access_log=access_log,
+            python=PYTHON,
             stdin=subprocess.DEVNULL,
             # faulthandler: on a startup timeout, SIGABRT makes it log where it hangs
             # The load generator stands in for a load balancer in front of many parents: the
@@ -153,7 +144,6 @@ def start_server(
             },
             stdout=log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, so the workers are stopped with it
         )
     finally:
         log.close()  # the child holds its own descriptor
@@ -163,89 +153,28 @@ class SilentServer(RunError):
     """Ready according to its log, but /healthz never answers."""
 
 
-def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
-    started = time.monotonic()
+def wait_healthy(server: subprocess.Popen[bytes], port: int, log_path: Path) -> float:
     ready_at: float | None = None
-    url = f"http://127.0.0.1:{port}/healthz"
-    last = "no answer"
-    while True:
-        if server.poll() is not None:
-            raise RunError(
-                f"the test server exited with code {server.returncode} before it "
-                f"was ready\n{tail(log_path)}"
-            )
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return time.monotonic() - started
-                last = f"status {response.status}"
-        except urllib.error.HTTPError as error:  # it runs, but is not healthy
-            last = f"status {error.code}: {error.read()[:300].decode(errors='replace')}"
-        except (urllib.error.URLError, OSError) as error:  # not listening yet
-            last = str(getattr(error, "reason", error))
+
+    def not_silent() -> None:
+        nonlocal ready_at
         if ready_at is None and "splash: ready on" in log_path.read_text(errors="replace"):
             ready_at = time.monotonic()
         if ready_at is not None and time.monotonic() - ready_at > READY_BUT_SILENT:
-            raise SilentServer(f"ready, but {url} did not answer within {READY_BUT_SILENT:.0f} s")
-        if time.monotonic() - started > HEALTH_TIMEOUT:
-            server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(timeout=3)
-            raise RunError(
-                f"the test server was not healthy within {HEALTH_TIMEOUT:.0f} s "
-                f"(last answer of {url}: {last})\n{tail(log_path)}"
+            raise SilentServer(
+                f"ready, but http://127.0.0.1:{port}/healthz did not answer within "
+                f"{READY_BUT_SILENT:.0f} s"
             )
-        time.sleep(0.25)
 
-
-def stop_server(server: subprocess.Popen) -> float:
-    """Stop the server and everything in its process group; the seconds it took.
-
-    SIGTERM to the server first, so that Sanic's manager shuts its workers down itself, then
-    SIGTERM and finally SIGKILL to whatever is left in the group (start_new_session made the
-    server a group leader, so the group id is its pid).
-    """
-    started = time.monotonic()
-    pgid = server.pid
-    steps = (
-        (lambda sig: server.send_signal(sig), signal.SIGTERM, 15.0),
-        (lambda sig: os.killpg(pgid, sig), signal.SIGTERM, 5.0),
-        (lambda sig: os.killpg(pgid, sig), signal.SIGKILL, 5.0),
-    )
-    for send, sig, grace in steps:
-        if server.poll() is not None and not group_alive(pgid):
-            break
-        with contextlib.suppress(ProcessLookupError):
-            send(sig)
-        deadline = time.monotonic() + grace
-        while time.monotonic() < deadline and (server.poll() is None or group_alive(pgid)):
-            time.sleep(0.1)
-    else:
-        if group_alive(pgid):
-            print(
-                f"loadtests/run.py: process group {pgid} survived SIGKILL",
-                file=sys.stderr,
-            )
-    return time.monotonic() - started
-
-
-def group_alive(pgid: int) -> bool:
-    """Whether a process of the group still runs (zombies waiting to be reaped do not count)."""
-    proc = Path("/proc")
-    if not proc.is_dir():  # not Linux: ask the kernel, which counts zombies too
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return False
-        return True
-    for stat in proc.glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:  # the process ended meanwhile
-            continue
-        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
-            return True
-    return False
+    try:
+        return serving.wait_healthy(server, port, HEALTH_TIMEOUT, 0.25, not_silent)
+    except serving.ServerExited as error:
+        raise RunError(f"{error}\n{tail(log_path)}") from None
+    except serving.NotHealthy as error:
+        server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=3)
+        raise RunError(f"{error}\n{tail(log_path)}") from None
 
 
 def tail(path: Path, lines: int = 30) -> str:
@@ -467,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{label}: start {attempt} failed ({error}); stopping it",
                     flush=True,
                 )
-                stop_server(server)
+                serving.stop(server)
                 server = None
                 if attempt == START_ATTEMPTS:
                     raise
@@ -487,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
         if server is not None:
-            print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
+            print(f"{label}: server stopped in {serving.stop(server):.1f} s", flush=True)
         databases.close()
 
     try:

@@ -48,6 +48,7 @@ from loadtests import (
     scale_data,  # the generated shop, the hot queries
 )
 from loadtests.scale_data import Counts
+from testkit import serving
 
 SIZES: dict[str, Counts] = {
     "small": Counts(pages=0, articles=0, products=0, users=10, orders=100),
@@ -333,7 +334,7 @@ def measure_size(
     try:
         payload_p50, orders_p95 = read_times(port, session_token(env, database_url), args, work)
     finally:
-        run.stop_server(server)
+        serving.stop(server)
     counts = sql(database_url, _counts)
     return SizeResult(
         name,

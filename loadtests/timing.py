@@ -18,6 +18,7 @@ import time
 import urllib.request
 
 from loadtests import run
+from testkit import serving
 
 REQUESTS = 50
 WARM_UP = 5
@@ -92,7 +93,7 @@ def main() -> int:
         print(f"timing: FAILED — {error}", file=sys.stderr)
         return 2
     finally:
-        run.stop_server(server)
+        serving.stop(server)
     return 0
 
 
