@@ -43,7 +43,8 @@ from typing import Any
 
 from loadtests import (
     bench,  # a healthy server, started again when silent
-    ceiling,  # the wrk script and its reader
+    ceiling,  # wrk's path
+    ceiling_report,  # the wrk script and its reader
     run,  # the database, free ports, stopping, results
     scale_data,  # the generated shop, the hot queries
 )
@@ -277,22 +278,24 @@ def session_token(env: dict[str, str], database_url: str) -> str:
     return tokens.issue(user_id, 0, load_settings().secret_key, timedelta(hours=2))
 
 
-def wrk(url: str, script: Path, duration: str, connections: int) -> ceiling.Measure:
+def wrk(url: str, script: Path, duration: str, connections: int) -> ceiling_report.Measure:
     """A few connections, so that the times are the answers' own, not a queue's."""
     command = [ceiling.WRK, "-t1", f"-c{connections}", f"-d{duration}", "-s", str(script), url]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-    return ceiling.parse_wrk(done.stdout + done.stderr)
+    return ceiling_report.parse_wrk(done.stdout + done.stderr)
 
 
 def read_times(port: int, token: str, args: argparse.Namespace, work: Path) -> tuple[float, float]:
     """Median over the rounds of the payload's p50 and the order list's p95, in ms."""
     host = f"localhost:{PUBLIC_PORT}"
     payload = work / "payload.lua"
-    payload.write_text(ceiling.wrk_script(ceiling.Case("payload", PAYLOAD_PATH), host, False))
+    payload.write_text(
+        ceiling_report.wrk_script(ceiling_report.Case("payload", PAYLOAD_PATH), host, False)
+    )
     orders = work / "orders.lua"
     orders.write_text(
         f'wrk.headers["Authorization"] = "Bearer {token}"\n'
-        + ceiling.wrk_script(ceiling.Case("orders", ORDERS_PATH), host, False)
+        + ceiling_report.wrk_script(ceiling_report.Case("orders", ORDERS_PATH), host, False)
     )
     base = f"http://127.0.0.1:{port}"
     p50s, p95s = [], []
