@@ -85,7 +85,8 @@ chromium: ## install Debian's Chromium when missing (never a browser download by
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 test: install build chromium ## run every suite; non-zero when any fails
-	$(MAKE) --no-print-directory lint test-backend test-frontend test-contracts test-e2e test-load
+	$(MAKE) --no-print-directory lint test-backend test-loadtests test-frontend test-contracts test-e2e \
+	  test-load
 	@echo "make test: all suites passed"
 
 test-backend: ## pytest on SQLite and PostgreSQL, side by side (each suite's output when it ends)
@@ -115,31 +116,36 @@ test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write cont
 test-e2e: $(BACKEND_STAMP) $(SPA_BUILD) chromium ## Playwright with Debian's Chromium, axe checks
 	cd frontend && npx playwright test
 
+test-loadtests: $(BACKEND_STAMP) ## the load harness's own tests (loadtests/tests: budgets, readers, SQL text; nothing timed)
+	$(PY) -m pytest -q -p no:cacheprovider loadtests/tests
+
 test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against a fresh server
-	$(PY) loadtests/run.py --smoke
+	$(PY) -m loadtests.run --smoke
 
 loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
-	$(PY) loadtests/run.py --users $${USERS:-50} --duration $${DURATION:-60s}
+	$(PY) -m loadtests.run --users $${USERS:-50} --duration $${DURATION:-60s}
 
 bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx on the same bytes (wrk), Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, Lighthouse, against budgets
 	status=0; \
-	  $(PY) loadtests/ceiling.py || status=$$?; \
-	  $(PY) loadtests/run.py --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \
-	  $(PY) loadtests/run.py --scenario checkout --database postgres --users 50 \
+	  $(PY) -m loadtests.ceiling || status=$$?; \
+	  $(PY) -m loadtests.run --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \
+	  $(PY) -m loadtests.run --scenario checkout --database postgres --users 50 \
 	    --duration $${DURATION:-30s} || status=$$?; \
-	  $(PY) loadtests/run.py --scenario academy --users 50 --duration $${DURATION:-30s} || status=$$?; \
-	  $(PY) loadtests/bench.py || status=$$?; \
+	  $(PY) -m loadtests.run --scenario academy --users 50 --duration $${DURATION:-30s} || status=$$?; \
+	  $(PY) -m loadtests.bench || status=$$?; \
 	  exit $$status
 
 bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
-	$(PY) loadtests/scale.py
+	$(PY) -m loadtests.scale
 
 compose-check: ## as root: build the image and run both compose shapes for real (Debian's Docker, a private network namespace; about 5 min), exit 1 when a check fails
 	bash backend/scripts/compose-check.sh
 
-lint: install ## ruff, mypy, tsc, eslint
+lint: install ## ruff, mypy (backend and loadtests), tsc, eslint
 	cd backend && $(PY) -m ruff check splash testkit tests && $(PY) -m ruff format --check splash testkit tests
 	cd backend && $(PY) -m mypy
+	$(PY) -m ruff check loadtests && $(PY) -m ruff format --check loadtests
+	$(PY) -m mypy --config-file loadtests/pyproject.toml
 	cd backend && $(VENV_BIN)/lint-imports --no-cache pyproject.toml
 	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 

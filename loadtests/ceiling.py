@@ -1,7 +1,7 @@
 """Splash side by side with its ceiling: nginx serving the very same bytes from a file.
 
-  .venv/bin/python loadtests/ceiling.py                       # make bench
-  .venv/bin/python loadtests/ceiling.py --duration 5s --rounds 1 --case payload
+  .venv/bin/python -m loadtests.ceiling                       # make bench
+  .venv/bin/python -m loadtests.ceiling --duration 5s --rounds 1 --case payload
 
 Starts the test server as loadtests/bench.py does (SQLite, but two workers), fetches each case's
 answer once, writes those bytes into a folder that Debian's nginx (two workers) serves, then
@@ -22,9 +22,10 @@ counts (on a shared machine the load drifts between rounds more than the log cos
 A POST case (the cart quote, an order) is a GET of the same bytes for nginx: a file has no POST,
 and the ceiling is what serving those bytes costs. Orders are placed on a second server on
 PostgreSQL (a database made for the run and dropped after it, restocked first), each with its
-own Idempotency-Key and a new guest's address, as parents place them. The lesson key is asked with a fresh key token and
-one X-Forwarded-For per request from 4,000 addresses (the server trusts the generator as a
-load balancer), so its per-address rate limit counts parents, as in production.
+own Idempotency-Key and a new guest's address, as parents place them. The lesson key is asked
+with a fresh key token and one X-Forwarded-For per request from 4,000 addresses (the server
+trusts the generator as a load balancer), so its per-address rate limit counts parents, as in
+production.
 
 Exit code: 0 within budget; 1 a budget was exceeded; 2 the run could not be done (nginx or wrk
 missing, the server did not start, a case did not answer 200).
@@ -38,248 +39,39 @@ import json
 import os
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+import testkit.serving
+from loadtests import (
+    bench,  # a healthy test server, retried when silent
+    run,  # the server's stop, free ports, results, budgets
+)
+from loadtests.ceiling_report import (
+    Case,
+    Measure,
+    Unlogged,
+    check,
+    check_logging,
+    combined,
+    halves,
+    logging_table,
+    median_measure,
+    nginx_config,
+    parse_wrk,
+    table,
+    wrk_script,
+)
 
-import bench  # noqa: E402  (loadtests/bench.py: a healthy test server, retried when silent)
-import run  # noqa: E402  (loadtests/run.py: the server's stop, free ports, results, budgets)
+HERE = Path(__file__).resolve().parent
 
 NGINX = "/usr/sbin/nginx"
 WRK = "/usr/bin/wrk"
 CONNECTIONS = 50
-ADDRESSES = 4000  # X-Forwarded-For addresses for the key case
-
-
-@dataclass(frozen=True)
-class Case:
-    name: str
-    path: str
-    method: str = "GET"
-    body: str | None = None
-    forwarded: bool = False  # one X-Forwarded-For per request (rate-limited endpoints)
-    unique: bool = False  # a new Idempotency-Key and guest address per request ("{key}" in body)
-    database: str = "sqlite"  # the server it is measured on: sqlite, or postgres
-    server: str | None = None  # another server than the database's Splash ("bare": bare Sanic)
-
-    @property
-    def where(self) -> str:
-        return self.server or self.database
-
-
-@dataclass(frozen=True)
-class Measure:
-    requests: int
-    seconds: float
-    errors: int
-    p50_ms: float
-    p95_ms: float
-
-    @property
-    def rate(self) -> float:
-        return self.requests / self.seconds if self.seconds else 0.0
-
-
-# -- pure ------------------------------------------------------------------------------------
-
-
-def wrk_script(case: Case, host: str, for_nginx: bool) -> str:
-    """The Lua script wrk runs: the request, and a last line with what it measured."""
-    method = "GET" if for_nginx else case.method
-    lines = [f'wrk.method = "{method}"', f'wrk.headers["Host"] = {json.dumps(host)}']
-    if case.body is not None and not for_nginx:
-        lines += [
-            f"wrk.body = {json.dumps(case.body)}",
-            'wrk.headers["Content-Type"] = "application/json"',
-        ]
-    if case.unique and not for_nginx and case.body is not None:
-        before, _, after = case.body.partition("{key}")
-        lines += [
-            "local threads = 0",
-            "setup = function(thread)",
-            "  threads = threads + 1",
-            '  thread:set("tid", threads)',
-            "end",
-            "local n = 0",
-            "request = function()",
-            "  n = n + 1",
-            '  local key = string.format("ceiling-%d-%d-%d", run, tid, n)',
-            '  wrk.headers["Idempotency-Key"] = key',
-            f"  return wrk.format(nil, nil, nil, {json.dumps(before)} .. key .. {json.dumps(after)})",
-            "end",
-        ]
-        lines.insert(0, f"run = {random.getrandbits(31)}")
-    if case.forwarded and not for_nginx:
-        lines += [
-            "local n = 0",
-            "request = function()",
-            f"  n = (n + 1) % {ADDRESSES}",
-            '  wrk.headers["X-Forwarded-For"] = "10.0." .. math.floor(n / 256) .. "." .. (n % 256)',
-            "  return wrk.format()",
-            "end",
-        ]
-    lines += [
-        "done = function(summary, latency, requests)",
-        "  local e = summary.errors",
-        '  io.write(string.format("CEILING %d %d %d %d %d\\n", summary.requests,',
-        "    summary.duration, e.connect + e.read + e.write + e.status + e.timeout,",
-        "    latency:percentile(50), latency:percentile(95)))",
-        "end",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def parse_wrk(output: str) -> Measure:
-    """The CEILING line of wrk_script's done(): requests, µs, errors, p50 µs, p95 µs."""
-    for line in output.splitlines():
-        if line.startswith("CEILING "):
-            requests, micros, errors, p50, p95 = (int(x) for x in line.split()[1:6])
-            return Measure(requests, micros / 1e6, errors, p50 / 1000, p95 / 1000)
-    raise run.RunError(f"wrk printed no result:\n{output[-2000:]}")
-
-
-def halves(duration: str) -> tuple[str, str]:
-    """wrk's duration in whole seconds ("5s") as two parts ("2s", "3s")."""
-    number = duration.removesuffix("s")
-    if not duration.endswith("s") or not number.isdigit() or int(number) < 2:
-        raise ValueError(f"{duration!r}: whole seconds, at least 2s")
-    seconds = int(number)
-    return f"{seconds // 2}s", f"{seconds - seconds // 2}s"
-
-
-def combined(first: Measure, second: Measure) -> Measure:
-    """Two runs against one target as one: requests, seconds and errors added up; p50 and p95
-    the mean of theirs, weighed by requests (close enough for runs of one load)."""
-    requests = first.requests + second.requests
-
-    def mean(a: float, b: float) -> float:
-        return (a * first.requests + b * second.requests) / requests if requests else 0.0
-
-    return Measure(
-        requests,
-        first.seconds + second.seconds,
-        first.errors + second.errors,
-        mean(first.p50_ms, second.p50_ms),
-        mean(first.p95_ms, second.p95_ms),
-    )
-
-
-def median_measure(measures: list[Measure]) -> Measure:
-    """The round with the median rate."""
-    ranked = sorted(measures, key=lambda m: m.rate)
-    return ranked[(len(ranked) - 1) // 2]
-
-
-def nginx_config(root: Path, port: int, pid: Path) -> str:
-    return f"""worker_processes 2;
-pid {pid};
-error_log {root}/error.log;
-events {{ worker_connections 1024; }}
-http {{
-  access_log off;
-  default_type application/octet-stream;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  server {{
-    listen 127.0.0.1:{port};
-    root {root}/files;
-    location / {{ try_files $uri =404; }}
-  }}
-}}
-"""
-
-
-def check(budgets: dict, results: dict[str, tuple[Measure, Measure]]) -> list[str]:
-    """Case → (Splash, nginx) in, one line per problem out. Errors always fail; each
-    "min_ratio" is Splash's req/s over nginx's; a budget for a case not measured is skipped."""
-    problems = []
-    for name, (splash, ceiling) in results.items():
-        if splash.errors or ceiling.errors:
-            problems.append(f"{name}: {splash.errors} errors (nginx {ceiling.errors})")
-    for name, least in (budgets.get("min_ratio") or {}).items():
-        if name.startswith("$") or name not in results:
-            continue
-        splash, ceiling = results[name]
-        ratio = splash.rate / ceiling.rate if ceiling.rate else 0.0
-        if ratio < least:
-            problems.append(f"{name}: {ratio:.3f}x the ceiling < budget {least:g}x")
-    return problems
-
-
-def logging_cost(logged: Measure, unlogged: Measure) -> float:
-    """The share of the throughput the access log takes: 1 - (req/s with it) / (without)."""
-    return 1 - logged.rate / unlogged.rate if unlogged.rate else 1.0
-
-
-@dataclass(frozen=True)
-class Unlogged:
-    """A case on Splash without its access log: its median round, and the median of the
-    rounds' logging costs."""
-
-    measure: Measure
-    cost: float
-
-    @classmethod
-    def of(cls, logged: list[Measure], unlogged: list[Measure]) -> Unlogged:
-        """From the rounds with the log and without it, in the order they were measured."""
-        costs = [logging_cost(a, b) for a, b in zip(logged, unlogged, strict=True)]
-        return cls(median_measure(unlogged), statistics.median(costs))
-
-
-def check_logging(budgets: dict, unlogged: dict[str, Unlogged]) -> list[str]:
-    """One line per problem: errors without the access log, or a case whose logging cost
-    exceeds its "max_logging_cost"; a budget for a case not measured is skipped."""
-    problems = []
-    for name, most in (budgets.get("max_logging_cost") or {}).items():
-        if name.startswith("$") or name not in unlogged:
-            continue
-        quiet = unlogged[name]
-        if quiet.measure.errors:
-            problems.append(f"{name} without the access log: {quiet.measure.errors} errors")
-        if quiet.cost > most:
-            problems.append(
-                f"{name}: the access log costs {quiet.cost:.1%} of its req/s > budget {most:.0%}"
-            )
-    return problems
-
-
-def logging_table(
-    results: dict[str, tuple[Measure, Measure]], unlogged: dict[str, Unlogged], budget: dict
-) -> str:
-    head = f"{'access log':<12}{'on req/s':>14}{'off req/s':>13}{'cost':>8}  budget"
-    rows = [head, "-" * len(head)]
-    for name, quiet in unlogged.items():
-        rows.append(
-            f"{name:<12}{results[name][0].rate:>14,.0f}{quiet.measure.rate:>13,.0f}"
-            f"{quiet.cost:>8.1%}  ≤ {budget[name]:.0%}"
-        )
-    return "\n".join(rows)
-
-
-def table(results: dict[str, tuple[Measure, Measure]], goals: dict[str, float]) -> str:
-    head = (
-        f"{'case':<12}{'splash req/s':>14}{'p50 ms':>8}{'p95 ms':>8}"
-        f"{'nginx req/s':>13}{'p95 ms':>8}{'ratio':>8}  goal"
-    )
-    rows = [head, "-" * len(head)]
-    for name, (splash, ceiling) in results.items():
-        ratio = splash.rate / ceiling.rate if ceiling.rate else 0.0
-        goal = goals.get(name)
-        verdict = "" if goal is None else f"p95 ≤ {goal:g} ms: {'met' if splash.p95_ms <= goal else 'not met'}"
-        rows.append(
-            f"{name:<12}{splash.rate:>14,.0f}{splash.p50_ms:>8.1f}{splash.p95_ms:>8.1f}"
-            f"{ceiling.rate:>13,.0f}{ceiling.p95_ms:>8.1f}{ratio:>7.3f}x  {verdict}"
-        )
-    return "\n".join(rows)
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -312,10 +104,7 @@ def discover(base: str, host: str) -> list[Case]:
     variant = _json(base, host, f"/api/products/{product['id']}")["data"]["variants"][0]
     course = _json(base, host, "/_payload/academy/leren-zwemmen.json")["course"]
     preview = next(
-        lesson
-        for level in course["levels"]
-        for lesson in level["lessons"]
-        if lesson["freePreview"]
+        lesson for level in course["levels"] for lesson in level["lessons"] if lesson["freePreview"]
     )
     quote = {"items": [{"variantId": variant["id"], "quantity": 1, "options": []}]}
     return [
@@ -386,7 +175,7 @@ def serving(database: str, work: Path, access_log: bool = True) -> Iterator[tupl
                 run.restock(port)
             yield f"http://127.0.0.1:{port}", f"localhost:{port}"
         finally:
-            run.stop_server(server)
+            testkit.serving.stop(server)
 
 
 @contextlib.contextmanager
@@ -408,10 +197,12 @@ def bare_sanic(answer: Path) -> Iterator[tuple[str, str]]:
     try:
         yield f"http://127.0.0.1:{port}", f"127.0.0.1:{port}"
     finally:
-        run.stop_server(server)
+        testkit.serving.stop(server)
 
 
 Results = dict[str, tuple[Measure, Measure]]  # case → (Splash, nginx)
+
+
 def measure(
     args: argparse.Namespace, work: Path, unlogged: set[str]
 ) -> tuple[Results, dict[str, Unlogged]]:
@@ -480,7 +271,9 @@ def measure(
                     order = ["splash", "quiet"] if number % 2 else ["quiet", "splash"]
                     runs: dict[str, list[Measure]] = {target: [] for target in order}
                     first, second = halves(args.duration)
-                    for target, part in zip([*order, *order[::-1]], [first, first, second, second]):
+                    for target, part in zip(
+                        [*order, *order[::-1]], [first, first, second, second], strict=True
+                    ):
                         runs[target].append(splash_run(target, part))
                     rounds[case.name][0].append(combined(*runs["splash"]))
                     quiet_rounds[case.name].append(combined(*runs["quiet"]))
@@ -508,7 +301,9 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="loadtests/ceiling.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m loadtests.ceiling", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument(
         "--duration", default="10s", help="wrk's run per case and target, in whole seconds"
     )

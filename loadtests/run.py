@@ -1,8 +1,8 @@
 """Run the Locust scenarios against a freshly seeded Splash and check the budgets.
 
-  .venv/bin/python loadtests/run.py --smoke                      # make test-load: 5 users, 10 s
-  .venv/bin/python loadtests/run.py --users 50 --duration 60s    # make loadtest
-  .venv/bin/python loadtests/run.py --scenario checkout --database postgres   # make bench
+  .venv/bin/python -m loadtests.run --smoke                      # make test-load: 5 users, 10 s
+  .venv/bin/python -m loadtests.run --users 50 --duration 60s    # make loadtest
+  .venv/bin/python -m loadtests.run --scenario checkout --database postgres   # make bench
 
 Picks a free port, starts ``python -m testkit.server`` (temporary SQLite database, or
 with ``--database postgres`` a PostgreSQL database made for the run and dropped after it;
@@ -24,13 +24,22 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from loadtests.locust_budgets import (
+    Row,
+    check_budgets,
+    number,
+    p95_budgets,
+    print_goals,
+    print_table,
+)
+from testkit import serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -51,8 +60,6 @@ START_ATTEMPTS = 5
 SMOKE_WAIT = "0.1,0.5"  # SPLASH_LOADTEST_WAIT for the smoke run: more requests in 10 s
 FULL_WAIT = "1,3"
 
-Row = dict[str, str]  # one line of Locust's <prefix>_stats.csv
-
 
 class RunError(Exception):
     """The run could not be completed (server did not start, Locust hung, ...)."""
@@ -60,26 +67,14 @@ class RunError(Exception):
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="loadtests/run.py", description=__doc__.split("\n\n")[0]
+        prog="python -m loadtests.run", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument(
-        "--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits"
-    )
-    parser.add_argument(
-        "--users", type=int, default=50, help="concurrent users (default 50)"
-    )
-    parser.add_argument(
-        "--rate", type=float, help="users started per second (default users/5)"
-    )
-    parser.add_argument(
-        "--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)"
-    )
-    parser.add_argument(
-        "--workers", type=int, help="server workers (default: 1 smoke, 2 full)"
-    )
-    parser.add_argument(
-        "--name", help="results file prefix (default: smoke, full or checkout)"
-    )
+    parser.add_argument("--smoke", action="store_true", help="5 users, rate 5, 10 s, short waits")
+    parser.add_argument("--users", type=int, default=50, help="concurrent users (default 50)")
+    parser.add_argument("--rate", type=float, help="users started per second (default users/5)")
+    parser.add_argument("--duration", default="60s", help="run time: 60s, 2m, ... (default 60s)")
+    parser.add_argument("--workers", type=int, help="server workers (default: 1 smoke, 2 full)")
+    parser.add_argument("--name", help="results file prefix (default: smoke, full or checkout)")
     parser.add_argument(
         "--scenario",
         choices=("browse", "checkout", "academy"),
@@ -93,17 +88,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.users, args.rate, args.duration = 5, 5.0, "10s"
     args.rate = args.rate or max(1.0, args.users / 5)
     args.workers = args.workers or (1 if args.smoke else 2)
-    args.kind = (
-        "smoke"
-        if args.smoke
-        else "full"
-        if args.scenario == "browse"
-        else args.scenario
-    )
+    args.kind = "smoke" if args.smoke else "full" if args.scenario == "browse" else args.scenario
     args.name = args.name or args.kind
-    args.seconds = seconds(
-        args.duration
-    )  # fails early on a duration Locust would not read
+    args.seconds = seconds(args.duration)  # fails early on a duration Locust would not read
     return args
 
 
@@ -113,28 +100,19 @@ def seconds(duration: str) -> int:
         return int(duration)
     parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", duration)
     if not parts or not any(parts.groups()):
-        raise SystemExit(
-            f"loadtests/run.py: cannot read duration {duration!r} (use e.g. 60s, 2m)"
-        )
+        raise SystemExit(f"loadtests/run.py: cannot read duration {duration!r} (use e.g. 60s, 2m)")
     hours, minutes, secs = (int(p or 0) for p in parts.groups())
     return hours * 3600 + minutes * 60 + secs
 
 
 def free_port() -> int:
-    """A free port below the kernel's ephemeral range (32768+): a port from that range can be
-    taken by an outgoing connection before the server binds it, hanging the health check."""
-    for _ in range(200):
-        port = random.randint(20000, 32000)
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RunError("no free port between 20000 and 32000")
+    try:
+        return serving.free_port()
+    except serving.ServerError as error:
+        raise RunError(str(error)) from None
 
 
-# -- the server ------------------------------------------------------------------------------
+# -- the server (testkit.serving: the same start, wait and stop as the backend's tests) -------
 
 
 CHECKOUT_LIMITS = ("ORDERS_PER_CLIENT", "ORDERS_PER_EMAIL", "OPEN_PER_CLIENT", "OPEN_PER_EMAIL")
@@ -146,18 +124,15 @@ def start_server(
     log_path: Path,
     database_url: str | None = None,
     access_log: bool = False,
-) -> subprocess.Popen:
+) -> subprocess.Popen[bytes]:
     log = log_path.open("wb")
-    command = [PYTHON, "-m", "testkit.server", "--port", str(port)]
-    command += ["--workers", str(workers)]
-    if database_url:
-        command += ["--database-url", database_url]
-    if access_log:
-        command.append("--access-log")
     try:
-        return subprocess.Popen(
-            command,
-            cwd=BACKEND,
+        return serving.start(
+            port,
+            workers=workers,
+            database_url=database_url,
+            access_log=access_log,
+            python=PYTHON,
             stdin=subprocess.DEVNULL,
             # faulthandler: on a startup timeout, SIGABRT makes it log where it hangs
             # The load generator stands in for a load balancer in front of many parents: the
@@ -175,7 +150,6 @@ def start_server(
             },
             stdout=log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, so the workers are stopped with it
         )
     finally:
         log.close()  # the child holds its own descriptor
@@ -185,97 +159,28 @@ class SilentServer(RunError):
     """Ready according to its log, but /healthz never answers."""
 
 
-def wait_healthy(server: subprocess.Popen, port: int, log_path: Path) -> float:
-    started = time.monotonic()
+def wait_healthy(server: subprocess.Popen[bytes], port: int, log_path: Path) -> float:
     ready_at: float | None = None
-    url = f"http://127.0.0.1:{port}/healthz"
-    last = "no answer"
-    while True:
-        if server.poll() is not None:
-            raise RunError(
-                f"the test server exited with code {server.returncode} before it "
-                f"was ready\n{tail(log_path)}"
-            )
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return time.monotonic() - started
-                last = f"status {response.status}"
-        except urllib.error.HTTPError as error:  # it runs, but is not healthy
-            last = f"status {error.code}: {error.read()[:300].decode(errors='replace')}"
-        except (urllib.error.URLError, OSError) as error:  # not listening yet
-            last = str(getattr(error, "reason", error))
-        if ready_at is None and "splash: ready on" in log_path.read_text(
-            errors="replace"
-        ):
+
+    def not_silent() -> None:
+        nonlocal ready_at
+        if ready_at is None and "splash: ready on" in log_path.read_text(errors="replace"):
             ready_at = time.monotonic()
         if ready_at is not None and time.monotonic() - ready_at > READY_BUT_SILENT:
             raise SilentServer(
-                f"ready, but {url} did not answer within {READY_BUT_SILENT:.0f} s"
+                f"ready, but http://127.0.0.1:{port}/healthz did not answer within "
+                f"{READY_BUT_SILENT:.0f} s"
             )
-        if time.monotonic() - started > HEALTH_TIMEOUT:
-            server.send_signal(
-                signal.SIGABRT
-            )  # the tracebacks of the hang go to the log
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(timeout=3)
-            raise RunError(
-                f"the test server was not healthy within {HEALTH_TIMEOUT:.0f} s "
-                f"(last answer of {url}: {last})\n{tail(log_path)}"
-            )
-        time.sleep(0.25)
 
-
-def stop_server(server: subprocess.Popen) -> float:
-    """Stop the server and everything in its process group; the seconds it took.
-
-    SIGTERM to the server first, so that Sanic's manager shuts its workers down itself, then
-    SIGTERM and finally SIGKILL to whatever is left in the group (start_new_session made the
-    server a group leader, so the group id is its pid).
-    """
-    started = time.monotonic()
-    pgid = server.pid
-    steps = (
-        (lambda sig: server.send_signal(sig), signal.SIGTERM, 15.0),
-        (lambda sig: os.killpg(pgid, sig), signal.SIGTERM, 5.0),
-        (lambda sig: os.killpg(pgid, sig), signal.SIGKILL, 5.0),
-    )
-    for send, sig, grace in steps:
-        if server.poll() is not None and not group_alive(pgid):
-            break
-        with contextlib.suppress(ProcessLookupError):
-            send(sig)
-        deadline = time.monotonic() + grace
-        while time.monotonic() < deadline and (
-            server.poll() is None or group_alive(pgid)
-        ):
-            time.sleep(0.1)
-    else:
-        if group_alive(pgid):
-            print(
-                f"loadtests/run.py: process group {pgid} survived SIGKILL",
-                file=sys.stderr,
-            )
-    return time.monotonic() - started
-
-
-def group_alive(pgid: int) -> bool:
-    """Whether a process of the group still runs (zombies waiting to be reaped do not count)."""
-    proc = Path("/proc")
-    if not proc.is_dir():  # not Linux: ask the kernel, which counts zombies too
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return False
-        return True
-    for stat in proc.glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:  # the process ended meanwhile
-            continue
-        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
-            return True
-    return False
+    try:
+        return serving.wait_healthy(server, port, HEALTH_TIMEOUT, 0.25, not_silent)
+    except serving.ServerExited as error:
+        raise RunError(f"{error}\n{tail(log_path)}") from None
+    except serving.NotHealthy as error:
+        server.send_signal(signal.SIGABRT)  # the tracebacks of the hang go to the log
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=3)
+        raise RunError(f"{error}\n{tail(log_path)}") from None
 
 
 def tail(path: Path, lines: int = 30) -> str:
@@ -283,9 +188,7 @@ def tail(path: Path, lines: int = 30) -> str:
         text = path.read_text(errors="replace").splitlines()
     except OSError:
         return ""
-    return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(
-        text[-lines:]
-    )
+    return f"--- last lines of {path.relative_to(ROOT)} ---\n" + "\n".join(text[-lines:])
 
 
 @contextlib.contextmanager
@@ -360,9 +263,7 @@ def run_locust(args: argparse.Namespace, port: int) -> int:
     except subprocess.TimeoutExpired:
         raise RunError("Locust did not finish within its run time + 60 s") from None
     finally:
-        if (
-            locust.poll() is None
-        ):  # interrupted or hung: SIGTERM lets it write its results
+        if locust.poll() is None:  # interrupted or hung: SIGTERM lets it write its results
             os.killpg(locust.pid, signal.SIGTERM)
             try:
                 locust.wait(timeout=10)
@@ -377,93 +278,13 @@ def run_locust(args: argparse.Namespace, port: int) -> int:
 def read_stats(name: str) -> tuple[list[Row], Row]:
     path = RESULTS / f"{name}_stats.csv"
     if not path.exists():
-        raise RunError(
-            f"Locust wrote no statistics ({path.relative_to(ROOT)} is missing)"
-        )
+        raise RunError(f"Locust wrote no statistics ({path.relative_to(ROOT)} is missing)")
     with path.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     total = next((row for row in rows if row["Name"] == "Aggregated"), None)
     if total is None:
         raise RunError(f"no Aggregated row in {path.relative_to(ROOT)}")
     return [row for row in rows if row["Name"] != "Aggregated"], total
-
-
-def number(value: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):  # "N/A" when an entry has no requests
-        return 0.0
-
-
-def print_table(rows: list[Row], total: Row, p95_budget: dict[str, float]) -> None:
-    header = (
-        f"{'name':<34} {'requests':>8} {'fails':>6} {'req/s':>7} {'median':>7} {'p95':>6} "
-        f"{'budget':>7}"
-    )
-    print(header)
-    print("-" * len(header))
-    for row in [*sorted(rows, key=lambda r: r["Name"]), total]:
-        name = row["Name"] if row is not total else "total"
-        budget = p95_budget.get(row["Name"])
-        requests, failures = (
-            int(number(row["Request Count"])),
-            int(number(row["Failure Count"])),
-        )
-        print(
-            f"{name:<34} {requests:>8} {failures:>6} {number(row['Requests/s']):>7.1f} "
-            f"{number(row['Median Response Time']):>5.0f}ms {number(row['95%']):>4.0f}ms "
-            f"{(f'{budget:.0f}ms' if budget else ''):>7}"
-        )
-
-
-def p95_budgets(budgets: dict, rows: list[Row]) -> dict[str, float]:
-    """Request name → p95 budget in ms (the named budget, else the default, else none)."""
-    named, default = budgets.get("p95_ms", {}), budgets.get("default_p95_ms")
-    limits = {row["Name"]: named.get(row["Name"], default) for row in rows}
-    return {name: limit for name, limit in limits.items() if limit}
-
-
-def check_budgets(budgets: dict, rows: list[Row], total: Row) -> list[str]:
-    requests = int(number(total["Request Count"]))
-    failures = int(number(total["Failure Count"]))
-    problems = []
-    if requests < budgets.get("min_requests", 0):
-        problems.append(
-            f"only {requests} requests (at least {budgets['min_requests']})"
-        )
-    if "max_failures" in budgets and failures > budgets["max_failures"]:
-        problems.append(f"{failures} failures (at most {budgets['max_failures']})")
-    max_ratio = budgets.get("max_failure_ratio")
-    if max_ratio is not None and requests and failures / requests > max_ratio:
-        problems.append(
-            f"failure ratio {failures / requests:.2%} (at most {max_ratio:.2%})"
-        )
-    for name, budget in p95_budgets(budgets, rows).items():
-        row = next(row for row in rows if row["Name"] == name)
-        if number(row["95%"]) > budget:
-            problems.append(
-                f"{name}: p95 {number(row['95%']):.0f} ms > {budget:.0f} ms"
-            )
-    p95 = {row["Name"]: number(row["95%"]) for row in rows}
-    for name, ratio in budgets.get("p95_ratio", {}).items():
-        reference = p95.get(ratio["of"], 0)
-        if name not in p95 or not reference:
-            problems.append(f"{name}: no p95 to compare with {ratio['of']}")
-        elif p95[name] / reference > ratio["max"]:
-            problems.append(
-                f"{name}: p95 {p95[name]:.0f} ms is {p95[name] / reference:.1f}x "
-                f"{ratio['of']}'s {reference:.0f} ms (at most {ratio['max']}x)"
-            )
-    return problems
-
-
-def print_goals(budgets: dict, rows: list[Row]) -> None:
-    """The goals the issues set (absolute times on this machine): reported, never a budget."""
-    p95 = {row["Name"]: number(row["95%"]) for row in rows}
-    for name, goal in budgets.get("goal_p95_ms", {}).items():
-        if name in p95:
-            met = "met" if p95[name] <= goal else "NOT met"
-            print(f"goal: {name} p95 {p95[name]:.0f} ms (goal ≤ {goal} ms: {met})")
 
 
 def print_failures(name: str) -> None:
@@ -475,9 +296,7 @@ def print_failures(name: str) -> None:
     if failures:
         print("\nfailures:")
         for row in failures[:20]:
-            print(
-                f"  {row['Occurrences']:>5}x {row['Method']} {row['Name']}: {row['Error']}"
-            )
+            print(f"  {row['Occurrences']:>5}x {row['Method']} {row['Name']}: {row['Error']}")
 
 
 # -- main ------------------------------------------------------------------------------------
@@ -511,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{label}: start {attempt} failed ({error}); stopping it",
                     flush=True,
                 )
-                stop_server(server)
+                serving.stop(server)
                 server = None
                 if attempt == START_ATTEMPTS:
                     raise
@@ -529,11 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{label}: interrupted", file=sys.stderr)
         return 130
     finally:
-        signal.signal(
-            signal.SIGTERM, signal.SIG_IGN
-        )  # a second SIGTERM must not cut this short
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut this short
         if server is not None:
-            print(f"{label}: server stopped in {stop_server(server):.1f} s", flush=True)
+            print(f"{label}: server stopped in {serving.stop(server):.1f} s", flush=True)
         databases.close()
 
     try:

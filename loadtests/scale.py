@@ -1,8 +1,8 @@
 """Cost as the shop grows: publishing, one page republished, two reads and the published output
 at three sizes of one shop on PostgreSQL.
 
-  .venv/bin/python loadtests/scale.py                         # make bench-scale
-  .venv/bin/python loadtests/scale.py --size small --size medium --duration 3s
+  .venv/bin/python -m loadtests.scale                         # make bench-scale
+  .venv/bin/python -m loadtests.scale --size small --size medium --duration 3s
 
 Makes a PostgreSQL database for the run (run.database), migrates and seeds it, then grows it
 size by size (small: the fixtures with 10 users and 100 orders; medium: a tenth of large; large:
@@ -36,19 +36,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import bench  # noqa: E402  (loadtests/bench.py: a healthy server, started again when silent)
-import ceiling  # noqa: E402  (loadtests/ceiling.py: the wrk script and its reader)
-import run  # noqa: E402  (loadtests/run.py: the database, free ports, stopping, results)
-import scale_data  # noqa: E402  (loadtests/scale_data.py: the generated shop, the hot queries)
-from scale_data import Counts  # noqa: E402
+from loadtests import (
+    bench,  # a healthy server, started again when silent
+    ceiling,  # wrk's path
+    ceiling_report,  # the wrk script and its reader
+    run,  # the database, free ports, stopping, results
+    scale_data,  # the generated shop, the hot queries
+)
+from loadtests.scale_data import Counts
+from loadtests.scale_report import SizeResult, goals, output_size, published_figures, table
+from testkit import serving
 
 SIZES: dict[str, Counts] = {
     "small": Counts(pages=0, articles=0, products=0, users=10, orders=100),
@@ -59,116 +61,12 @@ PUBLIC_PORT = 8000  # the domains' port in the Host header (localhost:8000 is th
 PAYLOAD_PATH = "/_payload/veelgestelde-vragen.json"  # a fixture page, the same at every size
 ORDERS_PATH = "/api/users/me/orders"
 MEASURED_USER = "scale-gen1-1@example.com"  # the small size's first user: 10 orders
-PUBLISH_GOAL_S, PUBLISH_GOAL_PAGES = 60.0, 10_000
-REPUBLISH_GOAL_S = 2.0
 # wrk's connections. The payload's answer takes a fifth of a millisecond: at four connections
 # its p50 moved by ±15 % between runs against one server, as the two workers and wrk share the
 # two cores; one connection asks it an answer at a time (±5 %). The order list, a hundred
 # times slower, is read at four.
 CONNECTIONS = {"payload": 1, "orders": 4}
-FLAT = 0.20  # reads may move this much from the first size to the last
 RESULT = run.RESULTS / "scale.json"
-FILES = ("payload", "html")  # what an index entry names
-
-
-@dataclass
-class SizeResult:
-    size: str
-    pages: int  # published pages and articles, all locales
-    products: int
-    users: int
-    orders: int
-    entries: int
-    publish_s: float
-    republish_s: float
-    republish_own_s: float  # as the command reports it (without Python's start)
-    payload_p50_ms: float
-    orders_p95_ms: float
-    output_bytes: int
-    output_files: int
-
-
-# -- pure ------------------------------------------------------------------------------------
-
-
-def published_figures(output: str) -> tuple[int, float]:
-    """Entries and seconds from ``splash: published N entries (…) as build … in 1.23s``."""
-    for line in output.splitlines():
-        if line.startswith("splash: published "):
-            words = line.split()
-            return int(words[2]), float(words[-1].rstrip("s"))
-    raise run.RunError(f"publish printed no result:\n{output[-2000:]}")
-
-
-def change(first: float, last: float) -> float:
-    """The relative change from the first size to the last (0.1 = 10 % more)."""
-    return (last - first) / first if first else 0.0
-
-
-def goals(results: list[SizeResult]) -> list[tuple[str, bool]]:
-    """Issue 15's goals as (what was measured, met): publish time scaled to 10,000 pages,
-    every republish, and the reads' change from the first size to the last."""
-    largest, first = results[-1], results[0]
-    scaled = largest.publish_s * PUBLISH_GOAL_PAGES / max(largest.pages, 1)
-    lines = [
-        (
-            f"publish {largest.publish_s:.1f} s for {largest.pages:,} pages and articles "
-            f"({largest.entries:,} entries), {scaled:.1f} s per {PUBLISH_GOAL_PAGES:,} pages "
-            f"(goal ≤ {PUBLISH_GOAL_S:g} s)",
-            scaled <= PUBLISH_GOAL_S,
-        ),
-        (
-            f"republish one page: publishing ≤ {max(r.republish_own_s for r in results):.2f} s "
-            f"(goal ≤ {REPUBLISH_GOAL_S:g} s)",
-            all(r.republish_own_s <= REPUBLISH_GOAL_S for r in results),
-        ),
-        (
-            f"republish one page: the command with Python's start ≤ "
-            f"{max(r.republish_s for r in results):.2f} s (goal ≤ {REPUBLISH_GOAL_S:g} s)",
-            all(r.republish_s <= REPUBLISH_GOAL_S for r in results),
-        ),
-    ]
-    if len(results) > 1:
-        for label, attribute in (
-            ("payload p50", "payload_p50_ms"),
-            ("orders p95", "orders_p95_ms"),
-        ):
-            moved = change(getattr(first, attribute), getattr(largest, attribute))
-            lines.append(
-                (
-                    f"{label} {moved:+.0%} from {first.size} to {largest.size} (goal within "
-                    f"±{FLAT:.0%})",
-                    abs(moved) <= FLAT,
-                )
-            )
-    return lines
-
-
-def table(results: list[SizeResult]) -> str:
-    head = (
-        f"{'size':<7}{'pages':>8}{'products':>9}{'orders':>9}{'entries':>8}{'publish s':>10}"
-        f"{'ms/entry':>9}{'republish s':>12}{'(own)':>7}{'payload p50':>12}{'orders p95':>11}"
-        f"{'output MB':>10}{'files':>8}"
-    )
-    rows = [head, "-" * len(head)]
-    for r in results:
-        rows.append(
-            f"{r.size:<7}{r.pages:>8,}{r.products:>9,}{r.orders:>9,}{r.entries:>8,}"
-            f"{r.publish_s:>10.1f}{1000 * r.publish_s / max(r.entries, 1):>9.1f}"
-            f"{r.republish_s:>12.2f}{r.republish_own_s:>7.2f}"
-            f"{r.payload_p50_ms:>10.2f}ms{r.orders_p95_ms:>9.1f}ms"
-            f"{r.output_bytes / 1e6:>10.1f}{r.output_files:>8,}"
-        )
-    return "\n".join(rows)
-
-
-def output_size(build: Path) -> tuple[int, int]:
-    """Bytes and files of one published build: its own (index) and those its index names
-    (payloads and fragments, kept in a folder the builds share)."""
-    index = json.loads((build / "index.json").read_text(encoding="utf-8"))
-    named = {os.path.normpath(build / meta[kind]) for meta in index.values() for kind in FILES}
-    files = {str(path) for path in build.iterdir() if path.is_file()} | named
-    return sum(os.path.getsize(file) for file in files), len(files)
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -277,22 +175,24 @@ def session_token(env: dict[str, str], database_url: str) -> str:
     return tokens.issue(user_id, 0, load_settings().secret_key, timedelta(hours=2))
 
 
-def wrk(url: str, script: Path, duration: str, connections: int) -> ceiling.Measure:
+def wrk(url: str, script: Path, duration: str, connections: int) -> ceiling_report.Measure:
     """A few connections, so that the times are the answers' own, not a queue's."""
     command = [ceiling.WRK, "-t1", f"-c{connections}", f"-d{duration}", "-s", str(script), url]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-    return ceiling.parse_wrk(done.stdout + done.stderr)
+    return ceiling_report.parse_wrk(done.stdout + done.stderr)
 
 
 def read_times(port: int, token: str, args: argparse.Namespace, work: Path) -> tuple[float, float]:
     """Median over the rounds of the payload's p50 and the order list's p95, in ms."""
     host = f"localhost:{PUBLIC_PORT}"
     payload = work / "payload.lua"
-    payload.write_text(ceiling.wrk_script(ceiling.Case("payload", PAYLOAD_PATH), host, False))
+    payload.write_text(
+        ceiling_report.wrk_script(ceiling_report.Case("payload", PAYLOAD_PATH), host, False)
+    )
     orders = work / "orders.lua"
     orders.write_text(
         f'wrk.headers["Authorization"] = "Bearer {token}"\n'
-        + ceiling.wrk_script(ceiling.Case("orders", ORDERS_PATH), host, False)
+        + ceiling_report.wrk_script(ceiling_report.Case("orders", ORDERS_PATH), host, False)
     )
     base = f"http://127.0.0.1:{port}"
     p50s, p95s = [], []
@@ -334,7 +234,7 @@ def measure_size(
     try:
         payload_p50, orders_p95 = read_times(port, session_token(env, database_url), args, work)
     finally:
-        run.stop_server(server)
+        serving.stop(server)
     counts = sql(database_url, _counts)
     return SizeResult(
         name,
@@ -378,7 +278,7 @@ def measure(args: argparse.Namespace, work: Path) -> tuple[list[SizeResult], dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="loadtests/scale.py", description=__doc__.split("\n\n")[0]
+        prog="python -m loadtests.scale", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--size", action="append", choices=list(SIZES), help="only this size")
     parser.add_argument("--duration", default="5s", help="wrk's run per read and round")

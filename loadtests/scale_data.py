@@ -7,7 +7,7 @@ lines, payments and entitlements are made the same way. Every generated row carr
 (``-m12-`` in a slug, ``m12`` in an order number) so that a second batch adds to the first.
 
 Loaded by loadtests/scale.py; the pure parts (the counts, the SQL text) are unit-tested in
-backend/tests/testing/test_scale.py.
+loadtests/tests/test_scale.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Enumeration by timing: the median answer time of forgot-password and send-email-confirmation
 for an address with an account against one without (50 requests per case, interleaved).
 
-  .venv/bin/python loadtests/timing.py        # its own freshly seeded server
+  .venv/bin/python -m loadtests.timing        # its own freshly seeded server
   (make bench runs it against the Lighthouse server, after Lighthouse)
 
 Both should take the same time: the request only enqueues a job keyed by the address, and the
@@ -16,12 +16,9 @@ import statistics
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import run  # noqa: E402
+from loadtests import run
+from testkit import serving
 
 REQUESTS = 50
 WARM_UP = 5
@@ -58,9 +55,7 @@ def measure(port: int) -> dict[str, tuple[float, float]]:
     _post(base, reset)
     password = "Bench-Zwemmen-2026"
     register = {"username": EXISTING, "email": EXISTING, "password": password}
-    _post(
-        base, "/api/auth/local/register", register
-    )  # unconfirmed: both endpoints mail it
+    _post(base, "/api/auth/local/register", register)  # unconfirmed: both endpoints mail it
     medians = {}
     for name, path in ENDPOINTS.items():
         times: dict[str, list[float]] = {"existing": [], "unknown": []}
@@ -81,9 +76,7 @@ def measure(port: int) -> dict[str, tuple[float, float]]:
 
 
 def report(medians: dict[str, tuple[float, float]]) -> None:
-    print(
-        f"\nAnswer times, median of {REQUESTS} requests per case (enumeration by timing):"
-    )
+    print(f"\nAnswer times, median of {REQUESTS} requests per case (enumeration by timing):")
     for name, (existing, unknown) in medians.items():
         print(f"{name}: existing {existing:.1f} ms, unknown {unknown:.1f} ms")
 
@@ -100,7 +93,7 @@ def main() -> int:
         print(f"timing: FAILED — {error}", file=sys.stderr)
         return 2
     finally:
-        run.stop_server(server)
+        serving.stop(server)
     return 0
 
 

@@ -8,25 +8,18 @@ import asyncio
 import json
 import logging
 import os
-import random
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import IO, Any
-from urllib.error import URLError
-from urllib.request import urlopen
 
 import httpx
 import pytest
 from sanic import Sanic
 from tortoise import Tortoise
 
-from splash.config import REPO_ROOT
+import testkit.serving
+from testkit.serving import free_port
 
 # The run's database (tests/conftest.py makes one per run) and the services beside it.
 DATABASE = os.environ.get("SPLASH_TEST_DATABASE", "sqlite")
@@ -34,21 +27,6 @@ POSTGRES_ADMIN = os.environ.get(
     "SPLASH_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
 )
 REDIS_URL = "redis://127.0.0.1:6379/15"  # a database of its own, so tests keep off real keys
-
-
-def free_port() -> int:
-    """A port nothing listens on right now (also usable as a closed port), below the kernel's
-    ephemeral range: a port from that range can be taken by an outgoing connection meanwhile
-    (or even connect to itself), which hangs a test server's health check."""
-    for _ in range(200):
-        port = random.randint(20000, 32000)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port between 20000 and 32000")
 
 
 @asynccontextmanager
@@ -86,17 +64,15 @@ def live_server(
 ) -> Iterator[str]:
     """A freshly seeded Splash (``testkit.server``, SPLASH_ENV=test) in a subprocess on
     ``database_url``, with extra ``environment`` and ``workers`` worker processes; answers its
-    base URL once it is healthy, and stops it (SIGTERM) after the block. With ``access_log``,
-    the server logs at INFO with its access log on, its output into that file."""
+    base URL once it is healthy, and stops it (its whole process group) after the block. With
+    ``access_log``, the server logs at INFO with its access log on, its output into that file.
+    Started, awaited and stopped by testkit.serving, as the load harness does."""
     port = free_port()
-    command = ["-m", "testkit.server", "--port", str(port), "--database-url", database_url]
-    command += ["--workers", str(workers)]
-    if access_log is not None:
-        command.append("--access-log")
-    process = subprocess.Popen(
-        [sys.executable, *command],
-        cwd=REPO_ROOT / "backend",
-        start_new_session=True,
+    process = testkit.serving.start(
+        port,
+        workers=workers,
+        database_url=database_url,
+        access_log=access_log is not None,
         stdout=access_log,
         env={
             **os.environ,
@@ -104,32 +80,11 @@ def live_server(
             **environment,
         },
     )
-    url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_healthy(process, url)
-        yield url
+        testkit.serving.wait_healthy(process, port, timeout=90, interval=0.3)
+        yield f"http://127.0.0.1:{port}"
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-
-
-def _wait_until_healthy(process: subprocess.Popen[bytes], url: str) -> None:
-    deadline = time.monotonic() + 90
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"the test server exited with {process.returncode}")
-        try:
-            with urlopen(f"{url}/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError("the test server did not become healthy within 90 s")
-        time.sleep(0.3)
+        testkit.serving.stop(process)
 
 
 # db.ping(), which the ASGI test client's start of the app sends before every request.

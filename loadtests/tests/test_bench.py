@@ -1,5 +1,5 @@
-"""loadtests/bench.py reads Lighthouse reports and checks them against budgets (its pure parts,
-and how it runs Lighthouse's command, through a stand-in npx).
+"""loadtests/bench.py reads Lighthouse reports and checks them against budgets (the pure parts,
+in lighthouse_report.py, and how it runs Lighthouse's command, through a stand-in npx).
 
 Hand-made, Lighthouse-shaped reports: no Lighthouse, no server, nothing timed here — the
 numbers themselves are measured by `make bench`.
@@ -7,19 +7,13 @@ numbers themselves are measured by `make bench`.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from typing import Any
 
 import pytest
 
-from splash.config import REPO_ROOT
-
-_spec = importlib.util.spec_from_file_location("loadtests_bench", REPO_ROOT / "loadtests/bench.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+from loadtests import bench, lighthouse_report, run
 
 BUDGETS = {
     "$comment": "test budgets",
@@ -94,7 +88,7 @@ def report(
 
 
 def test_metrics_are_read_from_the_audits():
-    metrics = bench.extract_metrics(report())
+    metrics = lighthouse_report.extract_metrics(report())
     assert metrics == {
         "score": 95,
         "fcp_ms": 1500,
@@ -109,18 +103,20 @@ def test_metrics_are_read_from_the_audits():
 
 
 def test_without_a_resource_summary_the_network_requests_are_counted():
-    metrics = bench.extract_metrics(report(drop=("resource-summary",)))
+    metrics = lighthouse_report.extract_metrics(report(drop=("resource-summary",)))
     assert metrics["requests"] == 4
     assert metrics["script_kb"] == 3
     assert metrics["total_kb"] == pytest.approx(33_072 / 1024)
 
 
 def test_an_empty_report_gives_no_numbers_instead_of_an_error():
-    assert set(bench.extract_metrics({}).values()) == {None}
+    assert set(lighthouse_report.extract_metrics({}).values()) == {None}
 
 
 def test_a_page_within_budget_passes():
-    assert bench.check_budgets(BUDGETS, {"home": report(), "cart": report(tbt=600)}) == []
+    assert (
+        lighthouse_report.check_budgets(BUDGETS, {"home": report(), "cart": report(tbt=600)}) == []
+    )
 
 
 @pytest.mark.parametrize(
@@ -138,11 +134,13 @@ def test_a_page_within_budget_passes():
     ],
 )
 def test_each_exceeded_budget_is_reported_by_name(changes, problem):
-    assert bench.check_budgets(BUDGETS, {"home": report(**changes), "cart": report()}) == [problem]
+    assert lighthouse_report.check_budgets(
+        BUDGETS, {"home": report(**changes), "cart": report()}
+    ) == [problem]
 
 
 def test_several_exceeded_budgets_are_all_reported():
-    problems = bench.check_budgets(BUDGETS, {"product": report(lcp=9000, requests=99)})
+    problems = lighthouse_report.check_budgets(BUDGETS, {"product": report(lcp=9000, requests=99)})
     assert problems == ["product: LCP ms 9000 > budget 4000", "product: requests 99 > budget 30"]
 
 
@@ -158,7 +156,7 @@ def test_several_exceeded_budgets_are_all_reported():
     ],
 )
 def test_a_missing_audit_is_reported_not_a_crash(drop, missing):
-    problems = bench.check_budgets(BUDGETS, {"blog-article": report(drop=drop)})
+    problems = lighthouse_report.check_budgets(BUDGETS, {"blog-article": report(drop=drop)})
     assert problems == [f"blog-article: {name} missing from the report" for name in missing]
 
 
@@ -173,26 +171,26 @@ def test_failed_requests_are_reported_without_a_budget():
         {"url": "http://localhost:8123/api/x?a=1", "resourceType": "Fetch", "statusCode": 500},
         {"url": "/gone.png", "resourceType": "Image", "statusCode": -1},
     )
-    assert bench.failed_requests(report(failed=failed)) == [
+    assert lighthouse_report.failed_requests(report(failed=failed)) == [
         "404 /assets/entry.js",
         "500 /api/x?a=1",
         "-1 /gone.png",
     ]
-    assert bench.check_budgets({}, {"cart": report(failed=failed[:1])}) == [
+    assert lighthouse_report.check_budgets({}, {"cart": report(failed=failed[:1])}) == [
         "cart: 1 failed request(s): 404 /assets/entry.js"
     ]
-    assert bench.check_budgets({}, {"cart": report()}) == []
+    assert lighthouse_report.check_budgets({}, {"cart": report()}) == []
 
 
 def test_a_report_without_a_score_is_reported():
-    problems = bench.check_budgets(BUDGETS, {"cart": report(score=None)})
+    problems = lighthouse_report.check_budgets(BUDGETS, {"cart": report(score=None)})
     assert problems == ["cart: score missing from the report"]
 
 
 def test_a_lighthouse_runtime_error_is_reported():
-    broken = report(drop=tuple(bench.TIMING_AUDITS.values()))
+    broken = report(drop=tuple(lighthouse_report.TIMING_AUDITS.values()))
     broken["runtimeError"] = {"code": "NO_FCP", "message": "The page did not paint any content."}
-    problems = bench.check_budgets({"max_lcp_ms": 4000}, {"home": broken})
+    problems = lighthouse_report.check_budgets({"max_lcp_ms": 4000}, {"home": broken})
     assert problems == [
         "home: Lighthouse error NO_FCP: The page did not paint any content.",
         "home: LCP ms missing from the report",
@@ -202,12 +200,12 @@ def test_a_lighthouse_runtime_error_is_reported():
 def test_a_page_may_have_its_own_budget():
     budgets = {**BUDGETS, "pages": {"home": {"max_lcp_ms": 5000}}}
     reports = {"home": report(lcp=4500), "cart": report(lcp=4500)}
-    assert bench.check_budgets(budgets, reports) == ["cart: LCP ms 4500 > budget 4000"]
+    assert lighthouse_report.check_budgets(budgets, reports) == ["cart: LCP ms 4500 > budget 4000"]
 
 
 def test_a_misspelt_budget_or_page_is_reported_rather_than_ignored():
     budgets = {"max_lcp": 4000, "pages": {"hom": {"max_lcp_ms": 1}, "cart": {"min_scor": 1}}}
-    assert bench.check_budgets(budgets, {"cart": report()}) == [
+    assert lighthouse_report.check_budgets(budgets, {"cart": report()}) == [
         "budgets: unknown budget key 'max_lcp'",
         "budgets for an unknown page: hom",
         "cart: unknown budget key 'min_scor'",
@@ -215,36 +213,39 @@ def test_a_misspelt_budget_or_page_is_reported_rather_than_ignored():
 
 
 def test_the_budgets_file_uses_only_known_keys_and_pages():
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["lighthouse"]
-    assert bench.check_budgets(budgets, {}) == []
-    assert {key for key in budgets if not key.startswith("$")} <= {*bench.BUDGET_KEYS, "pages"}
+    budgets = json.loads(run.BUDGETS.read_text())["lighthouse"]
+    assert lighthouse_report.check_budgets(budgets, {}) == []
+    assert {key for key in budgets if not key.startswith("$")} <= {
+        *lighthouse_report.BUDGET_KEYS,
+        "pages",
+    }
 
 
 def test_the_median_run_counts():
     runs = [report(score=0.80, lcp=3000), report(score=0.97), report(score=0.91, lcp=2500)]
-    assert bench.median_run(runs) is runs[2]
-    assert bench.median_run(runs[:1]) is runs[0]
+    assert lighthouse_report.median_run(runs) is runs[2]
+    assert lighthouse_report.median_run(runs[:1]) is runs[0]
     # with two runs, the worse one: a lucky run does not hide a slow page
-    assert bench.median_run(runs[:2]) is runs[0]
+    assert lighthouse_report.median_run(runs[:2]) is runs[0]
     # a run without a score is the worst, not skipped
     # a broken run counts, so that a failure is reported rather than outvoted
     broken = report(score=0.99, failed=({"url": "/a.js", "statusCode": 404},))
-    assert bench.median_run([report(), broken, report()]) is broken
+    assert lighthouse_report.median_run([report(), broken, report()]) is broken
     unscored = report(score=None)
-    assert bench.median_run([report(), unscored, report()]) is not unscored
-    assert bench.median_run([unscored, report(score=0.5)]) is unscored
+    assert lighthouse_report.median_run([report(), unscored, report()]) is not unscored
+    assert lighthouse_report.median_run([unscored, report(score=0.5)]) is unscored
 
 
 def test_the_table_has_a_row_per_page_and_a_dash_for_a_missing_value():
-    table = bench.format_table(
+    table = lighthouse_report.format_table(
         {
-            "home": bench.extract_metrics(report()),
-            "cart": bench.extract_metrics(report(drop=("speed-index",))),
+            "home": lighthouse_report.extract_metrics(report()),
+            "cart": lighthouse_report.extract_metrics(report(drop=("speed-index",))),
         }
     )
     header, _, home, cart = table.splitlines()
     assert header.startswith("page ")
-    assert all(heading in header for heading, _ in bench.COLUMNS.values())
+    assert all(heading in header for heading, _ in lighthouse_report.COLUMNS.values())
     assert home.split()[0] == "home"
     assert home.split()[1:] == ["95", "1500", "2000", "100", "0.010", "1800", "250", "130", "18"]
     assert cart.split()[6] == "-"
@@ -257,34 +258,38 @@ NAVIGATIONS = {
 
 
 def test_a_navigation_within_its_ratio_passes():
-    assert bench.check_navigation({"max_ratio": 1}, NAVIGATIONS) == []
+    assert lighthouse_report.check_navigation({"max_ratio": 1}, NAVIGATIONS) == []
 
 
 def test_a_navigation_slower_than_a_fresh_load_is_reported():
     slow = {"course → lesson": {"navigation": [400.0, 380.0, 420.0], "fresh": [200.0, 190.0]}}
-    assert bench.check_navigation({"max_ratio": 1}, slow) == [
+    assert lighthouse_report.check_navigation({"max_ratio": 1}, slow) == [
         "course → lesson: navigation 2.11x the fresh load's first paint > budget 1x"
     ]
 
 
 def test_a_navigation_without_numbers_fails_rather_than_passes():
-    missing = {"blog → article": {"navigation": [50.0], "fresh": [None]}}
-    assert bench.check_navigation({"max_ratio": 1}, missing) == ["blog → article: no measurements"]
-    assert bench.check_navigation({"max_ratio": 1, "max_ratoi": 2}, {}) == [
+    missing: dict[str, dict[str, list]] = {
+        "blog → article": {"navigation": [50.0], "fresh": [None]}
+    }
+    assert lighthouse_report.check_navigation({"max_ratio": 1}, missing) == [
+        "blog → article: no measurements"
+    ]
+    assert lighthouse_report.check_navigation({"max_ratio": 1, "max_ratoi": 2}, {}) == [
         "navigation: unknown budget key 'max_ratoi'"
     ]
 
 
 def test_the_navigation_table_shows_median_p95_and_the_goal():
-    table = bench.format_navigation(NAVIGATIONS).splitlines()
+    table = lighthouse_report.format_navigation(NAVIGATIONS).splitlines()
     assert table[0].split()[-3:] == ["goal", "100", "ms"]
     assert table[2].split()[-5:] == ["70", "120", "150", "0.47x", "met"]
     assert table[3].split()[-5:] == ["90", "400", "110", "0.82x", "met"]
 
 
 def test_the_budgets_file_budgets_navigation_as_a_ratio():
-    budgets = json.loads((REPO_ROOT / "loadtests/budgets.json").read_text())["navigation"]
-    assert bench.check_navigation(budgets, NAVIGATIONS) == []
+    budgets = json.loads(run.BUDGETS.read_text())["navigation"]
+    assert lighthouse_report.check_navigation(budgets, NAVIGATIONS) == []
     assert 0 < budgets["max_ratio"] <= 1
 
 

@@ -1,30 +1,14 @@
-"""loadtests/scale.py and scale_data.py (pure parts only: the sizes, the generating SQL's text,
-the plan summary, reading publish's line, the goals and the table). Nothing is timed or
-generated here; `make bench-scale` measures."""
+"""loadtests/scale.py, scale_report.py and scale_data.py (pure parts only: the sizes, the
+generating SQL's text, the plan summary, reading publish's line, the goals and the table).
+Nothing is timed or generated here; `make bench-scale` measures."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
-from splash.config import REPO_ROOT
+from loadtests import run, scale, scale_data, scale_report
+from loadtests.scale_data import Counts
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / f"loadtests/{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-scale_data = _load("scale_data")
-scale = _load("scale")
-Counts = scale_data.Counts
-
-
-def result(size: str, **changes) -> object:
+def result(size: str, **changes) -> scale_report.SizeResult:
     values = {
         "size": size,
         "pages": 10_000,
@@ -40,7 +24,7 @@ def result(size: str, **changes) -> object:
         "output_bytes": 500_000_000,
         "output_files": 32_000,
     }
-    return scale.SizeResult(**{**values, **changes})
+    return scale_report.SizeResult(**{**values, **changes})
 
 
 def test_a_larger_size_adds_what_the_smaller_one_lacks():
@@ -111,13 +95,13 @@ def test_a_plan_reads_as_its_nodes_outermost_first_with_the_execution_time():
 def test_publishs_line_gives_its_entries_and_seconds():
     line = "splash: published 16018 entries (3 rendered) as build 20261126-ab in 1.23s\n"
 
-    assert scale.published_figures(line) == (16018, 1.23)
+    assert scale_report.published_figures(line) == (16018, 1.23)
 
 
 def test_a_publish_without_its_line_is_a_run_error():
     try:
-        scale.published_figures("Traceback …")
-    except scale.run.RunError as error:
+        scale_report.published_figures("Traceback …")
+    except run.RunError as error:
         assert "publish printed no result" in str(error)
     else:
         raise AssertionError("no RunError")
@@ -127,7 +111,7 @@ def test_the_goals_scale_the_publish_to_ten_thousand_pages_and_compare_first_and
     small = result("small", pages=100, payload_p50_ms=1.0, orders_p95_ms=10.0)
     large = result("large", pages=20_000, publish_s=100.0, orders_p95_ms=13.0)
 
-    verdicts = scale.goals([small, large])
+    verdicts = scale_report.goals([small, large])
 
     assert [met for _, met in verdicts] == [True, True, True, True, False]
     assert verdicts[0][0].startswith("publish 100.0 s for 20,000 pages and articles")
@@ -138,7 +122,7 @@ def test_the_goals_scale_the_publish_to_ten_thousand_pages_and_compare_first_and
 def test_a_slow_republish_at_any_size_misses_its_goal_as_publishing_and_as_a_command():
     slow = [result("small", republish_s=2.5, republish_own_s=2.1), result("large")]
 
-    verdicts = dict(scale.goals(slow))
+    verdicts = dict(scale_report.goals(slow))
 
     assert verdicts["republish one page: publishing ≤ 2.10 s (goal ≤ 2 s)"] is False
     assert (
@@ -148,7 +132,7 @@ def test_a_slow_republish_at_any_size_misses_its_goal_as_publishing_and_as_a_com
 
 
 def test_the_table_has_a_row_per_size():
-    lines = scale.table([result("small"), result("large")]).splitlines()
+    lines = scale_report.table([result("small"), result("large")]).splitlines()
 
     assert lines[0].split()[:4] == ["size", "pages", "products", "orders"]
     assert lines[2].split()[:6] == ["small", "10,000", "1,000", "100,000", "16,000", "50.0"]
@@ -165,4 +149,4 @@ def test_the_output_size_counts_the_build_and_the_files_its_index_names(tmp_path
     index = '{"nl /": {"payload": "../files/a.json", "html": "../files/a.html"}}'
     (build / "index.json").write_text(index)
 
-    assert scale.output_size(build) == (len(index) + 8, 3)
+    assert scale_report.output_size(build) == (len(index) + 8, 3)

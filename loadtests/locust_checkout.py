@@ -1,0 +1,161 @@
+"""The checkout scenario (``--scenario checkout``, make bench): Buyer, loaded through
+loadtests/locustfile.py."""
+
+from __future__ import annotations
+
+import random
+import time
+from urllib.parse import urlsplit
+
+from locust import FastHttpUser, between, task
+
+from loadtests.locust_common import json_body, reference_read, wait_bounds
+
+
+class Buyer(FastHttpUser):
+    """A guest parent who buys: the cart priced, the order placed, paid on the test provider's
+    page, the webhook, and the order read back as paid (the order-payment page).
+
+    Each order uses a new e-mail address (a guest's order makes an account) and a new
+    Idempotency-Key. The scenario needs plenty of stock: loadtests/run.py restocks the catalog
+    through the test-only API before the run. ``GET /api/shipping-countries`` (one small read)
+    is the run's reference: the budgets compare the checkout's p95 with it (a ratio, never a
+    time), because the load generator shares the machine with the server."""
+
+    wait_time = between(*wait_bounds())
+    weight = 1
+
+    def on_start(self) -> None:
+        self.json_headers = {"Host": f"localhost:{urlsplit(self.host).port or 80}"}
+        self.variant_ids: list[int] = []
+        with self.client.get(
+            "/api/products",
+            name="/api/products",
+            headers=self.json_headers,
+            catch_response=True,
+        ) as response:
+            listed = json_body(response)
+            products = listed.get("data") if isinstance(listed, dict) else None
+            if response.status_code != 200 or not isinstance(products, list):
+                return response.failure(f"products: status {response.status_code}")
+            response.success()
+        for product in products:
+            with self.client.get(
+                f"/api/products/{product['id']}",
+                name="/api/products/[id]",
+                headers=self.json_headers,
+                catch_response=True,
+            ) as response:
+                found = json_body(response)
+                data = found.get("data") if isinstance(found, dict) else None
+                if response.status_code != 200 or not isinstance(data, dict):
+                    return response.failure(f"product: status {response.status_code}")
+                response.success()
+            self.variant_ids += [v["id"] for v in data.get("variants", []) if v.get("available")]
+
+    @task
+    def buy(self) -> None:
+        if not self.variant_ids:
+            return
+        headers = self.json_headers
+        if not reference_read(self.client, headers):
+            return
+        items = [{"variantId": random.choice(self.variant_ids), "quantity": 1, "options": []}]
+        with self.client.post(
+            "/api/cart/quote",
+            name="/api/cart/quote",
+            json={"items": items, "country": "nl"},
+            headers=headers,
+            catch_response=True,
+        ) as response:
+            quoted = json_body(response)
+            if response.status_code != 200 or not isinstance(quoted, dict):
+                return response.failure(f"quote: status {response.status_code}")
+            total = quoted["data"]["total"]
+            response.success()
+        order = self.place_order(items)
+        if order is None:
+            return
+        payment_id = urlsplit(order["checkoutUrl"]).path.rsplit("/", 1)[-1]
+        self.pay(payment_id)
+        with self.client.get(
+            f"/api/orders/{order['slug']}",
+            name="/api/orders/[slug]",
+            headers=headers,
+            catch_response=True,
+        ) as response:
+            read = json_body(response)
+            data = read.get("data") if isinstance(read, dict) else None
+            if response.status_code != 200 or not isinstance(data, dict):
+                return response.failure(f"order: status {response.status_code}")
+            if data.get("status") != "paid" or data.get("total") != total:
+                return response.failure(
+                    f"order: {data.get('status')}, total {data.get('total')} (quote {total})"
+                )
+            response.success()
+
+    def place_order(self, items: list[dict]) -> dict | None:
+        key = f"load-{time.time_ns()}-{random.getrandbits(64):x}"
+        draft = {
+            "data": {
+                "user": {
+                    "firstname": "Eva",
+                    "lastname": "Load",
+                    "email": f"{key}@example.com",
+                },
+                "locale": "nl",
+                "cart": {"items": items},
+                "shipping": {
+                    "country": "nl",
+                    "address": {
+                        "street": "Keizersgracht",
+                        "housenumber": "12",
+                        "postalCode": "1015 CS",
+                        "city": "Amsterdam",
+                        "country": "nl",
+                    },
+                },
+                "consent": True,
+            },
+            "returnUrl": f"http://{self.json_headers['Host']}/order-payment",
+        }
+        with self.client.post(
+            "/api/orders",
+            name="POST /api/orders",
+            json=draft,
+            headers={**self.json_headers, "Idempotency-Key": key},
+            catch_response=True,
+        ) as response:
+            created = json_body(response)
+            data = created.get("data") if isinstance(created, dict) else None
+            if response.status_code != 201 or not isinstance(data, dict):
+                response.failure(f"order: status {response.status_code} {response.text[:200]}")
+                return None
+            response.success()
+            return data
+
+    def pay(self, payment_id: str) -> None:
+        """The tester's choice on the hosted page (303 back to the shop), then the webhook the
+        provider calls (also sent by the test provider itself; a duplicate changes nothing)."""
+        headers = self.json_headers
+        with self.client.post(
+            f"/api/payments/test/{payment_id}",
+            name="POST /api/payments/test/[id]",
+            data="status=paid",
+            headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
+            allow_redirects=False,
+            catch_response=True,
+        ) as response:
+            if response.status_code != 303:
+                return response.failure(f"test page: status {response.status_code}")
+            response.success()
+        with self.client.post(
+            "/api/payments/webhook",
+            name="POST /api/payments/webhook",
+            data=f"id={payment_id}",
+            headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
+            catch_response=True,
+        ) as response:
+            if response.status_code != 200:
+                return response.failure(f"webhook: status {response.status_code}")
+            response.success()
