@@ -13,6 +13,7 @@ from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.expressions import Subquery
 
 from splash import db
+from splash.catalog import labels
 from splash.catalog.inventory import return_stock as return_stock
 from splash.catalog.inventory import stock_on_sale as stock_on_sale
 from splash.catalog.inventory import take_stock as take_stock
@@ -44,40 +45,10 @@ async def has_products() -> bool:
     return await Product.exists()
 
 
-def _image(product: Product, key: str, text: ProductText | None) -> dict[str, Any] | None:
-    image = product.images.get(key)
-    if image is None:
-        return None
-    return {**image, "alt": (text.image_alt.get(key) if text else None) or ""}
-
-
-def _intro_image(product: Product, text: ProductText | None) -> dict[str, Any] | None:
-    first = next(iter(product.images), None)
-    return _image(product, first, text) if first else None
-
-
-def _available(variant: ProductVariant) -> bool:
-    return variant.active and variant.stock > 0
-
-
-def _path(table: RouteTable, locale: str, text: ProductText) -> str:
-    return table.path_for("product", locale, {"slug": text.slug})
-
-
-def _title(product: Product, text: ProductText | None) -> str:
-    return text.title if text else product.key
-
-
-def _variant_label(variant: ProductVariant, text: ProductText | None) -> str:
-    """How a variant is named after its product: "Blauw, M"."""
-    colour_name = (text.colours.get(variant.colour) if text else None) or variant.colour
-    return f"{colour_name}, {size_label(variant.size)}"
-
-
 def _variant(
     variant: ProductVariant, product: Product, text: ProductText | None, with_image: bool
 ) -> dict[str, Any]:
-    title = f"{_title(product, text)} \N{EN DASH} {_variant_label(variant, text)}"
+    title = f"{labels.title(product, text)} \N{EN DASH} {labels.variant_label(variant, text)}"
     found: dict[str, Any] = {
         "id": variant.id,
         "sku": variant.sku,
@@ -87,10 +58,12 @@ def _variant(
         "title": title,
         "price": variant.price,
         "stock": max(variant.stock, 0),
-        "available": _available(variant),
+        "available": labels.available(variant),
     }
     if with_image:
-        found["introImage"] = _image(product, variant.colour, text) or _intro_image(product, text)
+        found["introImage"] = labels.image(product, variant.colour, text) or labels.intro_image(
+            product, text
+        )
     return found
 
 
@@ -126,11 +99,11 @@ async def variant(
         "key": product.key,
         "type": product.type,
         "slug": text.slug if text else None,
-        "path": _path(table, locale, text) if text else None,
+        "path": labels.path(table, locale, text) if text else None,
         "title": text.title if text else product.key,
     }
     if "product.introImage" in populate:
-        answer["product"]["introImage"] = _intro_image(product, text)
+        answer["product"]["introImage"] = labels.intro_image(product, text)
     return answer
 
 
@@ -146,13 +119,13 @@ def _card(
         "key": product.key,
         "type": product.type,
         "slug": text.slug,
-        "path": _path(table, text.locale, text),
+        "path": labels.path(table, text.locale, text),
         "title": text.title,
         "intro": text.intro,
         "priceFrom": min((v.price for v in variants), default=0),
         "colours": list(dict.fromkeys(v.colour for v in variants)),
-        "available": any(_available(v) for v in variants),
-        "introImage": _intro_image(product, text),  # a card always shows its photo
+        "available": any(labels.available(v) for v in variants),
+        "introImage": labels.intro_image(product, text),  # a card always shows its photo
     }
     if query is not None and query.fields is not None:
         card = {k: v for k, v in card.items() if k in query.fields or k in ("id", "introImage")}
@@ -259,19 +232,19 @@ def _full(
     return {
         **_card(product, text, variants, table),
         "description": text.description,
-        "images": [_image(product, key, text) for key in product.images],
+        "images": [labels.image(product, key, text) for key in product.images],
         "minAgeYears": product.min_age_years,
         "sizeGuide": [{**row, "sizeLabel": size_label(row["size"])} for row in product.size_guide],
         "variants": [_variant(v, product, text, True) for v in variants],
         "localizations": [
-            {"locale": o.locale, "slug": o.slug, "path": _path(table, o.locale, o)}
+            {"locale": o.locale, "slug": o.slug, "path": labels.path(table, o.locale, o)}
             for o in sorted(others, key=lambda o: o.locale)
             if o.locale in table.locales
         ],
         "seo": {
             "title": text.seo_title,
             "description": text.seo_description,
-            "image": (_intro_image(product, text) or {}).get("src"),
+            "image": (labels.intro_image(product, text) or {}).get("src"),
         },
     }
 
@@ -324,7 +297,7 @@ async def _product_pages(**lookups: Any) -> _ProductPages:
 
 async def product_paths(locale: str, table: RouteTable) -> list[str]:
     texts = await ProductText.filter(locale=locale, product__published=True).order_by("slug")
-    return [_path(table, locale, text) for text in texts]
+    return [labels.path(table, locale, text) for text in texts]
 
 
 async def product_family_paths(
@@ -382,12 +355,12 @@ def _sellable(
         price=row.price,
         # How many may be bought: none of a switched-off variant, whatever its stock.
         stock=1 if digital else max(row.stock, 0) if row.active else 0,
-        available=row.active if digital else _available(row),
+        available=row.active if digital else labels.available(row),
         product_type=product.type,
-        title=_title(product, text),
-        variant_label=_variant_label(row, text),
-        image=_image(product, row.colour, text) or _intro_image(product, text),
-        path=_path(table, locale, text) if text else None,
+        title=labels.title(product, text),
+        variant_label=labels.variant_label(row, text),
+        image=labels.image(product, row.colour, text) or labels.intro_image(product, text),
+        path=labels.path(table, locale, text) if text else None,
     )
 
 
