@@ -6,7 +6,7 @@
 # Stage "venv"     uv installs the locked Python dependencies into /opt/venv (uv stays behind).
 # Stage "runtime"  python:3.11 with the locked dependencies in /opt/venv, the backend source and the
 #                  built frontend laid out exactly like the repository under /app, because the backend
-#                  resolves every path from the repository root (splash/config.py: REPO_ROOT):
+#                  resolves every path from the repository root (splash/core/config.py: REPO_ROOT):
 #                    /app/backend/splash  /app/contracts/routes.json  /app/fixtures
 #                    /app/frontend/{dist,dist-server,scripts/render.mjs}  /app/var (SPLASH_VAR_DIR)
 

@@ -58,7 +58,7 @@ publish: $(BACKEND_STAMP) $(SPA_BUILD) ## render every public page under a new b
 	cd backend && $(PY) -m splash publish
 
 payload-types: $(BACKEND_STAMP) ## write frontend/src/lib/payload-types.ts from the payload models
-	cd backend && $(PY) -m splash.web.typescript
+	cd backend && $(PY) -m splash.site.web.typescript
 
 fixture-videos: $(BACKEND_STAMP) ## remake the fixture lessons' videos (fixtures/videos, in the clear) and posters
 	cd backend && $(PY) -m splash videos make-fixtures

@@ -166,7 +166,7 @@ def session_token(env: dict[str, str], database_url: str) -> str:
     """A session of the measured user, signed with the server's own key."""
     os.environ.update({k: v for k, v in env.items() if k.startswith("SPLASH_")})
     from splash.accounts import tokens
-    from splash.config import load_settings
+    from splash.core.config import load_settings
 
     user_id = sql(
         database_url,

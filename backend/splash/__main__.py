@@ -1,3 +1,3 @@
-from splash.cli import main
+from splash.site.cli import main
 
 main()

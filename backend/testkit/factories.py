@@ -20,14 +20,14 @@ from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.config import Settings
-from splash.countries import VAT_PERCENT
-from splash.locales import REGIONS
+from splash.core.config import Settings
+from splash.core.countries import VAT_PERCENT
+from splash.core.locales import REGIONS
 from splash.orders import cart_pricing, invoice_numbers
 from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
-from splash.seed import seed_all
+from splash.site.seed import seed_all
 
 
 async def create_test_user(email: str, password: str) -> User:

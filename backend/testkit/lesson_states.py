@@ -12,7 +12,7 @@ from splash.academy.vocabulary import GrantSource
 from splash.accounts import services as accounts
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.config import Settings
+from splash.core.config import Settings
 from splash.orders import device_passes, payment_updates
 from splash.orders.models import Payment
 from splash.orders.payments.models import SandboxPayment

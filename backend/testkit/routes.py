@@ -5,8 +5,8 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash import edge
-from splash.errors import ValidationError
+from splash.core.errors import ValidationError
+from splash.shared import edge
 from testkit import states
 
 bp = Blueprint("testing", url_prefix="/_test")

@@ -16,10 +16,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from splash import db, wiring
-from splash.config import load_settings
-from splash.seed import seed_fixtures
-from splash.web.publish import publish
+from splash.core import db
+from splash.core.config import load_settings
+from splash.site import wiring
+from splash.site.seed import seed_fixtures
+from splash.site.web.publish import publish
 
 
 def prepare_environment(

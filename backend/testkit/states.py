@@ -10,12 +10,12 @@ from splash.accounts import services as accounts
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
-from splash.config import Settings
 from splash.content.models import Article, Page
-from splash.errors import ValidationError
-from splash.mail.mailer import create_mailer
+from splash.core.config import Settings
+from splash.core.errors import ValidationError
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import PaymentStatus
+from splash.shared.mail.mailer import create_mailer
 from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,

@@ -21,10 +21,11 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from sanic import Sanic
 from tortoise import Tortoise
 
-from splash import db, wiring
-from splash.app import create_app
-from splash.config import REPO_ROOT, Settings
-from splash.seed import seed_all
+from splash.core import db
+from splash.core.config import REPO_ROOT, Settings
+from splash.site import wiring
+from splash.site.app import create_app
+from splash.site.seed import seed_all
 from tests.app_client import Client
 from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL
 

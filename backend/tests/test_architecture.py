@@ -9,14 +9,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 PURE = [
     "splash/academy/offers.py",
     "splash/academy/access.py",
-    "splash/errors.py",
-    "splash/formatting.py",
+    "splash/core/errors.py",
+    "splash/core/formatting.py",
     "splash/orders/addresses.py",
-    "splash/locales/__init__.py",
+    "splash/core/locales/__init__.py",
     "splash/orders/stock_texts.py",
-    "splash/collections.py",
-    "splash/schemas.py",
-    "splash/fixtures.py",
+    "splash/shared/collections.py",
+    "splash/core/schemas.py",
+    "splash/core/fixtures.py",
     "splash/catalog/sizes.py",
     "splash/orders/shipping.py",
     "splash/orders/payment_status.py",
@@ -27,16 +27,16 @@ PURE = [
     "splash/orders/order_pricing.py",
     "splash/orders/idempotency.py",
     "splash/orders/order_numbers.py",
-    "splash/http/query.py",
+    "splash/shared/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",
-    "splash/route_table.py",
-    "splash/domains.py",
-    "splash/web/head.py",
+    "splash/core/route_table.py",
+    "splash/core/domains.py",
+    "splash/site/web/head.py",
     "splash/forms/rules.py",
     "splash/forms/definitions.py",
     "splash/academy/video_tokens.py",
-    "splash/video_files.py",
+    "splash/core/video_files.py",
 ]
 
 
@@ -57,13 +57,13 @@ def top(names: set[str]) -> set[str]:
 
 SERVICES = [
     *sorted(PACKAGE.rglob("services.py")),
-    PACKAGE / "web" / "publish.py",
+    PACKAGE / "site" / "web" / "publish.py",
     PACKAGE / "accounts" / "google.py",
     PACKAGE / "accounts" / "email_change.py",
     PACKAGE / "accounts" / "secrets.py",
     PACKAGE / "accounts" / "mails.py",
-    *sorted((PACKAGE / "outbox").glob("*.py")),
-    PACKAGE / "seed.py",
+    *sorted((PACKAGE / "shared" / "outbox").glob("*.py")),
+    PACKAGE / "site" / "seed.py",
     PACKAGE / "orders" / "payment_updates.py",
     PACKAGE / "orders" / "fulfilment.py",
     *sorted(p for p in (PACKAGE / "orders" / "payments").glob("*.py") if p.name != "routes.py"),
@@ -74,7 +74,7 @@ SERVICES = [
 def test_services_never_import_sanic_or_routes(path):
     names = imported_modules(path)
     assert "sanic" not in top(names)
-    assert not {n for n in names if n.endswith(".routes") or n.startswith("splash.http.")}
+    assert not {n for n in names if n.endswith(".routes") or n.startswith("splash.shared.http.")}
 
 
 @pytest.mark.parametrize("relative", PURE)

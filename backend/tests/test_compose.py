@@ -3,7 +3,7 @@ compose.production.yaml (the production shape), Dockerfile and .dockerignore.
 
 No Docker engine is needed (none runs in CI): the files are parsed, merged and interpolated as
 Compose does, and checked against the repository layout and the settings the backend reads
-(backend/splash/config.py). backend/scripts/compose-check.sh runs them for real.
+(backend/splash/core/config.py). backend/scripts/compose-check.sh runs them for real.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ DOCKERIGNORE = ROOT / ".dockerignore"
 SERVICES = {"postgres", "redis", "mailpit", "migrate", "backend", "worker"}
 HEALTHCHECKED = ("postgres", "redis", "mailpit", "backend")
 
-# Every SPLASH_ variable the deployment may set (one per field of splash.config.Settings).
+# Every SPLASH_ variable the deployment may set (one per field of splash.core.config.Settings).
 KNOWN_SPLASH_VARIABLES = frozenset(
     {
         "SPLASH_ENV",
@@ -125,7 +125,7 @@ def _interpolated(env: dict[str, str | None], shell: dict[str, str]) -> dict[str
 
 def _settings_from(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Any:
     """The backend's settings as a container with ``env`` reads them (and nothing else)."""
-    from splash.config import Settings
+    from splash.core.config import Settings
 
     for name in [name for name in os.environ if name.startswith("SPLASH_")]:
         monkeypatch.delenv(name)
@@ -472,7 +472,7 @@ def test_only_known_splash_variables_are_used() -> None:
 
 
 def test_known_splash_variables_are_backend_settings() -> None:
-    from splash.config import Settings
+    from splash.core.config import Settings
 
     fields = {f"SPLASH_{name.upper()}" for name in Settings.model_fields}
     assert fields >= KNOWN_SPLASH_VARIABLES, sorted(KNOWN_SPLASH_VARIABLES - fields)
@@ -620,7 +620,7 @@ def test_dockerignore_keeps_local_state_out_of_the_build_context() -> None:
         "frontend/test-results",
     ):
         assert _ignored(path, patterns), path
-    for path in ("backend/splash/config.py", "contracts/routes.json", "frontend/package.json"):
+    for path in ("backend/splash/core/config.py", "contracts/routes.json", "frontend/package.json"):
         assert not _ignored(path, patterns), path
 
 

@@ -4,7 +4,7 @@ import sys
 import pytest
 from pydantic import ValidationError
 
-from splash.config import DEV_SECRET, REPO_ROOT, Settings
+from splash.core.config import DEV_SECRET, REPO_ROOT, Settings
 
 
 def test_defaults_make_a_local_run_work():

@@ -1,6 +1,6 @@
-"""The database connection (splash/db.py): what a PostgreSQL connection goes through before the
+"""The database connection (core/db/): what a PostgreSQL connection goes through before the
 pool gives it out again; SQLite's transactions beside another process's writes
-(splash/db/sqlite_engine.py); joined reads built with Tortoise's query builder; what a read_once
+(core/db/sqlite_engine.py); joined reads built with Tortoise's query builder; what a read_once
 block reads once."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import pytest
 from tortoise import Tortoise
 from tortoise.transactions import in_transaction
 
-from splash import db
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.outbox.models import OutboxJob
-from splash.outbox.queue import now
+from splash.core import db
+from splash.shared.outbox.models import OutboxJob
+from splash.shared.outbox.queue import now
 from tests.support import DATABASE, counting_statements, until_a_write_waits
 
 TIMES = 12  # more than the pool holds: every connection is given out again

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from splash.formatting import long_date, moment, money
+from splash.core.formatting import long_date, moment, money
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 

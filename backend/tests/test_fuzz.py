@@ -22,7 +22,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 from testkit.google_stub import GoogleStub
 from tests.support import live_server
 

@@ -1,4 +1,4 @@
-"""The backend's catalogues (``splash/locales/<locale>.json``), held as the SPA's are
+"""The backend's catalogues (``splash/core/locales/<locale>.json``), held as the SPA's are
 (``frontend/src/locales/locales.test.ts``): one per locale, each with exactly the keys of
 ``en.json``, no empty text, the same ``{placeholders}`` per key, every key the code and the
 templates name present (an e-mail passing exactly a text's placeholders), and no e-mail text
@@ -12,7 +12,7 @@ from typing import Any, get_args
 
 import pytest
 
-from splash.locales import CATALOGUES, LOCALES, REFERENCE, REGIONS, catalogue, text, texts
+from splash.core.locales import CATALOGUES, LOCALES, REFERENCE, REGIONS, catalogue, text, texts
 from splash.orders.schemas import Locale
 
 PACKAGE = Path(__file__).resolve().parents[1] / "splash"
@@ -25,7 +25,7 @@ TEMPLATE_AREAS = {
 TEXT_CALL = re.compile(r"\btext\(\s*[\w.]+,\s*(f?)\"([\w.{}]+)\"")
 AREA_CALL = re.compile(r"\btexts\(\s*[\w.]+,\s*\"([\w.]+)\"")
 # {{ t("mail.password_reset.hi", name=name) }} in the e-mail templates.
-MAIL_TEMPLATES = PACKAGE / "mail" / "templates"
+MAIL_TEMPLATES = PACKAGE / "shared" / "mail" / "templates"
 MAIL_CALL = re.compile(r"\bt\(\"([\w.]+)\"((?:,\s*\w+=[\w.]+)*)\)")
 
 

@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 
 SOURCES = (
     "frontend/package.json",

@@ -6,7 +6,7 @@ import sqlite3
 from tortoise.context import TortoiseContext
 from tortoise.migrations.api import migrate as migrate_api
 
-from splash import db
+from splash.core import db
 
 
 async def test_models_and_migrations_agree(database_url):

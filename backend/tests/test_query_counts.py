@@ -20,14 +20,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from splash import edge
 from splash.academy import video_tokens
 from splash.academy.models import LessonVideo
 from splash.accounts import services as accounts
-from splash.app import create_app
 from splash.content.models import Article, Page
-from splash.http.openapi import build_document
 from splash.orders.models import Payment
+from splash.shared import edge
+from splash.shared.http.openapi import build_document
+from splash.site.app import create_app
 from testkit.factories import (
     academy_ids,
     catalog_ids,

@@ -2,7 +2,7 @@
 
 import re
 
-from splash.config import REPO_ROOT, Settings
+from splash.core.config import REPO_ROOT, Settings
 
 
 def test_the_configuration_table_names_every_setting():

@@ -1,7 +1,7 @@
 import pytest
 
-from splash.config import REPO_ROOT
-from splash.route_table import RouteKind, RouteTable
+from splash.core.config import REPO_ROOT
+from splash.core.route_table import RouteKind, RouteTable
 
 TABLE = RouteTable.load(REPO_ROOT / "contracts" / "routes.json")
 

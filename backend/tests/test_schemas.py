@@ -1,4 +1,4 @@
-"""The shared e-mail address pattern (splash.schemas.EMAIL_PATTERN): what the API accepts as an
+"""The shared e-mail address pattern (splash.core.schemas.EMAIL_PATTERN): what the API accepts as an
 address, a mail can carry."""
 
 import re
@@ -9,8 +9,8 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from splash.accounts.schemas import Email
-from splash.mail.mailer import Email as Mail
-from splash.mail.mailer import build_message
+from splash.shared.mail.mailer import Email as Mail
+from splash.shared.mail.mailer import build_message
 
 ADDRESS = TypeAdapter(Email)
 
@@ -65,7 +65,7 @@ def test_every_address_the_api_accepts_makes_a_mail(place):
 
 def test_the_pattern_reads_the_same_in_python_as_in_pydantic():
     """The OpenAPI document publishes the pattern; Schemathesis reads it with Python's re."""
-    from splash.schemas import EMAIL_PATTERN
+    from splash.core.schemas import EMAIL_PATTERN
 
     pattern = re.compile(EMAIL_PATTERN)
     for c in SUSPECTS:

@@ -1,4 +1,4 @@
-"""One Jinja2 environment factory (splash.templating) serves the e-mails and the HTML shell."""
+"""One Jinja2 environment factory (splash.core.templating) serves the e-mails and the HTML shell."""
 
 import ast
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError
 
-from splash.templating import template_environment
+from splash.core.templating import template_environment
 
 PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 
@@ -24,10 +24,10 @@ def test_only_splash_templating_builds_a_jinja_environment():
     builders = {
         str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if builds_an_environment(p)
     }
-    assert builders == {"templating.py"}
+    assert builders == {"core/templating.py"}
 
 
-@pytest.mark.parametrize("package", ["splash.mail", "splash.web"])
+@pytest.mark.parametrize("package", ["splash.shared.mail", "splash.site.web"])
 def test_mail_and_shell_templates_come_from_the_shared_factory(package):
     env = template_environment(package)
     assert env is template_environment(package)  # built once per package

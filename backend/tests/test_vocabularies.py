@@ -8,8 +8,8 @@ import pytest
 from splash.academy.vocabulary import LessonAccess, OfferKind
 from splash.accounts.vocabulary import AccountError, EmailChangeOutcome
 from splash.catalog.vocabulary import ProductType
-from splash.config import REPO_ROOT
-from splash.countries import Country
+from splash.core.config import REPO_ROOT
+from splash.core.countries import Country
 from splash.orders.vocabulary import (
     LineRefusal,
     OrderError,

@@ -12,7 +12,6 @@ from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.models import Model
 
-from splash import db
 from splash.academy.models import (
     Course,
     CourseText,
@@ -26,6 +25,7 @@ from splash.academy.models import (
 )
 from splash.academy.offers import CoursePrices, LevelPrices
 from splash.academy.vocabulary import OfferKind
+from splash.core import db
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ and its refusal — ``owned`` when the buyer owns every lesson it unlocks, ``in_
 larger line of the same cart (bundle > level > lesson) unlocks all its lessons the buyer does
 not own. Lines of other digital products are left as they are.
 
-Plugged into the orders domain by ``splash.wiring``, so the quote and the checkout see the same
+Plugged into the orders domain by ``splash.site.wiring``, so the quote and the checkout see the same
 prices and refusals.
 """
 
@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from splash import locales
 from splash.academy import course_trees, pages
 from splash.academy.course_trees import CourseTree, OfferRow, Texts
 from splash.academy.entitlements import owned_lessons
 from splash.academy.vocabulary import OfferKind
+from splash.core import locales
+from splash.core.route_table import RouteTable
 from splash.orders.services import LineImage, SellableLine
 from splash.orders.vocabulary import LineRefusal
-from splash.route_table import RouteTable
 
 RANK = {OfferKind.LESSON: 1, OfferKind.LEVEL: 2, OfferKind.BUNDLE: 3}  # bundle > level > lesson
 

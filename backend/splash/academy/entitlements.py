@@ -1,5 +1,5 @@
 """What a paid order unlocks, and what a full refund takes back (plugged into the orders domain
-by ``splash.wiring``: ``grant``, ``revoke``, ``WHERE_UNLOCKED``).
+by ``splash.site.wiring``: ``grant``, ``revoke``, ``WHERE_UNLOCKED``).
 
 - a digital line (a lesson, a level, the bundle) → the lessons its offer unlocks (``purchase``);
 - a physical line (a float suit) → the lessons that come free with its product (``suit_gift``).

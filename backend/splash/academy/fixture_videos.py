@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from splash.academy import fixture_scene, hls_keys, packaging, video_seed
-from splash.fixtures import FixtureError, read_yaml
-from splash.locales import LOCALES
+from splash.core.fixtures import FixtureError, read_yaml
+from splash.core.locales import LOCALES
 
 FIXTURE_CRF = 33  # a flat drawing needs few bits: the whole set stays a few MB
 _CUE = re.compile(r"^(\d+:)?(\d\d):(\d\d)\.(\d{3}) --> (\d+:)?(\d\d):(\d\d)\.(\d{3})")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import imageio_ffmpeg
 
-from splash.locales import LOCALES
+from splash.core.locales import LOCALES
 
 RENDITIONS = ((1280, 720, "2000k"), (640, 360, "600k"))  # width, height, peak video bitrate
 SEGMENT_SECONDS = 2

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from splash import db
 from splash.academy import course_trees, storage
 from splash.academy.course_trees import (
     CourseTree,
@@ -22,9 +21,10 @@ from splash.academy.course_trees import (
 )
 from splash.academy.models import CourseText, LessonText, LessonVideo
 from splash.academy.offers import OfferPrice, bundle_offer, lesson_offer, level_offer
-from splash.config import Settings
 from splash.content import services as content
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.config import Settings
+from splash.core.route_table import RouteTable
 
 Offers = dict[int, OfferPrice]  # variant id → the offer's price for one buyer
 

@@ -16,13 +16,13 @@ from splash.academy.schemas import (
     ProgressUpdate,
 )
 from splash.accounts.requests import current_user, require_user
-from splash.collections import parse_id
-from splash.http.context import domain_locale
-from splash.http.openapi import WHOLE_ID, Parameter, documented
-from splash.http.ratelimit import rate_limited
-from splash.http.request import json_body, query_str
-from splash.http.response import public
 from splash.orders.requests import current_device
+from splash.shared.collections import parse_id
+from splash.shared.http.context import domain_locale
+from splash.shared.http.openapi import WHOLE_ID, Parameter, documented
+from splash.shared.http.ratelimit import rate_limited
+from splash.shared.http.request import json_body, query_str
+from splash.shared.http.response import public
 
 bp = Blueprint("academy")
 

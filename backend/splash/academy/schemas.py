@@ -7,7 +7,7 @@ from pydantic import Field, StrictBool, StrictInt
 
 from splash.academy.vocabulary import LessonAccess, OfferKind
 from splash.content.schemas import Image
-from splash.schemas import PublicModel, RequestBody
+from splash.core.schemas import PublicModel, RequestBody
 
 DAY_MS = 86_400_000
 

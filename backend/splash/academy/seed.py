@@ -31,7 +31,7 @@ from splash.academy.models import (
 from splash.academy.vocabulary import OfferKind
 from splash.catalog import services as catalog
 from splash.content import services as content
-from splash.fixtures import FixtureError, read_yaml, upsert
+from splash.core.fixtures import FixtureError, read_yaml, upsert
 
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=120)]

@@ -23,9 +23,9 @@ from splash.academy.pages import (
     published_paths,
 )
 from splash.academy.watching import Watching, watching
-from splash.errors import ForbiddenError, NotFoundError
+from splash.core.errors import ForbiddenError, NotFoundError
+from splash.core.route_table import RouteTable
 from splash.orders import services as orders
-from splash.route_table import RouteTable
 
 __all__ = [
     "PublishedCourses",

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote, urlsplit
 
-from splash import video_files
-from splash.config import Settings
+from splash.core import video_files
+from splash.core.config import Settings
 
 if TYPE_CHECKING:
     import httpx

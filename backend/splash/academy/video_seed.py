@@ -34,7 +34,7 @@ from splash.academy import hls_keys
 from splash.academy.models import Lesson, LessonVideo
 from splash.academy.storage import VideoStorage, create_storage
 from splash.academy.videos import PackageInfo, forget, key_uri, point_lesson_at
-from splash.config import Settings
+from splash.core.config import Settings
 
 FOLDER = "videos"  # below fixtures/: not below fixtures/media, which /media serves
 

@@ -26,11 +26,11 @@ from splash.academy.access import access, watchable
 from splash.academy.models import Lesson, LessonProgress, LessonVideo
 from splash.academy.storage import StorageError, VideoStorage
 from splash.academy.vocabulary import LessonAccess
-from splash.config import Settings
-from splash.errors import ForbiddenError, NotFoundError
-from splash.locales import LOCALES
+from splash.core.config import Settings
+from splash.core.errors import ForbiddenError, NotFoundError
+from splash.core.locales import LOCALES
+from splash.core.schemas import PublicModel
 from splash.orders import services as orders
-from splash.schemas import PublicModel
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from splash import db
 from splash.academy.models import Entitlement, Lesson, LessonProgress
+from splash.core import db
 
 
 @dataclass(frozen=True)

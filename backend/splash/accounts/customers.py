@@ -30,7 +30,7 @@ from tortoise.transactions import in_transaction
 from splash.accounts.models import Address, User
 from splash.accounts.schemas import AddressFields
 from splash.accounts.vocabulary import AccountError
-from splash.errors import ConflictError, field_error
+from splash.core.errors import ConflictError, field_error
 
 # The same words for every account, whatever it bought: they say no more than that the address
 # has one (which step 1's "Have an account? Log in" leaves open to everyone anyway).

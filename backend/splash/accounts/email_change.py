@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from tortoise.exceptions import IntegrityError
 
-from splash import outbox
 from splash.accounts import passwords
 from splash.accounts.models import User
 from splash.accounts.schemas import ChangeEmail
@@ -23,6 +22,7 @@ from splash.accounts.vocabulary import (
     EmailChangeOutcome,
     SecretKind,
 )
+from splash.shared import outbox
 
 
 async def request_email_change(user: User, body: ChangeEmail, locale: str) -> str:

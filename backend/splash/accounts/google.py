@@ -42,8 +42,8 @@ from splash.accounts.secrets import (
     with_password,
 )
 from splash.accounts.vocabulary import AccountError, SecretKind
-from splash.config import Settings
-from splash.route_table import RouteTable
+from splash.core.config import Settings
+from splash.core.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 

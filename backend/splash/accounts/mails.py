@@ -1,4 +1,4 @@
-"""The account e-mails, sent by the outbox drainer (``splash.outbox``).
+"""The account e-mails, sent by the outbox drainer (``splash.shared.outbox``).
 
 A request only enqueues a job holding what the mail needs (an address or an account id, the
 locale); the handler here loads the account, mints the link's single-use secret and sends.
@@ -16,14 +16,14 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
-from splash import formatting
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
-from splash.mail import templates
-from splash.mail.mailer import Email
-from splash.outbox import Job
-from splash.outbox.drain import Resources
+from splash.core import formatting
+from splash.shared.mail import templates
+from splash.shared.mail.mailer import Email
+from splash.shared.outbox import Job
+from splash.shared.outbox.drain import Resources
 
 CONFIRMATION_VALID = timedelta(days=7)
 RESET_VALID = timedelta(hours=1)

@@ -7,8 +7,8 @@ from sanic import Request
 
 from splash.accounts import services as accounts
 from splash.accounts.models import User
-from splash.errors import UnauthorizedError
-from splash.http.context import bearer_token
+from splash.core.errors import UnauthorizedError
+from splash.shared.http.context import bearer_token
 
 
 async def current_user(request: Request) -> User | None:

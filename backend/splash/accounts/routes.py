@@ -22,11 +22,11 @@ from splash.accounts.schemas import (
     ResetPassword,
     UserPublic,
 )
-from splash.http.context import domain_locale
-from splash.http.openapi import Parameter, documented
-from splash.http.ratelimit import rate_limited
-from splash.http.redirects import redirect_to
-from splash.http.request import form_field, json_body, query_str
+from splash.shared.http.context import domain_locale
+from splash.shared.http.openapi import Parameter, documented
+from splash.shared.http.ratelimit import rate_limited
+from splash.shared.http.redirects import redirect_to
+from splash.shared.http.request import form_field, json_body, query_str
 
 bp = Blueprint("accounts")
 

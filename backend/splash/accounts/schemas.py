@@ -22,8 +22,8 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
-from splash.countries import Country
-from splash.schemas import EMAIL_PATTERN, PublicModel, RequestBody
+from splash.core.countries import Country
+from splash.core.schemas import EMAIL_PATTERN, PublicModel, RequestBody
 
 MAX_ADDRESSES = 10
 

@@ -10,7 +10,7 @@ from typing import Any
 from splash.accounts import passwords, tokens
 from splash.accounts.models import AccountToken, User
 from splash.accounts.vocabulary import AccountError, SecretKind
-from splash.errors import ValidationError, field_error
+from splash.core.errors import ValidationError, field_error
 
 
 def failure(code: AccountError, message: str, field: list[str] | None = None) -> ValidationError:

@@ -21,7 +21,6 @@ from pydantic import ValidationError as PydanticValidationError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from splash import outbox
 from splash.accounts import customers, passwords, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
@@ -49,8 +48,9 @@ from splash.accounts.vocabulary import (
     AccountError,
     SecretKind,
 )
-from splash.config import Settings
-from splash.errors import ValidationError, from_pydantic
+from splash.core.config import Settings
+from splash.core.errors import ValidationError, from_pydantic
+from splash.shared import outbox
 
 # --- sessions ------------------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from splash.one_time import digest as digest
-from splash.one_time import new_secret as new_secret
+from splash.core.one_time import digest as digest
+from splash.core.one_time import new_secret as new_secret
 
 # PyJWT is imported where a token is made or read: with the cryptography it loads, it is a
 # sixth of the backend's import time, which every ``python -m splash publish`` would pay.

@@ -9,7 +9,7 @@ from tortoise.expressions import F
 
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.fixtures import upsert
+from splash.core.fixtures import upsert
 
 
 async def take_stock(variant_id: int, quantity: int) -> bool:

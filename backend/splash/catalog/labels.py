@@ -8,7 +8,7 @@ from typing import Any
 
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
-from splash.route_table import RouteTable
+from splash.core.route_table import RouteTable
 
 
 def image(product: Product, key: str, text: ProductText | None) -> dict[str, Any] | None:

@@ -9,11 +9,11 @@ from sanic.response import HTTPResponse
 
 from splash.catalog import services
 from splash.catalog.schemas import ProductList, ProductOne, VariantOne
-from splash.collections import parse_collection_query
 from splash.content.requests import requested_locale
-from splash.edge import cached_read
-from splash.errors import ValidationError
-from splash.http.openapi import (
+from splash.core.errors import ValidationError
+from splash.shared.collections import parse_collection_query
+from splash.shared.edge import cached_read
+from splash.shared.http.openapi import (
     LOCALE_OR_DOMAINS,
     PAGE,
     PAGE_SIZE,
@@ -22,8 +22,8 @@ from splash.http.openapi import (
     documented,
     sort_of,
 )
-from splash.http.request import query
-from splash.http.response import public
+from splash.shared.http.request import query
+from splash.shared.http.response import public
 
 bp = Blueprint("catalog")
 

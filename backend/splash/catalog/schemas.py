@@ -12,7 +12,7 @@ from pydantic import Field
 from splash.catalog.sizes import Colour, Size
 from splash.catalog.vocabulary import ProductType
 from splash.content.schemas import Image, ListMeta
-from splash.schemas import PublicModel
+from splash.core.schemas import PublicModel
 
 
 class VariantProductPublic(PublicModel):

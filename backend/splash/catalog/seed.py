@@ -16,8 +16,8 @@ from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import COLOURS, SIZES, Colour, Size
 from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
-from splash.countries import Country
-from splash.fixtures import FixtureError, read_yaml, upsert
+from splash.core.countries import Country
+from splash.core.fixtures import FixtureError, read_yaml, upsert
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=120)]
 

@@ -12,7 +12,6 @@ from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.expressions import Subquery
 
-from splash import db
 from splash.catalog import labels
 from splash.catalog.inventory import return_stock as return_stock
 from splash.catalog.inventory import stock_on_sale as stock_on_sale
@@ -21,9 +20,10 @@ from splash.catalog.inventory import upsert_digital_product as upsert_digital_pr
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
 from splash.catalog.vocabulary import ProductType
-from splash.collections import Collection, CollectionQuery, pagination_meta, parse_id
-from splash.errors import NotFoundError
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.errors import NotFoundError
+from splash.core.route_table import RouteTable
+from splash.shared.collections import Collection, CollectionQuery, pagination_meta, parse_id
 
 PRODUCTS = Collection(
     name="products",

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from splash import db
-from splash.collections import CollectionQuery, pagination_meta, parse_id
 from splash.content.models import Article, Category
-from splash.errors import NotFoundError
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.errors import NotFoundError
+from splash.core.route_table import RouteTable
+from splash.shared.collections import CollectionQuery, pagination_meta, parse_id
 
 
 def article_path(table: RouteTable, locale: str, slug: str) -> str:

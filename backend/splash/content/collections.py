@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from splash.collections import Collection
 from splash.content.models import Article, Category, Page
-from splash.db import text_length
+from splash.core.db import text_length
+from splash.shared.collections import Collection
 
 ARTICLES = Collection(
     name="articles",

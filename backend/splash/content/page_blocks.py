@@ -10,11 +10,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from splash.collections import CollectionQuery, pagination_meta
 from splash.content import blog
 from splash.content.blocks import readable_blocks
 from splash.content.models import Page
-from splash.route_table import RouteTable
+from splash.core.route_table import RouteTable
+from splash.shared.collections import CollectionQuery, pagination_meta
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from sanic import Request
 
 from splash.content import services as content
-from splash.http.context import domain_locale
-from splash.http.request import query_str
+from splash.shared.http.context import domain_locale
+from splash.shared.http.request import query_str
 
 
 async def requested_locale(request: Request) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from sanic import Blueprint, Request, json
 from sanic.response import HTTPResponse
 
-from splash.collections import LOCALIZATION_FIELDS, localization_fields, parse_collection_query
 from splash.content import blog, services
 from splash.content.collections import ARTICLES, PAGES
 from splash.content.requests import requested_locale
@@ -20,8 +19,13 @@ from splash.content.schemas import (
     PageOne,
     PageSlugsResponse,
 )
-from splash.edge import cached_read
-from splash.http.openapi import (
+from splash.shared.collections import (
+    LOCALIZATION_FIELDS,
+    localization_fields,
+    parse_collection_query,
+)
+from splash.shared.edge import cached_read
+from splash.shared.http.openapi import (
     LOCALE,
     LOCALE_OR_DOMAINS,
     PAGE,
@@ -31,7 +35,7 @@ from splash.http.openapi import (
     documented,
     sort_of,
 )
-from splash.http.request import query, query_str
+from splash.shared.http.request import query, query_str
 
 bp = Blueprint("content")
 

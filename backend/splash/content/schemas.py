@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from splash.schemas import PublicModel
+from splash.core.schemas import PublicModel
 
 
 class LocalePublic(PublicModel):

@@ -23,7 +23,7 @@ from splash.content.models import (
 from splash.content.navigation import MENUS
 from splash.content.schemas import SellerAddress
 from splash.content.services import checked_rich_text
-from splash.fixtures import FixtureError, read_yaml, upsert
+from splash.core.fixtures import FixtureError, read_yaml, upsert
 
 
 async def seed_locales(root: Path) -> list[str]:

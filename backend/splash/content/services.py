@@ -8,18 +8,23 @@ from typing import Any
 
 from tortoise.expressions import Case, F, When
 
-from splash import db
-from splash.collections import LOCALIZATION_FIELDS, CollectionQuery, pagination_meta, parse_id
 from splash.content import blog, navigation
 from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageTree
 from splash.content.schemas import LocalePublic, SellerAddress, SettingsPublic, SocialLinks
-from splash.errors import NotFoundError, ValidationError
-from splash.fixtures import FixtureError
-from splash.locales import LOCALES
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.errors import NotFoundError, ValidationError
+from splash.core.fixtures import FixtureError
+from splash.core.locales import LOCALES
+from splash.core.route_table import RouteTable
+from splash.shared.collections import (
+    LOCALIZATION_FIELDS,
+    CollectionQuery,
+    pagination_meta,
+    parse_id,
+)
 
 
 async def list_locales() -> list[LocalePublic]:

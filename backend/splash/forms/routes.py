@@ -7,10 +7,10 @@ from sanic.response import HTTPResponse
 
 from splash.forms import services
 from splash.forms.schemas import SubmissionCreate, SubmissionPublic, SubmissionResponse
-from splash.http.context import domain_locale
-from splash.http.openapi import Parameter, documented
-from splash.http.ratelimit import rate_limited
-from splash.http.request import client_address, json_body
+from splash.shared.http.context import domain_locale
+from splash.shared.http.openapi import Parameter, documented
+from splash.shared.http.ratelimit import rate_limited
+from splash.shared.http.request import client_address, json_body
 
 bp = Blueprint("forms")
 SUBMISSIONS_PER_WINDOW = 10

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from splash.schemas import EMAIL_PATTERN
+from splash.core.schemas import EMAIL_PATTERN
 
 
 class UnknownRuleError(ValueError):
@@ -168,7 +168,7 @@ def _date_format(value: Any, args: tuple[str, ...], _c: Mapping) -> bool:
     return True
 
 
-_EMAIL = re.compile(EMAIL_PATTERN)  # the API's (splash.schemas): what a mail can carry
+_EMAIL = re.compile(EMAIL_PATTERN)  # the API's (splash.core.schemas): what a mail can carry
 
 
 _URL_START = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)

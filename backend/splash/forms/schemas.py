@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from splash.schemas import CaptchaToken, PublicModel, RequestBody
+from splash.core.schemas import CaptchaToken, PublicModel, RequestBody
 
 FieldValue = Annotated[str, StringConstraints(max_length=5000)] | bool | None
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from splash import formatting, locales, outbox
-from splash.errors import NotFoundError, ValidationError, field_error
+from splash.core import formatting, locales
+from splash.core.errors import NotFoundError, ValidationError, field_error
 from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
-from splash.mail import templates
-from splash.mail.mailer import Email
-from splash.outbox.drain import Resources
+from splash.shared import outbox
+from splash.shared.mail import templates
+from splash.shared.mail.mailer import Email
+from splash.shared.outbox.drain import Resources
 
 
 def definition(form: str) -> FormDefinition:

@@ -6,17 +6,17 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.accounts.requests import current_user
-from splash.config import Settings
-from splash.errors import ValidationError
+from splash.core.config import Settings
+from splash.core.errors import ValidationError
 from splash.handoff import cookies, services
 from splash.handoff.schemas import Handoff, HandoffAnswer, HandoffRedeem, HandoffRequest
-from splash.http.context import domain_locale
-from splash.http.cross_site import SHOP_ORIGINS
-from splash.http.openapi import documented
-from splash.http.ratelimit import rate_limited
-from splash.http.redirects import redirect_to, shop_target
-from splash.http.request import client_address, form_body, json_body
-from splash.http.response import public
+from splash.shared.http.context import domain_locale
+from splash.shared.http.cross_site import SHOP_ORIGINS
+from splash.shared.http.openapi import documented
+from splash.shared.http.ratelimit import rate_limited
+from splash.shared.http.redirects import redirect_to, shop_target
+from splash.shared.http.request import client_address, form_body, json_body
+from splash.shared.http.response import public
 
 bp = Blueprint("handoff")
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from splash.core.schemas import PublicModel, RequestBody
 from splash.handoff import cookies
 from splash.orders.schemas import QuoteRequest
-from splash.schemas import PublicModel, RequestBody
 
 TOKEN_MAX_LENGTH = 200
 TARGET_MAX_LENGTH = 2000

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from splash import one_time, outbox
 from splash.accounts import services as accounts
-from splash.config import Settings
+from splash.core import one_time
+from splash.core.config import Settings
 from splash.handoff.models import LanguageHandoff
 from splash.handoff.schemas import HandoffRequest
+from splash.shared import outbox
 
 VALID = timedelta(seconds=60)
 CLEAN_EVERY_SECONDS = 300.0

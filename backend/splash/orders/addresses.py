@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from splash.locales import texts
+from splash.core.locales import texts
 
 
 def _street_line(address: Mapping[str, Any]) -> str:

@@ -3,7 +3,7 @@ and the total — integer cents throughout, computed from plain data the service
 
 Prices are VAT-inclusive, as the shop shows them; the VAT is the part of that price owed to
 the destination country, at its rate (EU distance-selling rules). Until a country is known the
-shop's home rate applies. The rates are data (``splash.countries.VAT_PERCENT``).
+shop's home rate applies. The rates are data (``splash.core.countries.VAT_PERCENT``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from splash.catalog.vocabulary import ProductType
-from splash.countries import HOME_COUNTRY, VAT_PERCENT
+from splash.core.countries import HOME_COUNTRY, VAT_PERCENT
 from splash.orders.shipping import Shipping, shipping_for
 from splash.orders.vocabulary import LineRefusal
 

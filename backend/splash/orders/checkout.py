@@ -33,12 +33,12 @@ from typing import Any
 
 from tortoise.exceptions import IntegrityError
 
-from splash import outbox
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
 from splash.content import services as content
-from splash.errors import ConflictError, RateLimitError, ValidationError
+from splash.core.errors import ConflictError, RateLimitError, ValidationError
+from splash.core.route_table import RouteTable
 from splash.orders import (
     cart_pricing,
     checkout_limits,
@@ -60,7 +60,7 @@ from splash.orders.payment_start import ShopLinks, checked_return_url, start_pay
 from splash.orders.payments.provider import PaymentProvider
 from splash.orders.schemas import OrderCreated, OrderDraft
 from splash.orders.vocabulary import OrderStatus, StockState
-from splash.route_table import RouteTable
+from splash.shared import outbox
 
 ORDER_NR_ATTEMPTS = 5
 

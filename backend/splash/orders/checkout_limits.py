@@ -2,7 +2,7 @@
 1.2 s, each mailing a stranger, and a few dozen unpaid orders held the whole stock.
 
 - **Orders per client address and per e-mail address** in a window (default 10 and 5 per
-  quarter hour), counted by the shop's one rate limiter (``splash.http.ratelimit``: in
+  quarter hour), counted by the shop's one rate limiter (``splash.shared.http.ratelimit``: in
   process, or shared through Redis) on every attempt that gets past the schema and the captcha.
 - **Open unpaid orders per client address and per e-mail address** (default 5 and 3): orders
   still waiting for their money whose reservation has not ended, counted in the database when
@@ -24,9 +24,9 @@ from datetime import datetime, timedelta
 from ipaddress import IPv6Address, ip_address, ip_network
 from typing import Protocol
 
-from splash import db
-from splash.config import Settings
-from splash.errors import RateLimitError
+from splash.core import db
+from splash.core.config import Settings
+from splash.core.errors import RateLimitError
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderError, OrderStatus
 
@@ -34,7 +34,7 @@ MESSAGE = "Too many orders; try again in {wait} seconds"
 
 
 class Counter(Protocol):
-    """The shop's rate limiter (``splash.http.ratelimit.RateLimiter``)."""
+    """The shop's rate limiter (``splash.shared.http.ratelimit.RateLimiter``)."""
 
     async def hit(self, key: str, limit: int, window: int) -> int | None: ...
 

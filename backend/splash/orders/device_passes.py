@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from splash import one_time
 from splash.accounts import services as accounts
+from splash.core import one_time
 from splash.orders.models import DevicePass
 
 # As long as the mailed link that sets the account's first password (``accounts.services``).

@@ -3,7 +3,7 @@
 A cart line of a digital product (a lesson, a level, the course bundle) is a catalog variant
 like a suit, but what it costs and whether it may be bought depend on the buyer: a level or the
 bundle costs what the buyer does not own yet, and a line whose lessons the buyer owns already
-(or that another line of the cart unlocks) is refused. ``splash.wiring`` plugs in the academy's
+(or that another line of the cart unlocks) is refused. ``splash.site.wiring`` plugs in the academy's
 describer (``plug_in``); the cart quote and the checkout run every line through
 :func:`describe` before pricing, so both see the same price and the same refusals.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from splash.catalog.vocabulary import ProductType
+from splash.core.route_table import RouteTable
 from splash.orders.cart_pricing import SellableLine
-from splash.route_table import RouteTable
 
 # (the cart's lines, the buyer's user id or None for a guest, locale, the route table for the
 # lines' paths) → the lines, each digital one with its price for this buyer, its texts and path,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from splash import formatting
 from splash.catalog.vocabulary import ProductType
+from splash.core import formatting
 from splash.orders.addresses import address_lines
 from splash.orders.cart_pricing import vat_in
 from splash.orders.models import Order, OrderLine, Payment

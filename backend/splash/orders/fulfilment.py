@@ -26,13 +26,13 @@ from tortoise.expressions import Subquery
 from tortoise.models import Model
 from tortoise.queryset import ValuesListQuery
 
-from splash import outbox
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
+from splash.core.route_table import RouteTable
 from splash.orders import stock
 from splash.orders.models import Order, OrderLine
 from splash.orders.vocabulary import OrderStatus, StockState
-from splash.route_table import RouteTable
+from splash.shared import outbox
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ ORDER_ACCOUNT = "order_account"
 ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, OrderStatus.FAILED})
 
 # Who grants what an order buys beyond goods (the academy: lessons bought, and the free lessons
-# of a float suit) is plugged in here by splash.wiring, so the orders domain never imports it.
+# of a float suit) is plugged in here by splash.site.wiring, so the orders domain never imports it.
 # A grant gets the paid order and all its lines, inside the transaction that marks the order
 # paid; a revoke gets the order that was refunded in full, inside the transaction that marks it
 # refunded.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from splash.errors import ConflictError, ValidationError
+from splash.core.errors import ConflictError, ValidationError
 from splash.orders.vocabulary import OrderError
 
 HEADER = "Idempotency-Key"

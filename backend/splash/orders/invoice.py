@@ -25,13 +25,13 @@ from importlib.resources import files
 
 from markupsafe import Markup
 
-from splash.config import Settings
 from splash.content import services as content
-from splash.errors import NotFoundError
-from splash.locales import texts
+from splash.core.config import Settings
+from splash.core.errors import NotFoundError
+from splash.core.locales import texts
+from splash.core.templating import template_environment
 from splash.orders import documents
 from splash.orders.addresses import address_lines
-from splash.templating import template_environment
 
 STYLESHEET = files("splash.orders").joinpath("templates/invoice.css").read_text(encoding="utf-8")
 _STYLE_HASH = b64encode(hashlib.sha256(STYLESHEET.encode("utf-8")).digest()).decode("ascii")

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from tortoise.expressions import F
 
-from splash.formatting import SHOP_ZONE
+from splash.core.formatting import SHOP_ZONE
 from splash.orders.models import InvoiceSeries
 
 

@@ -1,4 +1,4 @@
-"""The order e-mails, sent by the outbox drainer (``splash.outbox``) in the order's language.
+"""The order e-mails, sent by the outbox drainer (``splash.shared.outbox``) in the order's language.
 
 The checkout and the payment updates enqueue a job naming the order (and, for a new account,
 the user) in the transaction that changes the order; the handler here loads what the mail says
@@ -26,12 +26,12 @@ from __future__ import annotations
 from typing import Any
 
 from splash.accounts import services as accounts
-from splash.mail import templates
 from splash.orders import documents, fulfilment
 from splash.orders.documents import OrderDocument
 from splash.orders.vocabulary import OrderStatus
-from splash.outbox import Job
-from splash.outbox.drain import Resources
+from splash.shared.mail import templates
+from splash.shared.outbox import Job
+from splash.shared.outbox.drain import Resources
 
 CONFIRMATION = "order_confirmation"
 BANK_TRANSFER = "order_bank_transfer"

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from splash.errors import ConflictError, ValidationError, field_error
+from splash.core.errors import ConflictError, ValidationError, field_error
 from splash.orders import cart_pricing
 from splash.orders.stock_texts import stock_line, stock_text
 from splash.orders.vocabulary import LineRefusal, OrderError

@@ -14,8 +14,7 @@ from datetime import timedelta
 
 from tortoise.transactions import in_transaction
 
-from splash import outbox
-from splash.errors import ConflictError, NotFoundError
+from splash.core.errors import ConflictError, NotFoundError
 from splash.orders import payment_updates, stock
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payment_checks import CheckPace
@@ -34,6 +33,7 @@ from splash.orders.vocabulary import (
     PaymentStatus,
     StockState,
 )
+from splash.shared import outbox
 
 
 async def pay_again(

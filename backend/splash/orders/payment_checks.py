@@ -26,9 +26,9 @@ from datetime import UTC, datetime, timedelta
 
 from tortoise.expressions import Q
 
-from splash import outbox
-from splash.config import Settings
+from splash.core.config import Settings
 from splash.orders.models import Payment
+from splash.shared import outbox
 
 PAYMENT_CHECK = "payment_check"  # outbox job kind: a webhook's news, checked later
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from tortoise.exceptions import IntegrityError
 
-from splash.errors import ValidationError
-from splash.locales import REGIONS, text
+from splash.core.errors import ValidationError
+from splash.core.locales import REGIONS, text
 from splash.orders.models import Order, Payment
 from splash.orders.payments.provider import PaymentProvider, PaymentRequest, ProviderPayment
 from splash.orders.vocabulary import PaymentStatus

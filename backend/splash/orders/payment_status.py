@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from splash.errors import ConflictError
+from splash.core.errors import ConflictError
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 
 Pay, Order = PaymentStatus, OrderStatus

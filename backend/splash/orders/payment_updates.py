@@ -26,7 +26,6 @@ from typing import Any
 
 from tortoise import connections
 
-from splash import outbox
 from splash.orders import fulfilment, invoice_numbers, payment_checks
 from splash.orders.models import Order, Payment
 from splash.orders.payment_checks import CheckPace
@@ -37,6 +36,7 @@ from splash.orders.payment_status import (
 )
 from splash.orders.payments.provider import PaymentProvider, ProviderPayment, ProviderUnavailable
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus
+from splash.shared import outbox
 
 log = logging.getLogger(__name__)
 

@@ -9,6 +9,7 @@ from dataclasses import asdict
 
 from splash.accounts import services as accounts
 from splash.catalog import services as catalog
+from splash.core.route_table import RouteTable
 from splash.orders import cart_pricing, digital
 from splash.orders.schemas import (
     CartLine,
@@ -23,7 +24,6 @@ from splash.orders.schemas import (
     VatPublic,
 )
 from splash.orders.services import shipping_costs
-from splash.route_table import RouteTable
 
 
 async def quote(

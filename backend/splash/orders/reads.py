@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from tortoise.expressions import RawSQL
 
 from splash.accounts import services as accounts
-from splash.errors import NotFoundError
+from splash.core.errors import NotFoundError
+from splash.core.route_table import RouteTable
 from splash.orders import payment_updates
 from splash.orders.documents import has_invoice, invoice_path, with_latest_payment
 from splash.orders.fulfilment import naming_unlocked, unlocked_page_of
@@ -34,7 +35,6 @@ from splash.orders.schemas import (
     OrderSummaryPublic,
 )
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus
-from splash.route_table import RouteTable
 
 log = logging.getLogger(__name__)
 

@@ -22,11 +22,11 @@ from typing import Any
 
 from tortoise.expressions import Q
 
-from splash import outbox
 from splash.orders import fulfilment
 from splash.orders.models import Order, Payment
 from splash.orders.payment_status import transition
 from splash.orders.vocabulary import OrderStatus, StockState
+from splash.shared import outbox
 
 log = logging.getLogger(__name__)
 

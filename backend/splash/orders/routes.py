@@ -7,10 +7,6 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.accounts.requests import current_user, require_user
-from splash.http.context import domain_locale
-from splash.http.openapi import Parameter, documented
-from splash.http.request import client_address, json_body
-from splash.http.response import public
 from splash.orders import (
     checkout,
     checkout_limits,
@@ -36,6 +32,10 @@ from splash.orders.schemas import (
     QuoteRequest,
     ShippingCountryList,
 )
+from splash.shared.http.context import domain_locale
+from splash.shared.http.openapi import Parameter, documented
+from splash.shared.http.request import client_address, json_body
+from splash.shared.http.response import public
 
 bp = Blueprint("orders")
 

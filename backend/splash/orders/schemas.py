@@ -12,14 +12,14 @@ from pydantic import Field, StrictBool, StrictInt, StringConstraints
 from splash.accounts.schemas import AddressFields, Email, Name
 from splash.catalog.schemas import Image
 from splash.catalog.vocabulary import ProductType
-from splash.countries import Country
+from splash.core.countries import Country
+from splash.core.schemas import CaptchaToken, PublicModel, RequestBody
 from splash.orders.vocabulary import (
     LineRefusal,
     OrderFlag,
     OrderStatus,
     PaymentStatus,
 )
-from splash.schemas import CaptchaToken, PublicModel, RequestBody
 
 MAX_LINES = 50
 OptionText = Annotated[str, StringConstraints(min_length=1, max_length=64)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from splash.fixtures import upsert
+from splash.core.fixtures import upsert
 from splash.orders import digital, fulfilment
 from splash.orders.cart_pricing import Image as LineImage
 from splash.orders.cart_pricing import SellableLine
@@ -20,7 +20,7 @@ from splash.orders.schemas import ShippingCountryPublic
 
 # What the academy uses (another domain uses orders only through its services): the order it
 # reads, the lines it describes, and the paying browser's pass to what a guest's order unlocked;
-# splash.wiring plugs its describer, grant and revoke in through ``plug_in``.
+# splash.site.wiring plugs its describer, grant and revoke in through ``plug_in``.
 __all__ = [
     "DEVICE_PASS_COOKIE",
     "DeviceOrder",

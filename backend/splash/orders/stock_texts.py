@@ -1,6 +1,6 @@
 """What a refused order says about stock, in the order's language: the SPA's own words (the
 ``stock`` texts of ``frontend/src/locales/*.json``, which the cart and the checkout's summary
-show), kept as ``stock.*`` in the backend's catalogues (``splash.locales``), so the cart, the
+show), kept as ``stock.*`` in the backend's catalogues (``splash.core.locales``), so the cart, the
 summary and a 409 ``product_unavailable`` say the same ("Only 9 left"). A test holds the two
 to the same words.
 
@@ -9,7 +9,7 @@ Pure. ``left`` is how many of a variant can still be bought.
 
 from __future__ import annotations
 
-from splash.locales import text
+from splash.core.locales import text
 
 
 def stock_text(locale: str, left: int) -> str:

@@ -1,4 +1,4 @@
-"""The orders domain's words, each spelled once (where Splash ships is ``splash.countries``): the
+"""The orders domain's words, each spelled once (where Splash ships is ``core.countries``): the
 order and payment statuses the checkout will move through (their legal moves live in
 ``orders.payment_status``). ``contracts/vocabularies.json`` pins them against the SPA's types."""
 

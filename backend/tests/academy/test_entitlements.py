@@ -151,8 +151,8 @@ async def test_fifty_concurrent_duplicate_paid_webhooks_grant_once(course, paren
 
 
 def test_the_wiring_plugs_in_the_grants_so_a_payment_the_worker_updates_unlocks_lessons():
-    from splash import wiring
     from splash.academy import entitlements
+    from splash.site import wiring
 
     fulfilment.plug_in([], [], [])
     wiring.plug_in()  # as the app and the worker do at start

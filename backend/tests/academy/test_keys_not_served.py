@@ -7,7 +7,7 @@ import base64
 from pathlib import Path
 
 from splash.academy.models import LessonVideo
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 
 
 def _served_folders(settings) -> list[Path]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
-from splash import db
 from splash.academy import services as academy
 from splash.academy.models import CourseText, LessonText, LessonVideo
-from splash.config import Settings
-from splash.route_table import RouteTable
-from splash.web.compose import fill_blocks
-from splash.web.publish import publish
+from splash.core import db
+from splash.core.config import Settings
+from splash.core.route_table import RouteTable
+from splash.site.web.compose import fill_blocks
+from splash.site.web.publish import publish
 from tests.academy.support import variant
 from tests.academy.video_rows import video_of
 from tests.support import counting_statements, playlist_seconds

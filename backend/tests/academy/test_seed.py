@@ -23,8 +23,8 @@ from splash.academy.seed import seed_academy
 from splash.academy.vocabulary import OfferKind
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.vocabulary import ProductType
-from splash.fixtures import FixtureError
-from splash.seed import seed_all
+from splash.core.fixtures import FixtureError
+from splash.site.seed import seed_all
 from tests.academy.support import DATA
 
 LOCALES = ["nl", "en", "de", "es", "fr", "sv"]

@@ -22,7 +22,7 @@ from splash.academy.storage import (
     public_url,
     sign_v4,
 )
-from splash.config import Settings
+from splash.core.config import Settings
 from tests.academy.media import ACCESS, REGION, SECRET, s3_storage
 from tests.support import free_port
 

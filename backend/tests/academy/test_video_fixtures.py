@@ -26,8 +26,8 @@ from splash.academy.video_seed import (
     seed_fixture_videos,
     seed_videos,
 )
-from splash.config import REPO_ROOT
-from splash.locales import LOCALES
+from splash.core.config import REPO_ROOT
+from splash.core.locales import LOCALES
 from tests.academy.video_rows import lesson
 from tests.support import playlist_seconds
 

@@ -14,8 +14,8 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from splash.academy.models import LessonVideo
-from splash.config import REPO_ROOT
-from splash.locales import LOCALES
+from splash.core.config import REPO_ROOT
+from splash.core.locales import LOCALES
 from tests.academy.media import MP4_SECONDS
 from tests.academy.video_rows import KEY_HEX, lesson, lesson_with_video
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from sanic import Sanic
 
-from splash.app import create_app
-from splash.config import Settings
+from splash.core.config import Settings
+from splash.site.app import create_app
 from testkit.google_stub import GoogleStub
 from tests.accounts.support import Outbox
 

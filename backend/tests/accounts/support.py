@@ -11,7 +11,7 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
-from splash.config import Settings
+from splash.core.config import Settings
 from tests.app_client import Client
 
 PASSWORD = "Zwemmen-2026"

@@ -8,7 +8,7 @@ import pytest
 
 from splash.accounts.customers import account_for_paid_order, check_guest_address
 from splash.accounts.models import Address, User
-from splash.errors import ConflictError
+from splash.core.errors import ConflictError
 
 
 async def parent(email: str = "ouder@example.com", **fields) -> User:

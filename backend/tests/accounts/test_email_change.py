@@ -9,7 +9,7 @@ import pytest
 
 from splash.accounts.models import AccountToken, User
 from splash.accounts.services import session_token
-from splash.mail import templates
+from splash.shared.mail import templates
 from tests.accounts.support import (
     PASSWORD,
     bearer,

@@ -13,8 +13,8 @@ import pytest
 
 from splash.accounts import passwords, secrets, tokens
 from splash.accounts.models import AccountToken, User
-from splash.app import create_app
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site.app import create_app
 from tests.accounts.support import PASSWORD, Outbox, register
 from tests.app_client import Client
 from tests.outbox.support import drainer

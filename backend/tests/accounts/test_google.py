@@ -333,7 +333,7 @@ async def test_cancelling_at_google_returns_with_an_error(app, database):
 
 
 async def test_a_wrong_client_secret_fails_the_exchange(settings, database):
-    from splash.app import create_app
+    from splash.site.app import create_app
 
     app = create_app(settings.model_copy(update={"google_client_secret": "wrong"}))
     async with serving(app, HOST) as http:
@@ -342,7 +342,7 @@ async def test_a_wrong_client_secret_fails_the_exchange(settings, database):
 
 
 async def test_google_keys_unreachable_is_an_error_not_a_500(settings, database):
-    from splash.app import create_app
+    from splash.site.app import create_app
     from tests.support import free_port
 
     closed = f"http://127.0.0.1:{free_port()}/oauth2/v3/certs"
@@ -353,7 +353,7 @@ async def test_google_keys_unreachable_is_an_error_not_a_500(settings, database)
 
 
 async def test_without_credentials_google_sign_in_is_off(settings, database):
-    from splash.app import create_app
+    from splash.site.app import create_app
 
     app = create_app(settings.model_copy(update={"google_client_id": None}))
     async with serving(app, HOST) as http:

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from aiosmtpd.controller import Controller
 
-from splash.app import create_app
+from splash.site.app import create_app
 from tests.accounts.support import PASSWORD, link_in
 from tests.support import free_port, serving
 

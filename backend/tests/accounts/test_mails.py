@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from splash import outbox
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared import outbox
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from testkit.factories import create_test_user
 from tests.outbox.support import drainer, smtp_server
 from tests.support import free_port

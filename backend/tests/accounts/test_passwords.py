@@ -10,7 +10,7 @@ import pytest
 from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import AccountToken, User
 from splash.accounts.services import first_password_link
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
 from tests.accounts.support import PASSWORD, bearer, confirmed_user, error_paths, link_in
 
 NEW = "Drijfpak-Blauw-3XL"

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from splash.accounts.models import AccountToken, User
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
 from tests.accounts.support import PASSWORD, bearer, error_paths, link_in, register
 
 

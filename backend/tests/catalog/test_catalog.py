@@ -3,13 +3,13 @@ countries and the cart quote; product pages on their locale's segment only."""
 
 import pytest
 
-from splash import db
 from splash.catalog import services as catalog
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.seed import read_catalog
-from splash.config import REPO_ROOT
-from splash.fixtures import read_yaml
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.config import REPO_ROOT
+from splash.core.fixtures import read_yaml
+from splash.core.route_table import RouteTable
 from tests.support import counting_statements
 
 CATALOG = read_catalog(REPO_ROOT / "fixtures")
@@ -50,7 +50,7 @@ def test_every_locale_names_the_colours_and_every_product(locale):
 
 
 async def test_seeding_twice_changes_nothing(seeded, settings):
-    from splash.seed import seed_all
+    from splash.site.seed import seed_all
 
     before = [
         await model.all().order_by("id").values()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.route_table import RouteTable
+from splash.core.route_table import RouteTable
 
 
 async def as_they_are(

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from splash.config import REPO_ROOT
 from splash.content.blocks import RICH_TEXT
-from splash.fixtures import read_yaml
+from splash.core.config import REPO_ROOT
+from splash.core.fixtures import read_yaml
 
 FIXTURES = REPO_ROOT / "fixtures"
 LOCALES = [row["code"] for row in read_yaml(FIXTURES / "locales.yaml")]

@@ -4,10 +4,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from splash import db
 from splash.content import services as content
 from splash.content.models import Article, Category, Page
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.route_table import RouteTable
 from tests.support import counting_statements
 
 COVER = {

@@ -1,9 +1,9 @@
 import pytest
 
-from splash.collections import pagination_meta, parse_collection_query, parse_id
 from splash.content.collections import ARTICLES
-from splash.errors import ValidationError
-from splash.http.query import parse_query
+from splash.core.errors import ValidationError
+from splash.shared.collections import pagination_meta, parse_collection_query, parse_id
+from splash.shared.http.query import parse_query
 
 
 def parsed(raw: str):

@@ -7,7 +7,7 @@ from typing import Any
 
 from splash.content.models import Page
 from splash.content.page_blocks import blocks_of
-from splash.route_table import RouteTable
+from splash.core.route_table import RouteTable
 from tests.content.support import as_they_are
 from tests.support import counting_statements
 

@@ -9,7 +9,7 @@ from splash.academy.models import Course
 from splash.catalog.models import Product
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.seed import FixtureError, seed_content
-from splash.seed import seed_fixtures
+from splash.site.seed import seed_fixtures
 
 
 async def _dump() -> dict:

@@ -4,9 +4,9 @@ looked up alone."""
 
 from __future__ import annotations
 
-from splash import db
 from splash.content import services as content
-from splash.route_table import RouteTable
+from splash.core import db
+from splash.core.route_table import RouteTable
 from tests.content.support import as_they_are
 from tests.support import counting_statements
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from pact import Pact
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 from testkit.states import PACT_PAID_PAYMENT
 
 PACTS = REPO_ROOT / "contracts" / "pacts"

@@ -7,7 +7,7 @@ import os
 import pytest
 from pact import Verifier
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 
 PACTS = REPO_ROOT / "contracts" / "pacts"
 os.environ.setdefault("PACT_DO_NOT_TRACK", "true")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 
 CONTRACTS = REPO_ROOT / "contracts"
 LIST = json.loads((CONTRACTS / "spec-calls.json").read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 from splash.forms.rules import RULES, first_failure, parse_rules
 
 CASES = json.loads((REPO_ROOT / "contracts" / "form-rules.json").read_text(encoding="utf-8"))

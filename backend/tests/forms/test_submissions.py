@@ -12,9 +12,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from splash.app import create_app
 from splash.forms.models import FormSubmission
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
+from splash.site.app import create_app
 from tests.support import free_port, serving
 
 URL = "/api/forms/contact/submissions"
@@ -372,7 +372,7 @@ async def test_get_on_the_endpoint_is_a_405(client, database):
 async def test_a_submission_is_kept_when_the_mail_server_is_down(settings, database, caplog):
     app = create_app(settings.model_copy(update={"mail_url": f"smtp://127.0.0.1:{free_port()}"}))
 
-    with caplog.at_level(logging.WARNING, logger="splash.outbox.drain"):
+    with caplog.at_level(logging.WARNING, logger="splash.shared.outbox.drain"):
         response = await post(app, {"data": VISITOR})
 
     assert response.status == 201
@@ -389,7 +389,7 @@ async def test_a_submission_is_kept_when_the_mail_server_is_down(settings, datab
         1,
     )
     assert job.last_error.startswith("SMTPConnectError")
-    [record] = [r for r in caplog.records if r.name == "splash.outbox.drain"]
+    [record] = [r for r in caplog.records if r.name == "splash.shared.outbox.drain"]
     assert record.getMessage() == "outbox job failed, retried later"
 
 

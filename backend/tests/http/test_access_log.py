@@ -8,8 +8,8 @@ import logging
 import sys
 from datetime import datetime
 
-from splash.http import logging as splash_logging
-from splash.http.access_log import AccessLog
+from splash.shared.http import logging as splash_logging
+from splash.shared.http.access_log import AccessLog
 
 # What a client controls: its request id (X-Request-ID), the method, the Host and the path.
 HOSTILE = (
@@ -115,7 +115,7 @@ async def test_another_log_line_comes_after_the_request_lines_before_it(capsys):
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(line["logger"], line["message"]) for line in lines] == [
         ("splash.request", "request"),
-        ("splash.errors", "after the request"),
+        ("splash.core.errors", "after the request"),
     ]
 
 

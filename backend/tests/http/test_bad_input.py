@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from splash.accounts import services as accounts
-from splash.config import Settings
 from splash.content.models import Article, Page
+from splash.core.config import Settings
 from splash.orders.payments.models import SandboxPayment
 from testkit.factories import catalog_ids, create_order, create_test_user
 from tests.support import serving

@@ -18,12 +18,12 @@ import asyncpg
 import pytest
 from pydantic import ValidationError
 
-from splash import db
 from splash.accounts.models import AccountToken, User
 from splash.accounts.secrets import new_secret
-from splash.app import create_app
-from splash.config import Settings
+from splash.core import db
+from splash.core.config import Settings
 from splash.forms.models import FormSubmission
+from splash.site.app import create_app
 from tests.support import DATABASE, request_lines, serving, until_a_write_waits
 
 URL = "/api/forms/contact/submissions"

@@ -1,13 +1,13 @@
-"""``@cached_read`` on the content and catalog reads (splash/edge/reads.py): an answer is kept
+"""``@cached_read`` on the content and catalog reads (shared/edge/reads.py): an answer is kept
 until the content changes (a seed, a publish, an edit bumps the generation), per domain and
 query; a variant's or product's stock is never answered from an older state; failures are
 computed every time."""
 
 from __future__ import annotations
 
-from splash import edge
 from splash.catalog.models import ProductVariant
 from splash.content.models import Page
+from splash.shared import edge
 from tests.support import serving
 
 

@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
-from splash.app import create_app
-from splash.errors import ValidationError
+from splash.core.errors import ValidationError
 from splash.forms.models import FormSubmission
-from splash.http.captcha import MESSAGE, CaptchaVerifier
+from splash.shared.http.captcha import MESSAGE, CaptchaVerifier
+from splash.site.app import create_app
 from testkit.recaptcha_stub import Siteverify
 from tests.support import free_port, serving
 

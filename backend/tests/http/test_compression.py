@@ -4,7 +4,7 @@ import gzip
 
 import pytest
 
-from splash.http.compression import Pieces, accepts, etag_matches
+from splash.shared.http.compression import Pieces, accepts, etag_matches
 
 
 @pytest.mark.parametrize(

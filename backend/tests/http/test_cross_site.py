@@ -9,7 +9,7 @@ import pytest
 from sanic import Request
 from sanic import json as json_response
 
-from splash.http.cross_site import cross_site_reason
+from splash.shared.http.cross_site import cross_site_reason
 from tests.support import serving
 
 CONTACT = "/api/forms/contact/submissions"

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from splash.catalog.services import PRODUCTS
-from splash.collections import Collection
 from splash.content.collections import ARTICLES, PAGES
-from splash.http.openapi import STRICT_INTEGER
+from splash.shared.collections import Collection
+from splash.shared.http.openapi import STRICT_INTEGER
 from testkit.factories import catalog_ids
 
 SLUGS = "/api/slugify/slugs/page/winkelmand"

@@ -4,8 +4,8 @@ import logging
 
 from sanic import Request
 
-from splash.app import create_app
-from splash.errors import ConflictError, RateLimitError
+from splash.core.errors import ConflictError, RateLimitError
+from splash.site.app import create_app
 from tests.support import request_lines
 
 
@@ -16,7 +16,7 @@ async def test_an_unexpected_crash_is_a_500_envelope_without_internals(
         raise RuntimeError("secret database password in a stack trace")
 
     app.add_route(boom, "/api/boom", name="boom")
-    with caplog.at_level(logging.ERROR, logger="splash.errors"):
+    with caplog.at_level(logging.ERROR, logger="splash.core.errors"):
         response = await client.get("/api/boom")
     assert response.status == 500
     assert response.json == {

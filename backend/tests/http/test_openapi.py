@@ -1,7 +1,7 @@
 """The API describes itself, completely."""
 
-from splash.http.openapi import NO_NUL, build_document
-from splash.web.payloads import Payload
+from splash.shared.http.openapi import NO_NUL, build_document
+from splash.site.web.payloads import Payload
 
 UNDOCUMENTED = {"api_not_found", "openapi_document", "openapi_docs"}
 

@@ -1,6 +1,6 @@
 import pytest
 
-from splash.http.query import QueryError, parse_query
+from splash.shared.http.query import QueryError, parse_query
 
 
 def test_bracket_notation_nests_objects_and_arrays():

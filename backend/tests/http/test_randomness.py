@@ -1,4 +1,4 @@
-"""Request ids and CSP nonces (splash/http/randomness.py): the kernel's random bytes, taken
+"""Request ids and CSP nonces (splash/shared/http/randomness.py): the kernel's random bytes, taken
 from a block, each handed out once, a forked child never handing out its parent's."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 
-from splash.http import randomness
+from splash.shared.http import randomness
 
 
 def test_each_byte_of_the_kernels_is_handed_out_once_and_in_order(monkeypatch):

@@ -20,13 +20,13 @@ from redis.asyncio import Redis
 
 from splash.academy import video_tokens
 from splash.academy.routes import KEY_LIMIT
-from splash.app import create_app
-from splash.http.ratelimit import (
+from splash.shared.http.ratelimit import (
     HostRateLimiter,
     MemoryRateLimiter,
     RedisRateLimiter,
     create_rate_limiter,
 )
+from splash.site.app import create_app
 from tests.academy.video_rows import lesson_with_video
 from tests.support import REDIS_URL, free_port, serving
 

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from splash.http.redirects import HOME, is_local_path, safe_location, shop_target
+from splash.shared.http.redirects import HOME, is_local_path, safe_location, shop_target
 from tests.support import serving
 
 BASE = "http://localhost:8000/"

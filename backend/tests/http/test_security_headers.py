@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from splash.config import Settings
-from splash.http.security_headers import content_security_policy
+from splash.core.config import Settings
+from splash.shared.http.security_headers import content_security_policy
 from tests.support import serving
 
 EXPECTED = {
@@ -122,7 +122,7 @@ def test_the_vite_dev_server_is_allowed_only_in_make_dev():
 
 @pytest.mark.parametrize(("scheme", "hsts"), [("http", None), ("https", "max-age=31536000")])
 async def test_hsts_only_when_the_shop_is_https(settings, database, scheme, hsts):
-    from splash.app import create_app
+    from splash.site.app import create_app
 
     app = create_app(Settings(**{**settings.model_dump(), "scheme": scheme}))
     _, response = await app.asgi_client.get("/healthz", headers={"host": "localhost:8000"})

@@ -11,8 +11,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from splash.config import REPO_ROOT
-from splash.mail.mailer import Email, OutboxMailer, SmtpMailer, create_mailer
+from splash.core.config import REPO_ROOT
+from splash.shared.mail.mailer import Email, OutboxMailer, SmtpMailer, create_mailer
 from tests.support import free_port
 
 SENDER = "Splash <hello@splash.localhost>"

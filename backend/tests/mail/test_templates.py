@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError, meta
 
-from splash.locales import LOCALES
-from splash.mail import templates
-from splash.mail.mailer import Email, build_message
+from splash.core.locales import LOCALES
+from splash.core.templating import template_environment
 from splash.orders.documents import BankTransfer, DocumentLine, OrderDocument, VatShare
 from splash.orders.vocabulary import OrderStatus
-from splash.templating import template_environment
+from splash.shared.mail import templates
+from splash.shared.mail.mailer import Email, build_message
 
 TEMPLATES = Path(templates.__file__).parent / "templates"
 KINDS = ("subject.txt", "txt", "html")
@@ -156,7 +156,7 @@ ORDER_MAILS = ("order_confirmation", "order_bank_transfer")
 
 def variables(name: str, kind: str) -> set[str]:
     """The context a template reads (``t``, the catalogue's words, comes from ``render``)."""
-    env = template_environment("splash.mail")
+    env = template_environment("splash.shared.mail")
     source = (TEMPLATES / f"{name}.{kind}").read_text(encoding="utf-8")
     return meta.find_undeclared_variables(env.parse(source)) - {"t"}
 

@@ -10,12 +10,12 @@ from copy import deepcopy
 from typing import Any
 
 from splash.accounts.models import User
-from splash.app import create_app
-from splash.config import Settings
+from splash.core.config import Settings
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payment_updates import refresh
 from splash.orders.payments.models import SandboxPayment as HostedPayment
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
+from splash.site.app import create_app
 from testkit.mollie_stub import MollieStub
 from tests.app_client import Client
 

@@ -3,7 +3,7 @@ the reader's language."""
 
 import pytest
 
-from splash.locales import LOCALES, texts
+from splash.core.locales import LOCALES, texts
 from splash.orders.addresses import address_lines
 
 COUNTRY_NAMES = {locale: texts(locale, "countries") for locale in LOCALES}
@@ -54,7 +54,7 @@ def test_extra_address_information_gets_its_own_line_and_no_addition_no_space():
 
 
 def test_every_language_names_every_shipping_country():
-    from splash.countries import Country
+    from splash.core.countries import Country
 
     assert sorted(COUNTRY_NAMES) == sorted(LOCALES)
     for names in COUNTRY_NAMES.values():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from splash.countries import VAT_PERCENT
+from splash.core.countries import VAT_PERCENT
 from splash.orders.cart_pricing import Cart, SellableLine, quote, vat_in
 
 COSTS = {"nl": 395, "de": 695, "fr": 795, "es": 895, "se": 995}

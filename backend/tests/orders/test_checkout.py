@@ -11,13 +11,13 @@ import pytest
 from splash.accounts import services as accounts
 from splash.accounts.models import Address, User
 from splash.catalog.models import ProductVariant
-from splash.config import REPO_ROOT
 from splash.content import services as content
-from splash.locales import LOCALES
+from splash.core.config import REPO_ROOT
+from splash.core.locales import LOCALES
 from splash.orders.cart_pricing import vat_in
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.payments.models import SandboxPayment as HostedPayment
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
 from testkit.factories import create_test_user
 from tests.orders.drafts import (
     ADDRESS,

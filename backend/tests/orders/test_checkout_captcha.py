@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from splash.catalog.models import ProductVariant
-from splash.config import Settings
-from splash.http.captcha import MESSAGE
+from splash.core.config import Settings
 from splash.orders.models import CheckoutRequest, Order, Payment
+from splash.shared.http.captcha import MESSAGE
 from testkit.recaptcha_stub import Siteverify
 from tests.app_client import Client
 from tests.orders.drafts import (

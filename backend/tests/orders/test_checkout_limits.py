@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from splash import wiring
 from splash.catalog.models import ProductVariant
-from splash.config import Settings
+from splash.core.config import Settings
 from splash.orders.models import Order, Payment
 from splash.orders.payment_updates import refresh
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.reservations import release_expired
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
-from splash.outbox import queue
+from splash.shared.outbox import queue
+from splash.site import wiring
 from tests.orders.drafts import LOOSE_LIMITS, RETURN_URL, draft, line, new_key, quiet_client
 from tests.support import serving
 

@@ -16,7 +16,7 @@ from splash.orders import checkout, payment_start
 from splash.orders.checkout_limits import Buyer, CheckoutLimits
 from splash.orders.models import CheckoutRequest, Order, OrderLine, Payment
 from splash.orders.schemas import OrderDraft
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
 from testkit.factories import create_order
 from tests.orders.drafts import RETURN_URL, draft, line, new_key, place, quiet_client, unlimited
 from tests.support import DATABASE, counting_statements, serving

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.orders import fulfilment
@@ -15,7 +14,8 @@ from splash.orders.models import Order, OrderLine
 from splash.orders.payment_updates import refresh
 from splash.orders.payments.providers import create_provider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, StockState
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
+from splash.site import wiring
 from tests.payments.support import SKU, order_with_test_payment, provider_reports
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from splash.errors import ConflictError, ValidationError
+from splash.core.errors import ConflictError, ValidationError
 from splash.orders.idempotency import (
     Replay,
     Stored,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from tortoise.transactions import in_transaction
 
-from splash.formatting import SHOP_ZONE
+from splash.core.formatting import SHOP_ZONE
 from splash.orders import invoice_numbers
 from splash.orders.models import Order
 from splash.orders.payment_updates import refresh

@@ -4,7 +4,7 @@ template uses exactly them."""
 import re
 from pathlib import Path
 
-from splash.locales import LOCALES, texts
+from splash.core.locales import LOCALES, texts
 from splash.orders import invoice
 
 TEMPLATE = Path(invoice.__file__).parent / "templates" / "invoice.html"

@@ -13,7 +13,7 @@ import pytest
 from splash.accounts.customers import account_for_paid_order
 from splash.accounts.models import User
 from splash.catalog.vocabulary import ProductType
-from splash.locales import LOCALES
+from splash.core.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from testkit.factories import create_order, create_test_user

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from splash.catalog.vocabulary import ProductType
-from splash.errors import ConflictError, ValidationError
+from splash.core.errors import ConflictError, ValidationError
 from splash.orders.cart_pricing import SellableLine, vat_in
 from splash.orders.order_pricing import price_order, product_name, short_lines
 from splash.orders.shipping import DEFAULT_COST

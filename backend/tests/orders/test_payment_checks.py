@@ -14,12 +14,12 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from splash.app import create_app
 from splash.orders.models import Order, Payment
 from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox import queue
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared.outbox import queue
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site.app import create_app
 from testkit.mollie_stub import MollieStub
 from tests.outbox.support import drainer
 from tests.payments.support import order_status, order_with_mollie_payment

@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.payment_updates import reconcile, refresh
@@ -18,9 +17,10 @@ from splash.orders.payments.mollie import MollieProvider
 from splash.orders.payments.provider import ProviderUnavailable
 from splash.orders.payments.providers import create_provider
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
-from splash.outbox import queue
-from splash.outbox.drain import Drainer
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox import queue
+from splash.shared.outbox.drain import Drainer
+from splash.shared.outbox.models import OutboxJob
+from splash.site import wiring
 from testkit.mollie_stub import MollieStub
 from tests.payments.support import (
     SKU,

@@ -14,7 +14,7 @@ from splash.orders.cart_pricing import vat_in
 from splash.orders.models import Order, Payment
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox.models import OutboxJob
+from splash.shared.outbox.models import OutboxJob
 from testkit.factories import create_order, create_test_user
 from tests.orders.drafts import ADDRESS, draft, line, place, quiet_client
 from tests.support import free_port

@@ -11,12 +11,12 @@ from datetime import timedelta
 
 import pytest
 
-from splash import wiring
 from splash.catalog.models import ProductVariant
 from splash.orders.models import Order, Payment
 from splash.orders.vocabulary import OrderStatus, StockState
-from splash.outbox import queue
-from splash.outbox.drain import Drainer
+from splash.shared.outbox import queue
+from splash.shared.outbox.drain import Drainer
+from splash.site import wiring
 from testkit.mollie_stub import MollieStub
 from tests.orders.drafts import draft, line, new_key, place, through_mollie
 from tests.payments.support import SKU, order_with_test_payment

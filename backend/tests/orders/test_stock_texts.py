@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from splash.config import REPO_ROOT
-from splash.locales import LOCALES, texts
+from splash.core.config import REPO_ROOT
+from splash.core.locales import LOCALES, texts
 from splash.orders.stock_texts import stock_line, stock_text
 
 STOCK_TEXTS = {locale: texts(locale, "stock") for locale in LOCALES}

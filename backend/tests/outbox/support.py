@@ -22,10 +22,11 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
-from splash import outbox, wiring
-from splash.config import REPO_ROOT, Settings
-from splash.outbox.drain import Drainer
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.core.config import REPO_ROOT, Settings
+from splash.shared import outbox
+from splash.shared.outbox.drain import Drainer
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site import wiring
 from tests.support import free_port
 
 

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from splash.accounts.models import User
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from tests.outbox.support import smtp_server, splash_environment, splash_process, until_healthy
 from tests.support import free_port
 

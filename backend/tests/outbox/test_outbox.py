@@ -10,14 +10,14 @@ from datetime import timedelta
 
 import pytest
 
-from splash import outbox
 from splash.accounts import services
 from splash.accounts.models import User
 from splash.accounts.schemas import Register
 from splash.forms.models import FormSubmission
-from splash.outbox import queue
-from splash.outbox.drain import backoff
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared import outbox
+from splash.shared.outbox import queue
+from splash.shared.outbox.drain import backoff
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from tests.outbox.support import drainer, smtp_server
 from tests.support import free_port
 
@@ -98,7 +98,7 @@ async def test_a_mail_server_that_is_down_is_retried_with_back_off_until_it_answ
     )
     await _register("ouder@example.com")
 
-    with caplog.at_level(logging.WARNING, logger="splash.outbox.drain"):
+    with caplog.at_level(logging.WARNING, logger="splash.shared.outbox.drain"):
         before = queue.now()
         assert await down.drain_due() == 1
         after = queue.now()
@@ -135,7 +135,7 @@ async def test_a_job_that_keeps_failing_ends_dead_after_the_last_attempt(
     down = drainer(settings, f"smtp://127.0.0.1:{free_port()}", outbox_max_attempts=3)
     await _register("ouder@example.com")
 
-    with caplog.at_level(logging.WARNING, logger="splash.outbox.drain"):
+    with caplog.at_level(logging.WARNING, logger="splash.shared.outbox.drain"):
         for _ in range(5):
             await _make_due()
             await down.drain_due()

@@ -1,4 +1,4 @@
-"""Periodic work beside the jobs (``queue.PERIODIC``, plugged in by splash.wiring): a drainer
+"""Periodic work beside the jobs (``queue.PERIODIC``, plugged in by splash.site.wiring): a drainer
 runs it when it starts, then once per interval; a failure is logged and does not keep the others
 from running."""
 
@@ -8,9 +8,9 @@ import logging
 
 import pytest
 
-from splash import wiring
-from splash.outbox import PeriodicWork, queue
-from splash.outbox.drain import Drainer
+from splash.shared.outbox import PeriodicWork, queue
+from splash.shared.outbox.drain import Drainer
+from splash.site import wiring
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ async def test_periodic_work_runs_at_start_then_once_per_interval(
     database, settings, registered, caplog
 ):
     drainer = Drainer(wiring.resources(settings))
-    caplog.set_level(logging.ERROR, logger="splash.outbox.drain")
+    caplog.set_level(logging.ERROR, logger="splash.shared.outbox.drain")
 
     first = await drainer.run_periodic()
     second = await drainer.run_periodic()

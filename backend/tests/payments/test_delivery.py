@@ -10,11 +10,11 @@ import signal
 
 import httpx
 
-from splash.app import create_app
 from splash.orders.models import Order
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox import queue
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared.outbox import queue
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site.app import create_app
 from tests.app_client import Client
 from tests.outbox.support import (
     drainer,

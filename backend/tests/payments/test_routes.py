@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from splash.app import create_app
 from splash.orders.models import Order, Payment
 from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox.models import JobStatus, OutboxJob
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site.app import create_app
 from testkit.mollie_stub import MollieStub
 from tests.app_client import Client
 from tests.outbox.support import drainer

@@ -11,15 +11,16 @@ from html.parser import HTMLParser
 
 import pytest
 
-from splash import locales, outbox
-from splash.formatting import money
-from splash.locales import LOCALES
+from splash.core import locales
+from splash.core.formatting import money
+from splash.core.locales import LOCALES
 from splash.orders.models import Order
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.sandbox import current
 from splash.orders.payments.sandbox_page import PAGE_CSS_HASH, SandboxChoice, choices_from
 from splash.orders.vocabulary import OrderStatus, PaymentStatus
-from splash.outbox.models import OutboxJob
+from splash.shared import outbox
+from splash.shared.outbox.models import OutboxJob
 from tests.outbox.support import drainer
 from tests.payments.support import order_with_test_payment, provider_reports
 from tests.support import serving

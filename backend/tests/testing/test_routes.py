@@ -2,8 +2,8 @@
 
 import pytest
 
-from splash.app import create_app
 from splash.content.models import Locale, Page
+from splash.site.app import create_app
 
 
 @pytest.mark.parametrize("env", ["development", "production"])

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from splash import db
-from splash.config import Settings
-from splash.seed import seed_all
-from splash.web.publish import PublishResult, publish
+from splash.core import db
+from splash.core.config import Settings
+from splash.site.seed import seed_all
+from splash.site.web.publish import PublishResult, publish
 from tests.conftest import SeedSnapshot, empty_tables
 
 

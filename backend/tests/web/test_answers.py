@@ -1,4 +1,4 @@
-"""The answer cache (splash/edge/answers.py): kept until the content's generation changes, never
+"""The answer cache (shared/edge/answers.py): kept until the content's generation changes, never
 a failure, never an answer computed across a bump, bounded in bytes; generations shared through
 a file (one host's workers) and through Redis (instances)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from splash.edge.answers import Answer, AnswerCache, FileGeneration, RedisGeneration
+from splash.shared.edge.answers import Answer, AnswerCache, FileGeneration, RedisGeneration
 from tests.support import REDIS_URL
 
 

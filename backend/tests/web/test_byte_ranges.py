@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from splash.web.byte_ranges import ByteRange, Unsatisfiable, byte_range
+from splash.site.web.byte_ranges import ByteRange, Unsatisfiable, byte_range
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ their pre-compressed files; small answers and browsers without gzip get the plai
 import gzip
 import re
 
-from splash.http.compression import compress
+from splash.shared.http.compression import compress
 
 GZIP = {"accept-encoding": "gzip, deflate"}
 PLAIN = {"accept-encoding": "identity"}

@@ -1,6 +1,6 @@
 import pytest
 
-from splash.web.detection import preferred_locales, root_redirect
+from splash.site.web.detection import preferred_locales, root_redirect
 
 SUPPORTED = ["nl", "en", "de", "es", "fr", "sv"]
 CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36"

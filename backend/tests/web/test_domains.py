@@ -1,7 +1,7 @@
 import pytest
 
-from splash.config import Settings
-from splash.domains import host_name, locale_for_host
+from splash.core.config import Settings
+from splash.core.domains import host_name, locale_for_host
 
 DOMAINS = Settings().domains
 

@@ -1,4 +1,4 @@
-"""The edge (splash/edge/kept.py): a published page or payload is sent again exactly as it left
+"""The edge (shared/edge/kept.py): a published page or payload is sent again exactly as it left
 the first time, but for its request id and CSP nonce; only plain GETs; a new publish, another
 locale, encoding or path is answered the whole way; the root's language redirect still happens."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from splash.content.models import Page
-from splash.web.publish import publish
+from splash.site.web.publish import publish
 from tests.support import serving
 from tests.web.support import NONCE, same_but_per_response
 

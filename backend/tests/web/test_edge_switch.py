@@ -3,7 +3,7 @@ same answers, byte for byte but for the request id and the CSP nonce, as with th
 
 from __future__ import annotations
 
-from splash.app import create_app
+from splash.site.app import create_app
 from tests.support import serving
 from tests.web.support import same_but_per_response
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from splash.app import create_app
+from splash.site.app import create_app
 from tests.support import serving
 
 KEY_HEX = "00112233445566778899aabbccddeeff"  # made up: stands for a lesson's key

@@ -1,7 +1,7 @@
 import json
 
-from splash.web.head import SITE, head_tags, page_title, published_head
-from splash.web.published import encode_payload
+from splash.site.web.head import SITE, head_tags, page_title, published_head
+from splash.site.web.published import encode_payload
 
 
 def origin(locale: str) -> str:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from splash.app import create_app
-from splash.config import REPO_ROOT
-from splash.media_types import TYPES, known
+from splash.core.config import REPO_ROOT
+from splash.core.media_types import TYPES, known
+from splash.site.app import create_app
 from tests.support import serving
 
 # Each file route, the folder it serves below the test's root, and the kinds it serves there.

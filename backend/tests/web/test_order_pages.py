@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from splash.config import REPO_ROOT
+from splash.core.config import REPO_ROOT
 from splash.orders.models import Order
 from testkit.factories import create_order
 from tests.support import serving

@@ -6,8 +6,8 @@ from typing import Any, get_args
 import pytest
 from pydantic import ValidationError
 
-from splash.locales import LOCALES
-from splash.web.payloads import Locale, checked
+from splash.core.locales import LOCALES
+from splash.site.web.payloads import Locale, checked
 
 
 def not_found() -> dict[str, Any]:

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from splash.web.head import PRIVATE_ROUTES, indexable
+from splash.site.web.head import PRIVATE_ROUTES, indexable
 from testkit.factories import create_order
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}

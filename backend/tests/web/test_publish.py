@@ -9,10 +9,10 @@ import pytest
 
 from splash.catalog.models import ProductText
 from splash.content.models import Article, Page
-from splash.route_table import RouteTable
-from splash.web.publish import Change, PublishError, publish, sources, split_key, stale_keys
-from splash.web.published import PublishedSite, encode_payload, page_key
-from splash.web.services import route_payload
+from splash.core.route_table import RouteTable
+from splash.site.web.publish import Change, PublishError, publish, sources, split_key, stale_keys
+from splash.site.web.published import PublishedSite, encode_payload, page_key
+from splash.site.web.services import route_payload
 from tests.support import counting_statements
 
 

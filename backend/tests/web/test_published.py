@@ -1,4 +1,4 @@
-"""Reading the published site (splash/web/published.py): a new publish goes live when CURRENT is
+"""Reading the published site (site/web/published.py): a new publish goes live when CURRENT is
 looked at again, at most every ``check_every`` seconds (a stat per request otherwise)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from splash.web.published import PublishedSite
+from splash.site.web.published import PublishedSite
 
 
 def publish_build(root: Path, build: str) -> None:

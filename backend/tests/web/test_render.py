@@ -1,6 +1,6 @@
 """Rendering in Node: how the last pages of a publish are split over the cores (pure)."""
 
-from splash.web.render import LEAST, slices
+from splash.site.web.render import LEAST, slices
 
 
 def test_the_last_pages_are_split_over_the_cores_in_slices_of_at_least_least():

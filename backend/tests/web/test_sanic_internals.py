@@ -1,5 +1,5 @@
 """What Splash relies on of Sanic beyond its documented API, in one place: the edge
-(splash/edge) overrides ``Sanic.handle_request`` and writes a kept answer straight onto the
+(splash/shared/edge) overrides ``Sanic.handle_request`` and writes a kept answer straight onto the
 HTTP/1.1 connection (``Http.protocol.send``, then ``Http.stage``); http/connections.py keeps a
 request's deadline on ``HttpProtocol``'s clock. An upgrade of Sanic fails here first, loudly,
 instead of somewhere in the edge's or the timeouts' tests: check those internals in the new
@@ -20,7 +20,7 @@ TESTED_SANIC = "25.12.1"
 
 def test_sanic_is_the_version_whose_internals_were_checked():
     assert sanic.__version__ == TESTED_SANIC, (
-        f"Sanic {sanic.__version__}: check what splash/edge and http/connections.py use of its "
+        f"Sanic {sanic.__version__}: check what shared/edge and http/connections.py use of its "
         f"internals (this file lists them), then set TESTED_SANIC"
     )
 

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from splash.config import REPO_ROOT
 from splash.content.models import Page
-from splash.web.publish import publish
-from splash.web.services import app_alternates
+from splash.core.config import REPO_ROOT
+from splash.site.web.publish import publish
+from splash.site.web.services import app_alternates
 from tests.web.support import inline_payload, root_fragment
 
 NL_H1 = "Zelfverzekerd het water in"
@@ -143,7 +143,7 @@ async def test_an_in_browser_route_is_served_with_menus_and_its_alternates(clien
 
 
 async def test_the_site_settings_say_whether_google_sign_in_is_on(settings, seeded):
-    from splash.web.services import shared_payload
+    from splash.site.web.services import shared_payload
 
     on = settings.model_copy(update={"google_client_id": "id", "google_client_secret": "secret"})
     assert (await shared_payload(on, "nl"))["settings"]["googleSignIn"] is True
@@ -274,7 +274,7 @@ async def test_the_spas_own_images_are_served(client, published):
 
 
 async def test_media_files_are_served_and_cannot_leave_their_folder(settings, database, tmp_path):
-    from splash.app import create_app
+    from splash.site.app import create_app
 
     folder = tmp_path / "media" / "blog"
     folder.mkdir(parents=True)

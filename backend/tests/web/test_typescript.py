@@ -4,9 +4,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from splash.schemas import PublicModel
-from splash.web.payloads import Payload
-from splash.web.typescript import TARGET, type_of, typescript
+from splash.core.schemas import PublicModel
+from splash.site.web.payloads import Payload
+from splash.site.web.typescript import TARGET, type_of, typescript
 
 
 def test_the_committed_typescript_is_what_the_models_generate():

@@ -5,7 +5,7 @@ const SITE = "Splash";
 
 /**
  * The document title of a payload: the page's SEO title, else a translated screen title.
- * The backend is the source of the page's title (`page_title` in backend/splash/web/head.py
+ * The backend is the source of the page's title (`page_title` in backend/splash/site/web/head.py
  * decides it for served HTML); this twin exists because screen titles are translated with the
  * SPA's own language files, which only the browser and the server render have.
  */

@@ -1,6 +1,6 @@
 /**
- * The published payloads (/_payload/<path>.json), generated from backend/splash/web/payloads.py
- * by backend/splash/web/typescript.py: do not edit; `make payload-types` writes it again.
+ * The published payloads (/_payload/<path>.json), generated from splash/site/web/payloads.py
+ * by backend/splash/site/web/typescript.py: do not edit; `make payload-types` writes it again.
  */
 import type { RichText } from "../ui/rich-text-types";
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from splash.errors import ServiceUnavailableError
+from splash.core.errors import ServiceUnavailableError
 from splash.orders.vocabulary import OrderError, PaymentStatus
 
 
@@ -23,7 +23,7 @@ class PaymentRequest:
     description: str  # holds the order number: the customer's bank statement shows it
     redirect_url: str  # where the customer returns, carrying the order's slug
     webhook_url: str
-    locale: str  # the provider's locale, e.g. "nl_NL" (splash.locales.REGIONS)
+    locale: str  # the provider's locale, e.g. "nl_NL" (splash.core.locales.REGIONS)
     idempotency_key: str  # the same request retried makes no second payment
     metadata: dict[str, str]
 

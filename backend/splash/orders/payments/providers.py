@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from splash.config import PaymentsProvider, Settings
+from splash.core.config import PaymentsProvider, Settings
 from splash.orders.payments.provider import PaymentProvider
 from splash.orders.payments.sandbox import SandboxProvider
 

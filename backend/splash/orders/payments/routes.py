@@ -6,13 +6,13 @@ from __future__ import annotations
 from sanic import Blueprint, Request, html, json
 from sanic.response import HTTPResponse
 
-from splash.http.openapi import Parameter, documented
-from splash.http.redirects import redirect_to, safe_location
-from splash.http.request import form_body
 from splash.orders import payment_updates
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payments import sandbox_page
 from splash.orders.payments.schemas import PaymentWebhook, SandboxPaymentChoice, WebhookReceived
+from splash.shared.http.openapi import Parameter, documented
+from splash.shared.http.redirects import redirect_to, safe_location
+from splash.shared.http.request import form_body
 
 bp = Blueprint("payments")
 

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
-from splash.locales import REGIONS
+from splash.core.locales import REGIONS
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.provider import (
     BankTransfer,

@@ -21,14 +21,15 @@ from typing import Any
 import httpx
 from markupsafe import Markup
 
-from splash import locales, outbox
-from splash.errors import ConflictError, NotFoundError
-from splash.formatting import money
+from splash.core import locales
+from splash.core.errors import ConflictError, NotFoundError
+from splash.core.formatting import money
+from splash.core.templating import template_environment
 from splash.orders.payment_status import PAYMENT_MOVES, IllegalTransition
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.payments.sandbox import BANK_TRANSFER_METHOD, SHOP_LOCALES, current
 from splash.orders.vocabulary import PaymentStatus
-from splash.templating import template_environment
+from splash.shared import outbox
 
 WEBHOOK_JOB = "test_provider_webhook"
 WEBHOOK_TIMEOUT_SECONDS = 10

@@ -8,8 +8,8 @@ from typing import Annotated
 from pydantic import ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
 
+from splash.core.schemas import PublicModel, RequestBody
 from splash.orders.payments.sandbox_page import SandboxChoice
-from splash.schemas import PublicModel, RequestBody
 
 # Mollie's payment ids (tr_…) and the test provider's (tr_test_…): the webhook reads nothing
 # else, and an id no payment can have is refused before anyone is asked about it.

@@ -96,7 +96,7 @@ function matchesDateFormat(value: unknown, format: string): boolean {
   return calendarDay(year, parts.M ?? 1, parts.D ?? 1) !== null;
 }
 
-// The server's EMAIL_PATTERN (backend/splash/schemas.py): no whitespace, no second @, and no
+// The server's EMAIL_PATTERN (backend/splash/core/schemas.py): no whitespace, no second @, and no
 // control or format character (a mail cannot carry some of them; the others are invisible).
 const NOT_IN_ADDRESS =
   "\\s@\\x00-\\x1f\\x7f-\\x9f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e" +

@@ -7,7 +7,7 @@
  * 30–70 ms of main thread in Chromium on the 2-core test machine (the browser loads its locale
  * data; a phone is slower still), more than hydrating the page; six languages need only a few
  * separators, twelve month names and three units each. The backend writes e-mails and invoices from the same
- * table (backend/splash/formatting.py).
+ * table (backend/splash/core/formatting.py).
  */
 
 const NBSP = "\u00a0";

@@ -1,7 +1,0 @@
-"""The outbox: durable work committed in the same transaction as the change that causes it, and
-drained by a worker with retries (see ``drain``). ``enqueue`` inside ``transaction()``; the
-handlers of the job kinds and the periodic work are plugged in by ``splash.wiring``."""
-
-from splash.outbox.queue import Job, PeriodicWork, enqueue, now, transaction
-
-__all__ = ["Job", "PeriodicWork", "enqueue", "now", "transaction"]

@@ -1,0 +1,113 @@
+"""Every plug between the parts of Splash, in one list: the domains' models into the database,
+what the academy adds to orders, and the handler of every outbox job kind and every periodic
+work. ``create_app``, the CLI and the worker call ``plug_in``; nothing plugs itself in when
+imported, so deleting a line here is the only way to switch a plug off — and its tests then fail
+(no tables, lessons at list price, a paid order granting nothing, a job kind without a handler).
+Tortoise's configuration still names two modules as strings, as its API requires: the SQLite
+engine (``splash.core.db.sqlite_engine``) and the migrations package (``splash.site.migrations``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splash.academy import describer, entitlements
+from splash.academy import models as academy_models
+from splash.accounts import mails as account_mails
+from splash.accounts import models as accounts_models
+from splash.accounts import vocabulary as accounts
+from splash.catalog import models as catalog_models
+from splash.content import models as content_models
+from splash.core import db
+from splash.core.config import Settings, load_settings
+from splash.core.route_table import RouteTable
+from splash.forms import models as forms_models
+from splash.forms import services as forms
+from splash.handoff import models as handoff_models
+from splash.handoff import services as handoff
+from splash.orders import mails as order_mails
+from splash.orders import models as orders_models
+from splash.orders import payment_checks, payment_updates, reservations
+from splash.orders import services as orders
+from splash.orders.payments import models as payments_models
+from splash.orders.payments import sandbox_page
+from splash.orders.payments.providers import create_provider
+from splash.shared.mail.mailer import create_mailer
+from splash.shared.outbox import PeriodicWork, queue
+from splash.shared.outbox import models as outbox_models
+from splash.shared.outbox.drain import Resources
+
+# Every module that defines models: the database's tables.
+MODELS = (
+    content_models,
+    forms_models,
+    accounts_models,
+    catalog_models,
+    orders_models,
+    payments_models,
+    academy_models,
+    handoff_models,
+    outbox_models,
+)
+
+# Job kind → its handler: ``async def handler(job, resources)``.
+JOBS: dict[str, queue.Handler] = {
+    accounts.CONFIRMATION_JOB: account_mails.send_confirmation,
+    accounts.PASSWORD_RESET_JOB: account_mails.send_password_reset,
+    accounts.PASSWORD_CHANGED_JOB: account_mails.send_password_changed,
+    accounts.EMAIL_CHANGE_JOB: account_mails.send_email_change,
+    accounts.EMAIL_CHANGED_JOB: account_mails.send_email_changed,
+    forms.NOTIFICATION: forms.send_notification,
+    order_mails.CONFIRMATION: order_mails.send_confirmation,
+    order_mails.BANK_TRANSFER: order_mails.send_bank_transfer,
+    order_mails.ACCOUNT: order_mails.send_account,
+    payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
+    sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
+}
+
+# Work every drainer does at start and then every ``every(settings)`` seconds.
+PERIODIC = (
+    PeriodicWork(
+        "payment_reconciliation",  # open payments asked about again (a webhook may be lost)
+        lambda settings: settings.payments_reconcile_every_seconds,
+        payment_updates.reconcile_payments,
+    ),
+    PeriodicWork(
+        "order_reservations",  # unpaid orders' stock back on sale
+        lambda settings: reservations.RELEASE_EVERY_SECONDS,
+        reservations.release_reservations,
+    ),
+    PeriodicWork(
+        "language_handoffs",  # expired language hand-offs forgotten
+        lambda settings: handoff.CLEAN_EVERY_SECONDS,
+        handoff.clean_up,
+    ),
+)
+
+
+def plug_in() -> None:
+    """Every plug, replacing what was plugged in before (calling it twice changes nothing)."""
+    db.plug_in(MODELS)
+    orders.plug_in(
+        describers=[describer.describe_offers],  # a lesson's, a level's, the bundle's price
+        grants=[entitlements.grant],  # a paid order's lessons
+        revokes=[entitlements.revoke],  # a refunded order's lessons taken back
+        unlocked=[entitlements.WHERE_UNLOCKED],  # the course page in the order's e-mail
+    )
+    queue.plug_in(JOBS, PERIODIC)
+
+
+def resources(settings: Settings) -> Resources:
+    """What outbox handlers use, of their own (the worker process, tests); a server shares its
+    app's mailer, route table and payment provider."""
+    mailer = create_mailer(settings.mail_url, settings.mail_from)
+    routes = RouteTable.load(settings.routes_file)
+    return Resources(settings, mailer, routes, create_provider(settings))
+
+
+def __getattr__(name: str) -> Any:
+    """``TORTOISE_ORM`` for Tortoise's own CLI (``python -m splash makemigrations`` names it)."""
+    if name == "TORTOISE_ORM":
+        plug_in()
+        return db.tortoise_config(load_settings().database_url)
+    raise AttributeError(name)
