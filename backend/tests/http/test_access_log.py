@@ -115,7 +115,7 @@ async def test_another_log_line_comes_after_the_request_lines_before_it(capsys):
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(line["logger"], line["message"]) for line in lines] == [
         ("splash.request", "request"),
-        ("splash.core.errors", "after the request"),
+        ("splash.errors", "after the request"),
     ]
 
 

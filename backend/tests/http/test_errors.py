@@ -16,7 +16,7 @@ async def test_an_unexpected_crash_is_a_500_envelope_without_internals(
         raise RuntimeError("secret database password in a stack trace")
 
     app.add_route(boom, "/api/boom", name="boom")
-    with caplog.at_level(logging.ERROR, logger="splash.core.errors"):
+    with caplog.at_level(logging.ERROR, logger="splash.errors"):
         response = await client.get("/api/boom")
     assert response.status == 500
     assert response.json == {
