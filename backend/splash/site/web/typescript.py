@@ -26,7 +26,8 @@ from splash.site.web.payloads import Payload
 
 REF = "#/$defs/"
 TARGET = Path(__file__).parents[4] / "frontend" / "src" / "lib" / "payload-types.ts"
-# Where a type named by ``x-ts-type`` comes from, relative to TARGET.
+# Where a type named by ``x-ts-type`` comes from, relative to TARGET, unless the file defines it
+# (rich text does: its models are among the payload's).
 IMPORTS = {"RichText": "../ui/rich-text-types"}
 HEADER = """\
 /**

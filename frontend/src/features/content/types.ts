@@ -1,7 +1,7 @@
 /**
  * Page content as the API sends it, generated from backend/splash/site/web/blocks.py (the published
  * blocks) into src/lib/payload-types.ts. Optional fields are left out of the payload when the editor
- * did not set them.
+ * did not set them (or are null when the editor cleared them).
  */
 // Images and rich text are drawn by src/ui: the shop's product descriptions use them too.
 import type { ArticlePayload, BlockData, PagePayload } from "../../lib/payload-types";
@@ -46,9 +46,8 @@ export type PlaceholderBlockData = Extract<
   { type: "cart" | "checkout" | "profile" | "order-item" | "academy-item" | "child-courses" | "product-intro" | "product-item" }
 >;
 
-
-/** A published page: the generated payload model, with its blocks typed here. */
-export type PageData = Omit<PagePayload, "blocks"> & { blocks: BlockData[] };
+/** A published page (its blocks typed by the generated `BlockData`). */
+export type PageData = PagePayload;
 
 /** A published blog article (the payload of /blog/{slug}, Swedish /blogg/{slug}). */
 export type ArticleData = ArticlePayload;
