@@ -22,6 +22,16 @@ class OfferPublic(PublicModel):
     owned: bool = Field(description="The buyer owns every lesson it unlocks")
 
 
+class AcademyStats(PublicModel):
+    """What the academy holds (``PublishedCourses.stats``), as the academy-intro block shows it."""
+
+    lessons: int
+    levels: int
+    duration_ms: int | None = Field(
+        description="Every published lesson; null until each has a video"
+    )
+
+
 class ContinueAt(PublicModel):
     lesson_id: int
     title: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from typing_extensions import TypeAliasType
 
 Text = Annotated[str, Field(min_length=1, max_length=2000)]
 Short = Annotated[str, Field(min_length=1, max_length=160)]
@@ -55,23 +56,26 @@ class LinkNode(BlockModel):
     children: list[TextNode] = Field(min_length=1)
 
 
-Inline = Annotated[TextNode | LinkNode, Field(discriminator="type")]
+# Named aliases: the JSON Schema (and so the SPA's generated types) names them too.
+InlineNode = TypeAliasType(
+    "InlineNode", Annotated[TextNode | LinkNode, Field(discriminator="type")]
+)
 
 
 class HeadingNode(BlockModel):
     type: Literal["heading"]
     level: int = Field(ge=1, le=6)
-    children: list[Inline] = Field(min_length=1)
+    children: list[InlineNode] = Field(min_length=1)
 
 
 class ParagraphNode(BlockModel):
     type: Literal["paragraph"]
-    children: list[Inline] = Field(min_length=1)
+    children: list[InlineNode] = Field(min_length=1)
 
 
 class QuoteNode(BlockModel):
     type: Literal["quote"]
-    children: list[Inline] = Field(min_length=1)
+    children: list[InlineNode] = Field(min_length=1)
 
 
 class CodeNode(BlockModel):
@@ -87,7 +91,7 @@ class ImageNode(BlockModel):
 
 class ListItemNode(BlockModel):
     type: Literal["list-item"]
-    children: list[Inline] = Field(min_length=1)
+    children: list[InlineNode] = Field(min_length=1)
 
 
 class ListNode(BlockModel):
@@ -96,11 +100,14 @@ class ListNode(BlockModel):
     children: list[ListItemNode] = Field(min_length=1)
 
 
-RichNode = Annotated[
-    HeadingNode | ParagraphNode | QuoteNode | CodeNode | ImageNode | ListNode,
-    Field(discriminator="type"),
-]
-RichText = Annotated[list[RichNode], Field(min_length=1, max_length=200)]
+RichNode = TypeAliasType(
+    "RichNode",
+    Annotated[
+        HeadingNode | ParagraphNode | QuoteNode | CodeNode | ImageNode | ListNode,
+        Field(discriminator="type"),
+    ],
+)
+RichText = TypeAliasType("RichText", Annotated[list[RichNode], Field(min_length=1, max_length=200)])
 
 
 # --- blocks -------------------------------------------------------------------------------

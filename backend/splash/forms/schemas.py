@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
@@ -15,6 +15,16 @@ class SubmissionCreate(RequestBody):
 
     data: dict[Annotated[str, StringConstraints(max_length=64)], FieldValue] = Field(max_length=50)
     captcha_token: CaptchaToken | None = Field(default=None, alias="captchaToken")
+
+
+class FormFieldPublic(PublicModel):
+    """A field as the SPA renders it (``FormField.public``); ``rules`` are the rule strings the
+    server checks, so the SPA checks the same."""
+
+    name: str
+    type: Literal["text", "email", "tel", "textarea", "checkbox"]
+    rules: str
+    autocomplete: str | None
 
 
 class SubmissionPublic(PublicModel):

@@ -77,3 +77,67 @@ def test_an_unknown_locale_is_refused():
 
 def test_the_payload_locales_are_the_sites_locales():
     assert get_args(Locale) == LOCALES
+
+
+def page_of(*blocks: dict[str, Any]) -> dict[str, Any]:
+    """A content page's payload with ``blocks`` as the filling leaves them."""
+    seo = {"title": "Contact", "description": None, "image": None}
+    page: dict[str, Any] = {
+        "id": 3,
+        "slug": "contact",
+        "locale": "en",
+        "path": "/contact",
+        "title": "Contact",
+    }
+    page |= {"layout": "default", "blocks": list(blocks), "seo": seo, "localizations": []}
+    return {**not_found(), "status": 200, "page": page}
+
+
+FORM = {
+    "type": "form",
+    "form": "contact",
+    "successMessage": "Thanks!",
+    "fields": [{"name": "email", "type": "email", "rules": "required|email", "autocomplete": None}],
+}
+ACADEMY_INTRO = {
+    "type": "academy-intro",
+    "title": "Academy",
+    "stats": {"lessons": 12, "levels": 3, "durationMs": None},
+}
+ARTICLES = {
+    "type": "collection-list",
+    "collection": "article",
+    "entries": [{"id": 1, "title": "Floating"}],
+    "pagination": {"page": 1, "pageSize": 6, "pageCount": 1, "total": 1},
+}
+
+
+def test_filled_blocks_are_checked_and_kept_without_their_models_defaults():
+    """The models' defaults (a link's variant, a list's limit) are never added: the bytes stay."""
+    button = {"label": "Shop", "path": "/shop"}
+    intro = {"type": "intro", "title": "Hello", "text": "Float suits", "button": button}
+    payload = page_of(intro, FORM, ACADEMY_INTRO, ARTICLES, {"type": "cart"})
+    expected = json.dumps(payload)
+    assert json.dumps(checked(payload)) == expected
+
+
+@pytest.mark.parametrize(
+    ("block", "loc"),
+    [
+        ({**FORM, "fields": [{**FORM["fields"][0], "placeholder": "you@"}]}, "placeholder"),
+        ({**ACADEMY_INTRO, "colour": "blue"}, "colour"),
+        ({"type": "marquee", "items": ["Float"], "speed": 3}, "speed"),
+    ],
+)
+def test_a_block_key_no_published_block_declares_is_refused(block: dict[str, Any], loc: str):
+    with pytest.raises(ValidationError) as refused:
+        checked(page_of(block))
+    assert refused.value.errors()[0]["loc"][-1] == loc
+    assert refused.value.errors()[0]["type"] == "extra_forbidden"
+
+
+def test_a_form_block_without_its_fields_is_refused():
+    form = {key: value for key, value in FORM.items() if key != "fields"}
+    with pytest.raises(ValidationError) as refused:
+        checked(page_of(form))
+    assert refused.value.errors()[0]["loc"][-1] == "fields"

@@ -54,3 +54,21 @@ def test_json_schema_nodes_become_typescript_types():
         "propertyNames": {"enum": ["nl", "en"]},
     }
     assert type_of(known_keys) == 'Partial<Record<"nl" | "en", string>>'
+
+
+def test_page_blocks_and_rich_text_are_generated_with_the_spas_names():
+    """A block is `<Name>Data` with its defaulted fields optional; rich text is generated here,
+    so nothing is imported from the SPA's hand-written files."""
+    text = typescript(Payload)
+    assert "  blocks: BlockData[];\n" in text
+    assert "export type BlockData =\n  | IntroBlockData\n  | TextBlockData\n" in text
+    assert (
+        "export type LinkData = {\n"
+        "  label: string;\n"
+        "  path: string;\n"
+        '  variant?: "primary" | "secondary";\n'
+        "};\n"
+    ) in text
+    assert "export type ImageData = {" in text and "export type Image = {" in text
+    assert "export type RichText = RichNode[];\n" in text
+    assert "import " not in text

@@ -2,7 +2,25 @@
  * The published payloads (/_payload/<path>.json), generated from splash/site/web/payloads.py
  * by backend/splash/site/web/typescript.py: do not edit; `make payload-types` writes it again.
  */
-import type { RichText } from "../ui/rich-text-types";
+export type AcademyIntroBlockData = {
+  type: "academy-intro";
+  title: string;
+  text?: string | null;
+  stats?: AcademyStats | null;
+};
+
+export type AcademyItemBlockData = {
+  type: "academy-item";
+  course: string;
+};
+
+/** What the academy holds (`PublishedCourses.stats`), as the academy-intro block shows it. */
+export type AcademyStats = {
+  lessons: number;
+  levels: number;
+  /** Every published lesson; null until each has a video */
+  durationMs: number | null;
+};
 
 export type ArticleLocalization = {
   locale: string;
@@ -33,16 +51,115 @@ export type ArticleSeo = {
   image: Image | null;
 };
 
+export type BlockData =
+  | IntroBlockData
+  | TextBlockData
+  | RichTextBlockData
+  | TextWithMediaBlockData
+  | ButtonsBlockData
+  | CallToActionBlockData
+  | FaqBlockData
+  | ConsentEmbedBlockData
+  | MarqueeBlockData
+  | ReviewsBlockData
+  | StatisticsBlockData
+  | BlogIntroBlockData
+  | FilterBarBlockData
+  | CollectionListBlockData
+  | PaginationBlockData
+  | ConsentFormBlockData
+  | FormBlockData
+  | ItemBlockData
+  | ShopConditionsBlockData
+  | SellingPointsCoursesBlockData
+  | SellingPointsShippingBlockData
+  | IconsBlockData
+  | CartBlockData
+  | CheckoutBlockData
+  | ProfileBlockData
+  | OrderItemBlockData
+  | AcademyIntroBlockData
+  | AcademyItemBlockData
+  | ChildCoursesBlockData
+  | ProductIntroBlockData
+  | ProductItemBlockData;
+
+export type BlogIntroBlockData = {
+  type: "blog-intro";
+  title: string;
+  text?: string | null;
+};
+
+export type ButtonsBlockData = {
+  type: "buttons";
+  buttons: LinkData[];
+};
+
+export type CallToActionBlockData = {
+  type: "call-to-action";
+  title: string;
+  text?: string | null;
+  button: LinkData;
+  image?: ImageData | null;
+};
+
 export type Caption = {
   locale: string;
   label: string;
   src: string;
 };
 
+export type CartBlockData = {
+  type: "cart";
+};
+
 export type CategoryPublic = {
   key: string;
   slug: string;
   name: string;
+};
+
+export type CheckoutBlockData = {
+  type: "checkout";
+};
+
+export type ChildCoursesBlockData = {
+  type: "child-courses";
+  title?: string | null;
+  course?: string | null;
+};
+
+export type CodeNode = {
+  type: "code";
+  language?: string | null;
+  children: TextNode[];
+};
+
+/** Its first page: articles (content) or products (catalog), as many as `limit`. */
+export type CollectionListBlockData = {
+  type: "collection-list";
+  collection: "article" | "product";
+  title?: string | null;
+  limit?: number;
+  category?: string | null;
+  pagination?: Pagination | null;
+};
+
+/** A third-party embed (video, map) shown only after the visitor consents. */
+export type ConsentEmbedBlockData = {
+  type: "consent-embed";
+  title: string;
+  provider: "youtube" | "vimeo" | "google-maps";
+  url: string;
+  aspectRatio?: "16:9" | "4:3" | "1:1";
+  poster?: ImageData | null;
+};
+
+/** The visitor's choices for cookies and embeds (statistics, marketing, embeds). */
+export type ConsentFormBlockData = {
+  type: "consent-form";
+  title: string;
+  text?: string | null;
 };
 
 /** A course page (/academy/{slug} in Dutch and English, /course/{slug} elsewhere). */
@@ -71,6 +188,41 @@ export type EntitySeo = {
   image: string | null;
 };
 
+export type FaqBlockData = {
+  type: "faq";
+  title?: string | null;
+  items: FaqItem[];
+};
+
+export type FaqItem = {
+  question: string;
+  answer: RichText;
+};
+
+export type FilterBarBlockData = {
+  type: "filter-bar";
+  collection?: "article";
+  by?: "category";
+  categories?: CategoryPublic[] | null;
+};
+
+export type FormBlockData = {
+  type: "form";
+  form: "contact";
+  title?: string | null;
+  text?: string | null;
+  successMessage: string;
+  fields: FormFieldPublic[];
+};
+
+/** A field as the SPA renders it (`FormField.public`); `rules` are the rule strings the server checks, so the SPA checks the same. */
+export type FormFieldPublic = {
+  name: string;
+  type: "text" | "email" | "tel" | "textarea" | "checkbox";
+  rules: string;
+  autocomplete: string | null;
+};
+
 /** The entity's SEO fields and its kind; empty for an in-browser route and the 404 screen. */
 export type Head = {
   title?: string | null;
@@ -79,11 +231,61 @@ export type Head = {
   type?: "page" | "article" | "product" | "course" | "lesson" | null;
 };
 
+export type HeadingNode = {
+  type: "heading";
+  level: number;
+  children: InlineNode[];
+};
+
+export type IconPoint = {
+  icon: string;
+  title: string;
+  text?: string | null;
+};
+
+export type IconsBlockData = {
+  type: "icons";
+  title?: string | null;
+  items: IconPoint[];
+};
+
 export type Image = {
   src: string;
   alt: string;
   width: number;
   height: number;
+};
+
+/** An image with its intrinsic size, so it never shifts the layout while loading. */
+export type ImageData = {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+};
+
+export type ImageNode = {
+  type: "image";
+  image: ImageData;
+};
+
+export type InlineNode = TextNode | LinkNode;
+
+export type IntroBlockData = {
+  type: "intro";
+  eyebrow?: string | null;
+  title: string;
+  text: string;
+  button?: LinkData | null;
+  image?: ImageData | null;
+};
+
+export type ItemBlockData = {
+  type: "item";
+  title: string;
+  text?: string | null;
+  image?: ImageData | null;
+  link?: LinkData | null;
 };
 
 /** A lesson as its course page lists it. */
@@ -168,6 +370,29 @@ export type LevelPayload = {
   lessons: LessonCard[];
 };
 
+export type LinkData = {
+  label: string;
+  path: string;
+  variant?: "primary" | "secondary";
+};
+
+export type LinkNode = {
+  type: "link";
+  url: string;
+  children: TextNode[];
+};
+
+export type ListItemNode = {
+  type: "list-item";
+  children: InlineNode[];
+};
+
+export type ListNode = {
+  type: "list";
+  format: "ordered" | "unordered";
+  children: ListItemNode[];
+};
+
 export type Localization = {
   locale: string;
   path: string;
@@ -177,6 +402,11 @@ export type LocalizationPublic = {
   locale: string;
   slug: string;
   path: string;
+};
+
+export type MarqueeBlockData = {
+  type: "marquee";
+  items: string[];
 };
 
 /** Every menu of the site as a tree (splash.content.navigation.MENUS). */
@@ -213,6 +443,10 @@ export type OfferPublic = {
   owned: boolean;
 };
 
+export type OrderItemBlockData = {
+  type: "order-item";
+};
+
 export type PageLocalization = {
   locale: string;
   slug: string;
@@ -227,7 +461,7 @@ export type PagePayload = {
   path: string;
   title: string;
   layout: "default" | "login";
-  blocks: Record<string, unknown>[];
+  blocks: BlockData[];
   seo: PageSeo;
   localizations: PageLocalization[];
 };
@@ -236,6 +470,24 @@ export type PageSeo = {
   title: string;
   description: string | null;
   image: Image | null;
+};
+
+export type Pagination = {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+};
+
+/** Pages through the collection list on the same page: Load more, or Next and Previous. */
+export type PaginationBlockData = {
+  type: "pagination";
+  mode?: "load-more" | "pages";
+};
+
+export type ParagraphNode = {
+  type: "paragraph";
+  children: InlineNode[];
 };
 
 /** Everything the SPA needs to render one route. At most one of `article`, `product`, `course` and `lesson` is there, on that entity's route; `page` on a content page. */
@@ -253,6 +505,16 @@ export type Payload = {
   /** The same page's path in each locale */
   alternates: Partial<Record<"nl" | "en" | "de" | "es" | "fr" | "sv", string>>;
   head: Head;
+};
+
+export type ProductIntroBlockData = {
+  type: "product-intro";
+  title?: string | null;
+};
+
+export type ProductItemBlockData = {
+  type: "product-item";
+  product: string;
 };
 
 /** One product with everything its page shows. */
@@ -286,6 +548,37 @@ export type ProductSeoPublic = {
 
 export type ProductType = "physical" | "digital";
 
+export type ProfileBlockData = {
+  type: "profile";
+};
+
+export type QuoteNode = {
+  type: "quote";
+  children: InlineNode[];
+};
+
+export type Review = {
+  name: string;
+  rating: number;
+  text: string;
+  date?: string | null;
+};
+
+export type ReviewsBlockData = {
+  type: "reviews";
+  title?: string | null;
+  items: Review[];
+};
+
+export type RichNode = HeadingNode | ParagraphNode | QuoteNode | CodeNode | ImageNode | ListNode;
+
+export type RichText = RichNode[];
+
+export type RichTextBlockData = {
+  type: "rich-text";
+  body: RichText;
+};
+
 /** The route table's entry the path matched (`not-found` for the 404 screen). */
 export type RoutePayload = {
   name: string;
@@ -301,6 +594,23 @@ export type SellerAddress = {
   postalCode: string;
   city: string;
   country: string;
+};
+
+export type SellingPointsCoursesBlockData = {
+  type: "selling-points-courses";
+  title?: string | null;
+  items: IconPoint[];
+};
+
+export type SellingPointsShippingBlockData = {
+  type: "selling-points-shipping";
+  title?: string | null;
+  items: IconPoint[];
+};
+
+export type ShopConditionsBlockData = {
+  type: "shop-conditions";
+  items: IconPoint[];
 };
 
 /** The company's settings with what the SPA needs of this instance's configuration. */
@@ -335,6 +645,43 @@ export type SocialLinks = {
   linkedin?: string | null;
   x?: string | null;
   tiktok?: string | null;
+};
+
+export type Statistic = {
+  value: string;
+  label: string;
+};
+
+export type StatisticsBlockData = {
+  type: "statistics";
+  title?: string | null;
+  items: Statistic[];
+};
+
+/** Plain paragraphs; rich formatting belongs in the rich-text block. */
+export type TextBlockData = {
+  type: "text";
+  title?: string | null;
+  paragraphs: string[];
+};
+
+export type TextNode = {
+  type: "text";
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strikethrough?: boolean;
+  code?: boolean;
+};
+
+export type TextWithMediaBlockData = {
+  type: "text-with-media";
+  title: string;
+  body: RichText;
+  image: ImageData;
+  imagePosition?: "left" | "right";
+  button?: LinkData | null;
 };
 
 export type VariantPublic = {

@@ -5,10 +5,9 @@ and the 404 screen.
 They are the one description of a payload: every payload is checked against :class:`Payload`
 before it is published or served (:func:`checked`), the OpenAPI
 document lists them, and the SPA's types are generated from them
-(``frontend/src/app/payload-types.ts``, :mod:`splash.site.web.typescript`), so the two sides cannot
-drift. Rich text and page blocks keep their TypeScript types in the SPA (rich text by
-``x-ts-type``; a page's blocks are objects here, narrowed by ``PageData`` there): their Pydantic
-side is :mod:`splash.content.blocks`, which checks them when content is written.
+(``frontend/src/lib/payload-types.ts``, :mod:`splash.site.web.typescript`), so the two sides cannot
+drift. A page's blocks are :mod:`splash.site.web.blocks`, rich text is
+:mod:`splash.content.blocks`' own.
 """
 
 from __future__ import annotations
@@ -20,11 +19,10 @@ from pydantic import Field
 
 from splash.academy.schemas import OfferPublic
 from splash.catalog.schemas import ProductPublic
+from splash.content.blocks import RichText
 from splash.content.schemas import CategoryPublic, Image, NavigationItemTree, SettingsPublic
 from splash.core.schemas import PublicModel
-
-# Rich text's TypeScript type is the SPA's own (see the module's docstring).
-RICH_TEXT = Field(json_schema_extra={"x-ts-type": "RichText"})
+from splash.site.web.blocks import Block
 
 Kind = Literal["page", "article", "product", "course", "lesson"]
 # core.config.LOCALES, spelled out so that the SPA's type names each (a test keeps them equal).
@@ -89,7 +87,7 @@ class PagePayload(PublicModel):
     path: str
     title: str
     layout: Literal["default", "login"]
-    blocks: list[dict[str, Any]]
+    blocks: list[Block]
     seo: PageSeo
     localizations: list[PageLocalization]
 
@@ -116,7 +114,7 @@ class ArticlePayload(PublicModel):
     locale: str
     path: str
     category: CategoryPublic | None
-    body: list[dict[str, Any]] = RICH_TEXT
+    body: RichText
     seo: ArticleSeo
     localizations: list[ArticleLocalization]
 
@@ -175,7 +173,7 @@ class CoursePayload(PublicModel):
     duration_ms: int | None = Field(description="All its lessons; null until each has a video")
     bundle: OfferPublic
     slug: str
-    description: list[dict[str, Any]] = RICH_TEXT
+    description: RichText
     levels: list[LevelPayload]
     localizations: list[Localization]
     seo: EntitySeo

@@ -4,8 +4,11 @@
 ``frontend/src/lib/payload-types.ts``; a test regenerates it and fails when the committed file
 differs, so a model and the SPA's type cannot disagree. It translates the part of JSON Schema
 Pydantic emits for these models — objects, maps, arrays, ``anyOf``, ``enum``, ``const`` and
-references — and takes a field's ``x-ts-type`` as it is (types the SPA writes itself). Pure: no
-Node and no npm package for a few dozen lines of translation.
+references — and takes a field's ``x-ts-type`` as it is (a type named, not described). A type
+keeps its model's name, but for the page blocks' models (:mod:`splash.content.blocks`,
+:mod:`splash.site.web.blocks`): the SPA calls a block ``IntroBlockData`` and its image and link
+``ImageData`` and ``LinkData`` (an API answer's image is ``Image``). Pure: no Node and no npm
+package for a few dozen lines of translation.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.json_schema import CoreModeRef, CoreRef, DefsRef, GenerateJsonSchema
 
 from splash.site.web.payloads import Payload
 
 REF = "#/$defs/"
 TARGET = Path(__file__).parents[4] / "frontend" / "src" / "lib" / "payload-types.ts"
-# Where a type named by ``x-ts-type`` comes from, relative to TARGET.
+# Where a type named by ``x-ts-type`` comes from, relative to TARGET, unless the file defines it
+# (rich text does: its models are among the payload's).
 IMPORTS = {"RichText": "../ui/rich-text-types"}
 HEADER = """\
 /**
@@ -33,6 +38,19 @@ HEADER = """\
 SCALARS = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
 SCALARS["null"] = "null"
 IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+# A page block's model, or its image or link, by its core reference (``module.Name:id``).
+BLOCK_MODEL = re.compile(r"^(splash\.(?:content|site\.web)\.blocks\.)(\w*Block|Image|Link)(:\d+)$")
+# A union longer than this is written one member a line.
+WIDTH = 100
+
+
+class SpaNames(GenerateJsonSchema):
+    """Names the page blocks' models as the SPA does (see the module's docstring)."""
+
+    def get_defs_ref(self, core_mode_ref: CoreModeRef) -> DefsRef:
+        core_ref, mode = core_mode_ref
+        named = CoreRef(BLOCK_MODEL.sub(r"\1\2Data\3", core_ref))
+        return super().get_defs_ref((named, mode))
 
 
 def type_of(schema: dict[str, Any]) -> str:
@@ -80,8 +98,19 @@ def _object(schema: dict[str, Any], indent: str) -> str:
     return "{\n" + "\n".join(lines) + f"\n{indent}}}"
 
 
-def _imports(text: str) -> str:
-    used = sorted(name for name in IMPORTS if re.search(rf"\b{name}\b", text))
+def _definition(schema: dict[str, Any]) -> str:
+    """What follows ``export type Name =``: a long union one member a line."""
+    if "properties" in schema:
+        return " " + _object(schema, "")
+    text = type_of(schema)
+    options = schema.get("anyOf") or schema.get("oneOf")
+    if options and len(text) > WIDTH:
+        return "".join(f"\n  | {type_of(option)}" for option in options)
+    return " " + text
+
+
+def _imports(text: str, defined: set[str]) -> str:
+    used = sorted(name for name in IMPORTS.keys() - defined if re.search(rf"\b{name}\b", text))
     return "".join(f'import type {{ {name} }} from "{IMPORTS[name]}";\n' for name in used)
 
 
@@ -90,17 +119,18 @@ def typescript(*models: type[BaseModel]) -> str:
     definitions: dict[str, dict[str, Any]] = {}
     for model in models:
         schema = model.model_json_schema(
-            ref_template=REF + "{model}", mode="serialization", by_alias=True
+            ref_template=REF + "{model}",
+            mode="serialization",
+            by_alias=True,
+            schema_generator=SpaNames,
         )
         definitions.update(schema.pop("$defs", {}))
         definitions[model.__name__] = schema
     body = "\n".join(
-        f"{_doc(schema, '')}export type {name} = "
-        + (_object(schema, "") if "properties" in schema else type_of(schema))
-        + ";\n"
+        f"{_doc(schema, '')}export type {name} ={_definition(schema)};\n"
         for name, schema in sorted(definitions.items())
     )
-    imports = _imports(body)
+    imports = _imports(body, set(definitions))
     return HEADER + (imports + "\n" if imports else "") + body
 
 

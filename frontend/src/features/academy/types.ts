@@ -3,7 +3,14 @@
  * from the backend's models, src/lib/payload-types.ts), its blocks' cards, and the signed-in
  * parent's view of a course. Money in cents (VAT included).
  */
-import type { CoursePayload, LessonCard, LevelPayload, OfferPublic } from "../../lib/payload-types";
+import type {
+  AcademyItemBlockData as AcademyItemBlock,
+  ChildCoursesBlockData as ChildCoursesBlock,
+  CoursePayload,
+  LessonCard,
+  LevelPayload,
+  OfferPublic,
+} from "../../lib/payload-types";
 import type { LessonAccess } from "../../lib/vocabulary";
 import type { ImageData } from "../../ui/rich-text-types";
 
@@ -71,5 +78,6 @@ export type LevelCard = {
   offer: Offer;
 };
 
-export type AcademyItemBlockData = { type: "academy-item"; course: string; entry?: CourseCard | null };
-export type ChildCoursesBlockData = { type: "child-courses"; title?: string; course?: string; entries?: LevelCard[] };
+/** The server adds the course's card (`entry`) and the level cards (`entries`). */
+export type AcademyItemBlockData = AcademyItemBlock & { entry?: CourseCard | null };
+export type ChildCoursesBlockData = ChildCoursesBlock & { entries?: LevelCard[] };

@@ -3,7 +3,12 @@
  * product of its page, and the product blocks as the page payload carries them. Money in cents.
  */
 import type { Colour, Size, Variant } from "../../lib/cart";
-import type { ProductPublic } from "../../lib/payload-types";
+import type {
+  CollectionListBlockData,
+  ProductIntroBlockData,
+  ProductItemBlockData as ProductItemBlock,
+  ProductPublic,
+} from "../../lib/payload-types";
 import type { ProductType } from "../../lib/vocabulary";
 import type { ImageData } from "../../ui/rich-text-types";
 
@@ -37,16 +42,9 @@ export type ProductData = ProductPublic;
 export type PaginationMeta = { page: number; pageSize: number; pageCount: number; total: number };
 
 /** A collection-list block of products: the server adds the first products (`entries`). */
-export type ProductListBlockData = {
-  type: "collection-list";
-  collection: "article" | "product";
-  title?: string;
-  limit?: number;
-  entries?: ProductCard[];
-  pagination?: PaginationMeta;
-};
+export type ProductListBlockData = CollectionListBlockData & { entries?: ProductCard[] };
 
 /** A product-item block: the server adds the product's card (`entry`, null when it is not published). */
-export type ProductItemBlockData = { type: "product-item"; product: string; entry?: ProductCard | null };
+export type ProductItemBlockData = ProductItemBlock & { entry?: ProductCard | null };
 
-export type ProductIntroBlockData = { type: "product-intro"; title?: string };
+export type { ProductIntroBlockData };

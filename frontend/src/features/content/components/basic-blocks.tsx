@@ -213,7 +213,7 @@ export function BlogIntroBlock({ block, headingLevel }: { block: BlogIntroBlockD
 type IconPointsVariant = "shop-conditions" | "selling-points-courses" | "selling-points-shipping" | "icons";
 
 /** Rows of icon + title + text: shop conditions, selling points and icon lists. */
-export function IconPointsBlock({ title, items, variant }: { title?: string; items: IconPoint[]; variant: IconPointsVariant }) {
+export function IconPointsBlock({ title, items, variant }: { title?: string | null; items: IconPoint[]; variant: IconPointsVariant }) {
   // Under a block title the points are sub-headings; without one they are short labelled lines.
   const ItemTitle = title ? "h3" : "p";
   return (

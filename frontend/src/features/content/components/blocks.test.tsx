@@ -87,7 +87,7 @@ describe("Blocks", () => {
 
   test("a product list is supplied as 'collection-list:product'; the article list stays content's own", async () => {
     // given
-    const Products = ({ block }: { block: { collection: string; title?: string } }) => <p>Supplied {block.collection} list</p>;
+    const Products = ({ block }: { block: { collection: string; title?: string | null } }) => <p>Supplied {block.collection} list</p>;
     const products: BlockData = { type: "collection-list", collection: "product", title: "All float suits" };
     // when
     render(

@@ -24,8 +24,8 @@ const pageMeta = (page: number, pageCount = 3, total = 6, pageSize = 2): Paginat
 const filterBar: EnrichedFilterBarBlock = {
   type: "filter-bar",
   categories: [
-    { slug: "tips", name: "Swimming tips" },
-    { slug: "news", name: "News" },
+    { key: "tips", slug: "tips", name: "Swimming tips" },
+    { key: "news", slug: "news", name: "News" },
   ],
 };
 

@@ -38,7 +38,7 @@ function ArticleCardView({ card, heading, language }: { card: ArticleCard; headi
 }
 
 type ListProps = {
-  title?: string;
+  title?: string | null;
   entries: ArticleCard[];
   listId?: string;
   busy?: boolean;

@@ -17,7 +17,7 @@ const ICONS: Record<PlaceholderKind, IconName> = {
 type Props = {
   kind: PlaceholderKind;
   /** The editor's title, when the block has one; otherwise a title for the kind. */
-  title?: string;
+  title?: string | null;
   text?: string;
   headingLevel?: MainHeadingLevel;
 };
