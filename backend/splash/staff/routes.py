@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sanic import Blueprint, Request
-from sanic.response import HTTPResponse, empty
+from sanic.response import HTTPResponse
 
 from splash.core import one_time
 from splash.core.errors import ValidationError
@@ -39,6 +39,7 @@ from splash.staff.schemas import (
     SetupOpen,
     SetupOpened,
     SetupOpenedAnswer,
+    SignedOut,
     SignIn,
     StaffAnswer,
     StaffList,
@@ -113,13 +114,15 @@ async def sign_in(request: Request) -> HTTPResponse:
 
 
 @bp.delete("/session")
-@documented("Sign out of the studio (the session ends on the server)", tag="studio", status=204)
+@documented(
+    "Sign out of the studio (the session ends on the server)", tag="studio", response=SignedOut
+)
 @studio_route(SIGNED_OUT)
 async def sign_out(request: Request) -> HTTPResponse:
     session = await current_session(request)
     if session is not None:
         await services.sign_out(session, actor(request))
-    response = empty()
+    response = public(SignedOut(signed_out=True))
     set_session_cookie(response, None, request.app.ctx.settings)
     return response
 
@@ -238,20 +241,21 @@ async def change_role(request: Request, staff_id: str) -> HTTPResponse:
 @documented(
     "Remove a staff member: their sessions end at once",
     tag="studio",
-    status=204,
+    response=StaffAnswer,
     parameters=(STAFF_ID,),
     errors=(401, 403, 404, 409),
 )
 @studio_route(Permission.STAFF)
 async def remove(request: Request, staff_id: str) -> HTTPResponse:
-    await services.remove(actor(request), parse_id(staff_id))
-    return empty()
+    member = await services.remove(actor(request), parse_id(staff_id))
+    return public(StaffAnswer(data=staff_public(member)))
 
 
 @bp.post("/staff/<staff_id:str>/invitation")
 @documented(
     "Send a new set-up link (earlier ones stop working)",
     tag="studio",
+    response=StaffAnswer,
     status=202,
     parameters=(STAFF_ID,),
     errors=(401, 403, 404),
@@ -261,7 +265,7 @@ async def invite_again(request: Request, staff_id: str) -> HTTPResponse:
     inviter = await require_staff(request)
     member = await services.live_member(parse_id(staff_id))
     await queue.enqueue(mails.INVITATION, {"staff_id": member.id, "inviter": inviter.name})
-    return empty(status=202)
+    return public(StaffAnswer(data=staff_public(member)), status=202)
 
 
 def _when(request: Request, name: str) -> datetime | None:

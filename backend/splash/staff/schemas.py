@@ -102,6 +102,10 @@ class StaffAnswer(PublicModel):
     data: StaffPublic
 
 
+class SignedOut(PublicModel):
+    signed_out: bool = True
+
+
 class ActivityPublic(PublicModel):
     id: int
     at: datetime

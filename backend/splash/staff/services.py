@@ -280,7 +280,7 @@ async def change_role(actor: Actor, member_id: int, role: Role) -> StaffMember:
     return member
 
 
-async def remove(actor: Actor, member_id: int) -> None:
+async def remove(actor: Actor, member_id: int) -> StaffMember:
     """Removed: no sign-in, every session ended at once, every set-up link void."""
     async with in_transaction():
         member = await live_member(member_id)
@@ -293,3 +293,4 @@ async def remove(actor: Actor, member_id: int) -> None:
         await activity.record(
             actor, Action.REMOVED, (SubjectType.STAFF, member.id), before={"role": member.role}
         )
+    return member
