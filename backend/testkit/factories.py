@@ -6,20 +6,23 @@ checks."""
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pyotp
 from tortoise import Tortoise
 
 from splash.academy.models import Course, Entitlement, Lesson, LessonProgress, Offer
 from splash.academy.vocabulary import GrantSource, OfferKind
-from splash.accounts import passwords
 from splash.accounts.mails import RESET_VALID
 from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
+from splash.core import one_time, passwords
 from splash.core.config import Settings
 from splash.core.countries import VAT_PERCENT
 from splash.core.locales import REGIONS
@@ -28,6 +31,8 @@ from splash.orders.models import Order, OrderLine, Payment, ShippingCountry
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.site.seed import seed_all
+from splash.staff import factors
+from splash.staff.models import StaffMember, StaffRecoveryCode, StaffSession
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -243,3 +248,49 @@ async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str
     if app_ctx is not None:
         await app_ctx.rate_limiter.clear()  # no 429 left over from an earlier run
     return await seed_all(settings)
+
+
+@dataclass(frozen=True)
+class SetUpStaff:
+    """A staff member who has set up: their password, their authenticator's secret and a
+    recovery code, as a person would have them."""
+
+    member: StaffMember
+    password: str
+    totp_secret: str
+    recovery_code: str
+
+    def code(self, steps_ahead: int = 0) -> str:
+        """The authenticator's code now (or ``steps_ahead`` 30-second steps later)."""
+        return pyotp.TOTP(self.totp_secret).at(int(time.time()) + 30 * steps_ahead)
+
+
+async def create_staff(
+    email: str, role: str, password: str, settings: Settings, locale: str = "nl"
+) -> SetUpStaff:
+    """A staff member set up as the set-up link would leave them (studio tests and states)."""
+    secret = factors.new_totp_secret()
+    recovery = factors.new_recovery_codes()[0]
+    member = await StaffMember.create(
+        email=email.lower(),
+        name=email.split("@")[0].title(),
+        role=role,
+        locale=locale,
+        password_hash=await passwords.hash_password(password),
+        totp_secret=factors.seal(secret, settings.secret_key),
+    )
+    await StaffRecoveryCode.create(staff=member, code_hash=factors.recovery_digest(recovery))
+    return SetUpStaff(member, password, secret, recovery)
+
+
+async def staff_session(member: StaffMember, settings: Settings) -> str:
+    """A signed-in session's cookie value, without spending the member's TOTP codes."""
+    raw, hashed = one_time.new_secret()
+    now = datetime.now(UTC)
+    await StaffSession.create(
+        token_hash=hashed,
+        staff=member,
+        last_seen_at=now,
+        expires_at=now + timedelta(hours=settings.staff_session_hours),
+    )
+    return raw

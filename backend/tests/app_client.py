@@ -46,17 +46,24 @@ class Client:
         self.app = app
         self.asgi = _AsgiClient(app)
 
-    async def get(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
+    async def send(
+        self, method: str, path: str, host: str = "localhost:8000", **kwargs: Any
+    ) -> Any:
         headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.get(path, headers=headers, **kwargs)
+        _, response = await self.asgi.request(method, path, headers=headers, **kwargs)
         return response
+
+    async def get(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
+        return await self.send("GET", path, host, **kwargs)
 
     async def post(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
-        headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.post(path, headers=headers, **kwargs)
-        return response
+        return await self.send("POST", path, host, **kwargs)
 
     async def put(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
-        headers = {"host": host, **kwargs.pop("headers", {})}
-        _, response = await self.asgi.put(path, headers=headers, **kwargs)
-        return response
+        return await self.send("PUT", path, host, **kwargs)
+
+    async def patch(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
+        return await self.send("PATCH", path, host, **kwargs)
+
+    async def delete(self, path: str, host: str = "localhost:8000", **kwargs: Any) -> Any:
+        return await self.send("DELETE", path, host, **kwargs)

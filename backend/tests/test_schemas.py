@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from splash.accounts.schemas import Email
+from splash.core.schemas import Email
 from splash.shared.mail.mailer import Email as Mail
 from splash.shared.mail.mailer import build_message
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from tortoise.exceptions import IntegrityError
 
-from splash.accounts import passwords
 from splash.accounts.models import User
 from splash.accounts.schemas import ChangeEmail
 from splash.accounts.secrets import failure, now, stored_secret, use_secret
@@ -22,6 +21,7 @@ from splash.accounts.vocabulary import (
     EmailChangeOutcome,
     SecretKind,
 )
+from splash.core import passwords
 from splash.shared import outbox
 
 

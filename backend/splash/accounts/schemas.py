@@ -5,59 +5,24 @@ Field limits match the SPA's field groups (frontend/src/lib/forms/groups.tsx).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from annotated_types import GroupedMetadata
 from pydantic import (
     BaseModel,
-    BeforeValidator,
     Field,
     StrictInt,
     StringConstraints,
     field_validator,
 )
-from pydantic_core import PydanticCustomError
 
-from splash.accounts.passwords import MAX_LENGTH, MIN_LENGTH
 from splash.core.countries import Country
-from splash.core.schemas import EMAIL_PATTERN, PublicModel, RequestBody
+from splash.core.passwords import MAX_LENGTH, MIN_LENGTH
+from splash.core.schemas import Email, PublicModel, RequestBody, Trimmed
 
 MAX_ADDRESSES = 10
 
 
-@dataclass(frozen=True)
-class Trimmed(GroupedMetadata):
-    """A text kept without its surrounding whitespace, whose documented ``maxLength`` holds for
-    what is sent, not only for what is kept: a longer value is refused before the whitespace
-    goes (a fuzzer found a padded address accepted against the schema)."""
-
-    max_length: int
-    min_length: int | None = None
-    pattern: str | None = None
-
-    def __iter__(self) -> Iterator[Any]:
-        yield StringConstraints(
-            strip_whitespace=True,
-            min_length=self.min_length,
-            max_length=self.max_length,
-            pattern=self.pattern,
-        )
-        yield BeforeValidator(self._sent_at_most)
-
-    def _sent_at_most(self, value: object) -> object:
-        if isinstance(value, str) and len(value) > self.max_length:
-            raise PydanticCustomError(
-                "string_too_long",
-                "String should have at most {max_length} characters",
-                {"max_length": self.max_length},
-            )
-        return value
-
-
-Email = Annotated[str, Trimmed(254, pattern=EMAIL_PATTERN)]
 Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=MAX_LENGTH)]
 Name = Annotated[str, Trimmed(80, min_length=1)]
 

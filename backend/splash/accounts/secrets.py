@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from splash.accounts import passwords, tokens
+from splash.accounts import tokens
 from splash.accounts.models import AccountToken, User
 from splash.accounts.vocabulary import AccountError, SecretKind
+from splash.core import passwords
 from splash.core.errors import ValidationError, field_error
 
 

@@ -21,7 +21,7 @@ from pydantic import ValidationError as PydanticValidationError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from splash.accounts import customers, passwords, tokens
+from splash.accounts import customers, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
     ChangePassword,
@@ -48,6 +48,7 @@ from splash.accounts.vocabulary import (
     AccountError,
     SecretKind,
 )
+from splash.core import passwords
 from splash.core.config import Settings
 from splash.core.errors import ValidationError, from_pydantic
 from splash.shared import outbox

@@ -93,6 +93,11 @@ class Settings(BaseSettings):
     # checked once the interval has passed). Held in the database: across every process.
     payments_check_interval_seconds: float = Field(default=2, gt=0, le=60)
     session_days: int = Field(default=30, ge=1, le=365)
+    # The studio's staff sessions (splash/staff): ended after this long without a request, and
+    # at the latest this long after signing in; a set-up link is valid this long.
+    staff_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
+    staff_session_hours: int = Field(default=12, ge=1, le=24 * 7)
+    staff_setup_hours: int = Field(default=72, ge=1, le=24 * 30)
     google_client_id: str | None = None
     google_client_secret: str | None = None
     google_authorize_url: str = "https://accounts.google.com/o/oauth2/v2/auth"

@@ -9,11 +9,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StringConstraints
 
-from splash.accounts.schemas import AddressFields, Email, Name
+from splash.accounts.schemas import AddressFields, Name
 from splash.catalog.schemas import Image
 from splash.catalog.vocabulary import ProductType
 from splash.core.countries import Country
-from splash.core.schemas import CaptchaToken, PublicModel, RequestBody
+from splash.core.schemas import CaptchaToken, Email, PublicModel, RequestBody
 from splash.orders.vocabulary import (
     LineRefusal,
     OrderFlag,

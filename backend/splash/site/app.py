@@ -43,6 +43,7 @@ from splash.site.web import compose
 from splash.site.web.payloads import Payload
 from splash.site.web.published import PublishedSite
 from splash.site.web.routes import bp as web_bp
+from splash.staff.routes import bp as staff_bp
 
 
 @functools.cache
@@ -102,6 +103,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         payments_bp,
         academy_bp,
         handoff_bp,
+        staff_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from splash.core import db
 from splash.core.config import load_settings
+from splash.core.locales import LOCALES
 from splash.site import wiring
 
 
@@ -164,6 +165,48 @@ def _add_videos(commands: Any) -> None:
     fixtures.set_defaults(run=_videos_make_fixtures)
 
 
+def _staff_add(args: argparse.Namespace) -> None:
+    """A staff account and its one-time set-up link (password + authenticator), printed: the
+    way in for the first owner, and for anyone when no mail goes out. No default password
+    exists anywhere."""
+    from splash.core.errors import ApiError
+    from splash.staff import services
+    from splash.staff.vocabulary import Role
+
+    settings = load_settings()
+
+    async def run() -> str:
+        async with db.session(settings.database_url):
+            member = await services.add(
+                args.email, args.name or args.email, Role(args.role), args.locale
+            )
+            return await services.new_setup_link(member, settings)
+
+    if "@" not in args.email or len(args.email) > 254:
+        _fail(f"{args.email!r} is not an e-mail address")
+    try:
+        raw = asyncio.run(run())
+    except ApiError as exc:
+        _fail(exc.message)
+    hours = settings.staff_setup_hours
+    print(f"splash: {args.email} is staff ({args.role}). Within {hours} hours, open this link once")
+    print("to choose a password and link an authenticator app:")
+    print(services.setup_url(raw, settings))
+
+
+def _add_staff(commands: Any) -> None:
+    from splash.staff.vocabulary import Role
+
+    staff = commands.add_parser("staff", help="studio staff: add one")
+    actions = staff.add_subparsers(dest="action", required=True)
+    add = actions.add_parser("add", help="add a staff member and print their set-up link")
+    add.add_argument("email")
+    add.add_argument("--role", required=True, choices=[role.value for role in Role])
+    add.add_argument("--name", help="how the studio names them (default: the e-mail address)")
+    add.add_argument("--locale", default="nl", choices=LOCALES, help="the studio's language")
+    add.set_defaults(run=_staff_add)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m splash")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -192,6 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     serve.set_defaults(run=_serve)
     commands.add_parser("worker", help="drain the outbox (e-mails)").set_defaults(run=_worker)
     _add_videos(commands)
+    _add_staff(commands)
     args = parser.parse_args(argv)
     wiring.plug_in()
     args.run(args)

@@ -36,6 +36,8 @@ from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox import models as outbox_models
 from splash.shared.outbox.drain import Resources
+from splash.staff import mails as staff_mails
+from splash.staff import models as staff_models
 
 # Every module that defines models: the database's tables.
 MODELS = (
@@ -47,6 +49,7 @@ MODELS = (
     payments_models,
     academy_models,
     handoff_models,
+    staff_models,
     outbox_models,
 )
 
@@ -63,6 +66,7 @@ JOBS: dict[str, queue.Handler] = {
     order_mails.ACCOUNT: order_mails.send_account,
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
+    staff_mails.INVITATION: staff_mails.send_invitation,
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from splash.accounts import passwords, secrets, tokens
+from splash.accounts import secrets, tokens
 from splash.accounts.models import AccountToken, User
+from splash.core import passwords
 from splash.shared.outbox.models import JobStatus, OutboxJob
 from splash.site.app import create_app
 from tests.accounts.support import PASSWORD, Outbox, register

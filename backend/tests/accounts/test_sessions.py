@@ -7,8 +7,8 @@ import jwt
 import pytest
 from argon2 import PasswordHasher
 
-from splash.accounts import passwords
 from splash.accounts.models import User
+from splash.core import passwords
 from tests.accounts.support import PASSWORD, bearer, confirmed_user, register
 from tests.support import serving
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from splash.academy.models import Course, Entitlement, Lesson, LessonProgress, Level, Offer
 from splash.academy.vocabulary import GrantSource, OfferKind
-from splash.accounts import passwords
 from splash.catalog.models import Product, ProductVariant
 from splash.catalog.vocabulary import ProductType
+from splash.core import passwords
 from splash.orders.models import ShippingCountry
 from splash.orders.vocabulary import OrderStatus
 from testkit import factories

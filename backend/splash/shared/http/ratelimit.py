@@ -216,6 +216,16 @@ def limit_key(request: Request, parameters: Mapping[str, Any]) -> str:
     return "|".join((address, route, *values))
 
 
+async def hit(request: Request, key: str, limit: int, window: int) -> None:
+    """Count one request under ``key``; past ``limit`` in ``window`` seconds, a 429 with
+    Retry-After."""
+    wait = await request.app.ctx.rate_limiter.hit(key, limit, window)
+    if wait is not None:
+        raise RateLimitError(
+            f"Too many requests; try again in {wait} seconds", headers={"retry-after": str(wait)}
+        )
+
+
 def rate_limited(limit: int, window: int) -> Callable[[Handler], Handler]:
     """At most ``limit`` requests per ``window`` seconds per client address, route and path
     parameters (see ``limit_key``)."""
@@ -223,13 +233,7 @@ def rate_limited(limit: int, window: int) -> Callable[[Handler], Handler]:
     def decorate(handler: Handler) -> Handler:
         @wraps(handler)
         async def limited(request: Request, *args: Any, **kwargs: Any) -> Any:
-            key = limit_key(request, kwargs)
-            wait = await request.app.ctx.rate_limiter.hit(key, limit, window)
-            if wait is not None:
-                raise RateLimitError(
-                    f"Too many requests; try again in {wait} seconds",
-                    headers={"retry-after": str(wait)},
-                )
+            await hit(request, limit_key(request, kwargs), limit, window)
             return await handler(request, *args, **kwargs)
 
         return limited

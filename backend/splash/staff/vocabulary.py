@@ -1,0 +1,67 @@
+"""The studio's words, each spelled once: the roles, the permissions every studio route
+declares, which role holds which, and the activity log's kinds of entry. The SPA's studio reads
+the same names."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    OWNER = "owner"  # everything, including refunds, staff and settings
+    SHOP = "shop"  # orders, shipping, customers, stock; no refunds, no staff
+    EDITOR = "editor"  # content and catalogue texts; no orders, no customer data
+
+
+class Permission(StrEnum):
+    DASHBOARD = "dashboard"
+    ORDERS = "orders"  # read the inbox and an order, notes, packing slips, the CSV export
+    SHIP = "ship"  # shipments, cancelling an unpaid order, resending an order's e-mail
+    REFUND = "refund"
+    CUSTOMERS = "customers"  # read customers, grant and revoke lessons, privacy requests
+    STOCK = "stock"
+    CONTENT = "content"  # part 2: pages, blog, menus, catalogue texts, media, lessons
+    STAFF = "staff"  # invite, change and remove staff
+    SETTINGS = "settings"
+    ACTIVITY = "activity"  # the whole activity log
+
+
+ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
+    Role.OWNER: frozenset(Permission),
+    Role.SHOP: frozenset(
+        {
+            Permission.DASHBOARD,
+            Permission.ORDERS,
+            Permission.SHIP,
+            Permission.CUSTOMERS,
+            Permission.STOCK,
+            Permission.ACTIVITY,
+        }
+    ),
+    Role.EDITOR: frozenset({Permission.DASHBOARD, Permission.CONTENT}),
+}
+
+# What a studio route may declare instead of a permission: anyone may call it (signing in,
+# setting up an account), or any signed-in staff member (who am I, signing out).
+SIGNED_OUT = "signed-out"
+SIGNED_IN = "signed-in"
+
+
+class Action(StrEnum):
+    """What an activity entry records."""
+
+    SIGN_IN = "staff.sign_in"
+    SIGN_IN_REFUSED = "staff.sign_in_refused"
+    SIGN_OUT = "staff.sign_out"
+    SET_UP = "staff.set_up"
+    INVITED = "staff.invited"
+    ROLE_CHANGED = "staff.role_changed"
+    REMOVED = "staff.removed"
+    RECOVERY_CODE_USED = "staff.recovery_code_used"
+
+
+class SubjectType(StrEnum):
+    STAFF = "staff"
+    ORDER = "order"
+    CUSTOMER = "customer"
+    VARIANT = "variant"
