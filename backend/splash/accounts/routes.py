@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.accounts import email_change, google, services
@@ -27,6 +27,7 @@ from splash.shared.http.openapi import Parameter, documented
 from splash.shared.http.ratelimit import rate_limited
 from splash.shared.http.redirects import redirect_to
 from splash.shared.http.request import form_field, json_body, query_str
+from splash.shared.http.response import public
 
 bp = Blueprint("accounts")
 
@@ -35,7 +36,7 @@ ATTEMPTS, WINDOW = 10, 600
 
 
 async def _signed_in(request: Request, user: User) -> HTTPResponse:
-    return json(await services.signed_in(user, request.app.ctx.settings))
+    return public(await services.signed_in(user, request.app.ctx.settings))
 
 
 @bp.post("/auth/local/register")
@@ -79,7 +80,7 @@ async def confirm_email(request: Request) -> HTTPResponse:
 async def send_email_confirmation(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
     await services.resend_confirmation(body.email, domain_locale(request))
-    return json(ConfirmationSent(email=body.email).model_dump())
+    return public(ConfirmationSent(email=body.email, sent=True))
 
 
 @bp.post("/auth/local")
@@ -108,7 +109,7 @@ async def login(request: Request) -> HTTPResponse:
 async def forgot_password(request: Request) -> HTTPResponse:
     body = json_body(request, EmailOnly)
     await services.forgot_password(body.email, domain_locale(request))
-    return json(Ok().model_dump())
+    return public(Ok(ok=True))
 
 
 @bp.post("/auth/reset-password")
@@ -155,7 +156,7 @@ async def change_email(request: Request) -> HTTPResponse:
     user = await require_user(request)
     body = json_body(request, ChangeEmail)
     new_email = await email_change.request_email_change(user, body, domain_locale(request))
-    return json(ConfirmationSent(email=new_email).model_dump())
+    return public(ConfirmationSent(email=new_email, sent=True))
 
 
 @bp.get("/auth/email-change")
@@ -184,7 +185,7 @@ async def confirm_email_change(request: Request) -> HTTPResponse:
 )
 async def logout_everywhere(request: Request) -> HTTPResponse:
     await services.end_sessions(await require_user(request))
-    return json(Ok().model_dump())
+    return public(Ok(ok=True))
 
 
 def _flow_cookie(request: Request, response: HTTPResponse, binding: str | None) -> None:
@@ -295,7 +296,7 @@ async def google_link(request: Request) -> HTTPResponse:
     "The signed-in user with their addresses", tag="accounts", response=UserPublic, errors=(401,)
 )
 async def me(request: Request) -> HTTPResponse:
-    return json(await services.public_user(await require_user(request)))
+    return public(await services.public_user(await require_user(request)))
 
 
 @bp.put("/users/me")
@@ -310,4 +311,4 @@ async def me(request: Request) -> HTTPResponse:
 async def update_me(request: Request) -> HTTPResponse:
     user = await require_user(request)
     changes = services.parse_profile(form_field(request, "data"))
-    return json(await services.public_user(await services.update_profile(user, changes)))
+    return public(await services.public_user(await services.update_profile(user, changes)))

@@ -24,6 +24,7 @@ from tortoise.transactions import in_transaction
 from splash.accounts import customers, tokens
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.schemas import (
+    AuthResponse,
     ChangePassword,
     Login,
     ProfileUpdate,
@@ -126,9 +127,10 @@ async def address_countries(user: User | None) -> list[str]:
     return [address.country for address in await Address.filter(user_id=user.id)]
 
 
-async def public_user(user: User) -> dict[str, Any]:
+async def public_user(user: User) -> UserPublic:
     addresses = await Address.filter(user_id=user.id)
-    public = UserPublic.model_validate(
+    # Validated from plain values: ``provider`` is a column's text checked against the Literal.
+    return UserPublic.model_validate(
         {
             "id": user.id,
             "username": user.username,
@@ -155,12 +157,11 @@ async def public_user(user: User) -> dict[str, Any]:
             ],
         }
     )
-    return public.model_dump(mode="json", by_alias=True)
 
 
-async def signed_in(user: User, settings: Settings) -> dict[str, Any]:
+async def signed_in(user: User, settings: Settings) -> AuthResponse:
     """The answer of every sign-in: a fresh session token and the user."""
-    return {"jwt": session_token(user, settings), "user": await public_user(user)}
+    return AuthResponse(jwt=session_token(user, settings), user=await public_user(user))
 
 
 async def end_sessions(user: User) -> None:

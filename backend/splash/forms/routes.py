@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.forms import services
@@ -11,6 +11,7 @@ from splash.shared.http.context import domain_locale
 from splash.shared.http.openapi import Parameter, documented
 from splash.shared.http.ratelimit import rate_limited
 from splash.shared.http.request import client_address, json_body
+from splash.shared.http.response import public
 
 bp = Blueprint("forms")
 SUBMISSIONS_PER_WINDOW = 10
@@ -36,7 +37,7 @@ async def create_submission(request: Request, form: str) -> HTTPResponse:
         body.captcha_token, client_address(request, ctx.settings.trusted_proxies)
     )
     submission = await services.submit(form, body.data, domain_locale(request))
-    public = SubmissionPublic(
+    created = SubmissionPublic(
         id=submission.id, form=submission.form, created_at=submission.created_at
     )
-    return json({"data": public.model_dump(mode="json", by_alias=True)}, status=201)
+    return public(SubmissionResponse(data=created), status=201)

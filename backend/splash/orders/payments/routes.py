@@ -3,7 +3,7 @@ test provider's hosted payment page (contracts/orders-api.md)."""
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, html, json
+from sanic import Blueprint, Request, html
 from sanic.response import HTTPResponse
 
 from splash.orders import payment_updates
@@ -13,6 +13,7 @@ from splash.orders.payments.schemas import PaymentWebhook, SandboxPaymentChoice,
 from splash.shared.http.openapi import Parameter, documented
 from splash.shared.http.redirects import redirect_to, safe_location
 from splash.shared.http.request import form_body
+from splash.shared.http.response import public
 
 bp = Blueprint("payments")
 
@@ -33,7 +34,7 @@ async def webhook(request: Request) -> HTTPResponse:
     received = form_body(request, PaymentWebhook)
     pace = CheckPace.of(request.app.ctx.settings)
     await payment_updates.check(request.app.ctx.payments, received.id, pace, news=True)
-    return json(WebhookReceived().model_dump())
+    return public(WebhookReceived(received=True))
 
 
 @bp.get("/payments/test/<payment_id:str>", ctx_csp=(("style-src", (sandbox_page.PAGE_CSS_HASH,)),))

@@ -16,8 +16,9 @@ import logging
 import math
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
-from sanic import Request, Sanic, json
+from sanic import Request, Sanic
 from sanic.constants import HTTP_METHODS
 from sanic.exceptions import (
     MethodNotAllowed,
@@ -29,8 +30,23 @@ from sanic.response import HTTPResponse
 
 from splash.core import db
 from splash.core.errors import ApiError, from_pydantic
+from splash.shared.http.response import public
 
 log = logging.getLogger("splash.errors")
+
+
+class ErrorBody(BaseModel):
+    status: int
+    name: str
+    message: str
+    details: dict[str, Any]
+
+
+# Every failure's answer; the API document references it for each error status (a docstring
+# would become its published description).
+class ErrorEnvelope(BaseModel):
+    data: None = None
+    error: ErrorBody
 
 
 def envelope(
@@ -40,11 +56,8 @@ def envelope(
     details: dict[str, Any] | None = None,
     headers: dict[str, str] | None = None,
 ) -> HTTPResponse:
-    body = {
-        "data": None,
-        "error": {"status": status, "name": name, "message": message, "details": details or {}},
-    }
-    return json(body, status=status, headers=headers)
+    error = ErrorBody(status=status, name=name, message=message, details=details or {})
+    return public(ErrorEnvelope(data=None, error=error), status=status, headers=headers)
 
 
 _SANIC_NAMES = {

@@ -18,23 +18,12 @@ from sanic import Request, Sanic, html, json
 from sanic.response import HTTPResponse
 
 from splash.core.locales import LOCALES
+from splash.shared.http.errors import ErrorEnvelope
 from splash.shared.http.security_headers import csp_nonce
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"
 FORM = "application/x-www-form-urlencoded"
-
-
-class ErrorBody(BaseModel):
-    status: int
-    name: str
-    message: str
-    details: dict[str, Any]
-
-
-class ErrorEnvelope(BaseModel):
-    data: None = None
-    error: ErrorBody
 
 
 _DESCRIPTIONS = {

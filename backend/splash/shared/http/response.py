@@ -7,7 +7,14 @@ from sanic import json
 from sanic.response import HTTPResponse
 
 
-def public(answer: BaseModel, status: int = 200) -> HTTPResponse:
+def public(
+    answer: BaseModel, status: int = 200, headers: dict[str, str] | None = None
+) -> HTTPResponse:
     """camelCase, and only the fields that were set: an optional field a query left out (a
-    product list's ``fields``, a variant's ``populate``) stays out rather than reading null."""
-    return json(answer.model_dump(mode="json", by_alias=True, exclude_unset=True), status=status)
+    product list's ``fields``, a variant's ``populate``) stays out rather than reading null. A
+    field with a default is set only when given: the answer names it (``Ok(ok=True)``)."""
+    return json(
+        answer.model_dump(mode="json", by_alias=True, exclude_unset=True),
+        status=status,
+        headers=headers,
+    )

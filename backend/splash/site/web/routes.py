@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import cast
+from typing import Literal, cast
 
-from sanic import Blueprint, Request, empty, file, html, json, raw, text
+from sanic import Blueprint, Request, empty, file, html, raw, text
 from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
 from splash.core import db, video_files
 from splash.core.errors import NotFoundError
+from splash.core.schemas import PublicModel
 from splash.shared import edge
 from splash.shared.http.compression import etag_matches
 from splash.shared.http.context import domain_locale
 from splash.shared.http.redirects import redirect_to
+from splash.shared.http.response import public
 from splash.shared.http.security_headers import SHELL_CSP, csp_nonce
 from splash.site.web import detection, services
 from splash.site.web.assets import IMMUTABLE, StaticFile, dev_build, load_build, negotiate
@@ -30,10 +32,16 @@ bp = Blueprint("web")
 REVALIDATE = "public, max-age=0, must-revalidate"
 
 
+class Health(PublicModel):
+    """What a load balancer reads: the app answers and its database does too."""
+
+    status: Literal["ok"]
+
+
 @bp.get("/healthz")
 async def healthz(request: Request) -> HTTPResponse:
     await db.ping()
-    return json({"status": "ok"}, headers={"cache-control": "no-store"})
+    return public(Health(status="ok"), headers={"cache-control": "no-store"})
 
 
 def _folders(request: Request) -> dict[str, Path]:
