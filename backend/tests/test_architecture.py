@@ -186,26 +186,59 @@ def test_content_imports_neither_catalog_nor_forms(path):
     assert leaked == set()
 
 
-# Sanic's own ``json``, by every name it is exported under: an answer built with it skips the
-# typed model (``splash.shared.http.response.public`` is the one way to answer).
-SANIC_JSON = {"sanic.json", "sanic.response.json", "sanic.response.convenience.json"}
-PUBLIC_ANSWERS = sorted(
-    path
-    for folder in ("accounts", "forms", "orders/payments", "site/web")
-    for path in (PACKAGE / folder).rglob("*.py")
-    if "sanic" in top(imported_modules(path))
-)
+# One way to answer: a route answers through a typed model with
+# splash.shared.http.response.public, never sanic's json() of a dict. Only public() itself and
+# the OpenAPI document (which is the document, not a model of it) call sanic's json.
+ONE_WAY = {PACKAGE / "shared" / "http" / "response.py", PACKAGE / "shared" / "http" / "openapi.py"}
+ROUTE_MODULES = sorted(path for path in PACKAGE.rglob("*.py") if path not in ONE_WAY)
 
 
-def test_accounts_forms_payments_web_answer_through_public():
-    raw_json = {
-        str(path.relative_to(PACKAGE)): sorted(SANIC_JSON & imported_names(path))
-        for path in PUBLIC_ANSWERS
-    }
-    assert {str(path.relative_to(PACKAGE)) for path in PUBLIC_ANSWERS} >= {
-        "accounts/routes.py",
-        "forms/routes.py",
-        "orders/payments/routes.py",
-        "site/web/routes.py",
-    }
-    assert {module: names for module, names in raw_json.items() if names} == {}
+def sanic_json_calls(path: Path) -> list[str]:
+    """Where a module answers with sanic's ``json``: imported from sanic or sanic.response (also
+    renamed), or called as ``sanic.json``/``response.json`` on the imported module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = {"sanic"}  # names bound to sanic or sanic.response in this module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {a.asname or a.name for a in node.names if a.name == "sanic.response"}
+        elif isinstance(node, ast.ImportFrom) and node.module == "sanic":
+            modules |= {a.asname or a.name for a in node.names if a.name == "response"}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("sanic", "sanic.response"):
+            found += [f"line {node.lineno}: imports json" for a in node.names if a.name == "json"]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "json"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in modules
+        ):
+            found.append(f"line {node.lineno}: calls {node.func.value.id}.json")
+    return found
+
+
+@pytest.mark.parametrize("path", ROUTE_MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_routes_answer_through_public_not_sanic_json(path):
+    assert sanic_json_calls(path) == []
+
+
+def test_the_answer_check_sees_sanic_json(tmp_path):
+    sample = tmp_path / "routes.py"
+    sample.write_text(
+        "import sanic\n"
+        "from sanic import Blueprint, json\n"
+        "from sanic.response import json as answer\n"
+        "from sanic import response as r\n"
+        "async def locales(request, client):\n"
+        "    (await client.get('/x')).json()  # an HTTP client's answer: not sanic's\n"
+        "    r.json([])\n"
+        "    return sanic.json([])\n",
+        encoding="utf-8",
+    )
+    assert sanic_json_calls(sample) == [
+        "line 2: imports json",
+        "line 3: imports json",
+        "line 7: calls r.json",
+        "line 8: calls sanic.json",
+    ]

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.catalog import services
 from splash.catalog.schemas import ProductList, ProductOne, VariantOne
 from splash.content.requests import requested_locale
-from splash.core.errors import ValidationError
-from splash.shared.collections import parse_collection_query
+from splash.shared.collections import parse_collection_query, parse_populate
 from splash.shared.edge import cached_read
 from splash.shared.http.openapi import (
     LOCALE_OR_DOMAINS,
@@ -28,36 +25,8 @@ from splash.shared.http.response import public
 bp = Blueprint("catalog")
 
 LOCALE = Parameter("locale", "query", "default: the domain's locale", schema=LOCALE_OR_DOMAINS)
-TRUE = ("true", "1", True)
-
-
-def _variant_populate(raw: Any) -> set[str]:
-    """``populate[introImage]=true&populate[product][populate][introImage]=true`` (also as a
-    list, or ``*`` for everything) → {"introImage", "product.introImage"}."""
-    everything = {"introImage", "product.introImage"}
-    if raw is None:
-        return set()
-    if raw == "*":
-        return everything
-    names = raw if isinstance(raw, list) else None
-    if isinstance(raw, dict):
-        names = []
-        for key, value in raw.items():
-            nested = value.get("populate") if isinstance(value, dict) else None
-            if key == "product" and isinstance(nested, dict):
-                names += [f"product.{name}" for name, on in nested.items() if on in TRUE]
-            elif key == "product" and isinstance(nested, list):
-                names += [f"product.{name}" for name in nested]
-            elif value in TRUE:
-                names.append(key)
-    if names is None or not all(isinstance(name, str) for name in names):
-        raise ValidationError.for_field(["query", "populate"], "populate is not valid")
-    unknown = set(names) - everything - {"product"}
-    if unknown:
-        raise ValidationError.for_field(
-            ["query", "populate"], f"Cannot populate {', '.join(sorted(unknown))}"
-        )
-    return set(names) & everything
+# What a variant's populate may name: its image and its product's.
+VARIANT_POPULATE = frozenset({"introImage", "product.introImage"})
 
 
 @bp.get("/product-variants/<variant_id:str>")
@@ -79,7 +48,7 @@ def _variant_populate(raw: Any) -> set[str]:
 )
 @cached_read(token=lambda variant_id: services.variant_state(variant_id))
 async def get_variant(request: Request, variant_id: str) -> HTTPResponse:
-    populate = _variant_populate(query(request).get("populate"))
+    populate = parse_populate(query(request).get("populate"), VARIANT_POPULATE).names
     locale = await requested_locale(request)
     answer = await services.variant(variant_id, locale, request.app.ctx.routes, populate)
     return public(VariantOne.model_validate({"data": answer}))

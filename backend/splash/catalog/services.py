@@ -84,7 +84,7 @@ async def product_state(raw_id: str) -> Hashable:
 
 
 async def variant(
-    raw_id: str, locale: str, table: RouteTable, populate: set[str]
+    raw_id: str, locale: str, table: RouteTable, populate: frozenset[str]
 ) -> dict[str, Any]:
     """GET /product-variants/{id}: ``populate`` may hold ``introImage`` and
     ``product.introImage``."""

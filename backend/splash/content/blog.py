@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from splash.content.models import Article, Category
+from splash.content.schemas import ArticleList, ArticleOne, CategoryPublic
 from splash.core import db
 from splash.core.errors import NotFoundError
 from splash.core.route_table import RouteTable
@@ -94,7 +95,7 @@ def _shape(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
     return {key: value for key, value in entry.items() if key in keep}
 
 
-async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) -> ArticleList:
     found = Article.filter(locale_id=locale, published=True, **query.lookups)
     rows, total = await db.page_of(
         found.order_by(*query.order_by).select_related("category"),
@@ -105,20 +106,19 @@ async def find_articles(locale: str, query: CollectionQuery, table: RouteTable) 
     entries = (
         await full_articles(rows, table) if full else [article_card(row, table) for row in rows]
     )
-    return {
-        "data": [_shape(entry, query) for entry in entries],
-        "meta": pagination_meta(query, total),
-    }
+    return ArticleList.model_validate(
+        {"data": [_shape(entry, query) for entry in entries], "meta": pagination_meta(query, total)}
+    )
 
 
-async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+async def find_article(raw_id: str, query: CollectionQuery, table: RouteTable) -> ArticleOne:
     article = await Article.get_or_none(id=parse_id(raw_id), published=True).select_related(
         "category"
     )
     if article is None:
         raise NotFoundError(f"Article {raw_id} not found")
     [full] = await full_articles([article], table)
-    return {"data": _shape(full, query), "meta": {}}
+    return ArticleOne.model_validate({"data": _shape(full, query), "meta": {}})
 
 
 async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
@@ -165,9 +165,9 @@ async def article_slugs(locale: str) -> list[str]:
     ]
 
 
-async def categories(locale: str) -> list[dict[str, str]]:
+async def categories(locale: str) -> list[CategoryPublic]:
     return [
-        {"key": c.key, "slug": c.slug, "name": c.name}
+        CategoryPublic(key=c.key, slug=c.slug, name=c.name)
         for c in await Category.filter(locale_id=locale).order_by("name")
     ]
 

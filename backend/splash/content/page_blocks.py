@@ -55,19 +55,21 @@ async def _own_parts(
         category = block.get("category") or None
         longest[category] = max(longest.get(category, 0), block.get("limit", 6))
     articles = {
-        category: await blog.find_articles(
-            locale,
-            CollectionQuery(
-                page_size=limit,
-                lookups={"category__slug": category} if category else {},
-                order_by=("-published_at",),
-            ),
-            table,
-        )
+        category: (
+            await blog.find_articles(
+                locale,
+                CollectionQuery(
+                    page_size=limit,
+                    lookups={"category__slug": category} if category else {},
+                    order_by=("-published_at",),
+                ),
+                table,
+            )
+        ).model_dump(mode="json", exclude_unset=True)
         for category, limit in longest.items()
     }
     wanted = any(block["type"] == "filter-bar" for block in blocks)
-    categories = await blog.categories(locale) if wanted else []
+    categories = [c.model_dump() for c in await blog.categories(locale)] if wanted else []
     return [_own_part(block, articles, categories) for block in blocks]
 
 

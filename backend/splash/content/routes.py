@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanic import Blueprint, Request, json
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.content import blog, services
@@ -12,6 +12,7 @@ from splash.content.schemas import (
     ArticleList,
     ArticleOne,
     CategoryList,
+    LocaleList,
     LocalePublic,
     NavigationItemFlat,
     NavigationItemTree,
@@ -36,6 +37,7 @@ from splash.shared.http.openapi import (
     sort_of,
 )
 from splash.shared.http.request import query, query_str
+from splash.shared.http.response import public
 
 bp = Blueprint("content")
 
@@ -46,8 +48,7 @@ bp = Blueprint("content")
 )
 @cached_read()
 async def list_locales(request: Request) -> HTTPResponse:
-    locales = await services.list_locales()
-    return json([locale.model_dump(by_alias=True) for locale in locales])
+    return public(LocaleList(await services.list_locales()))
 
 
 @bp.get("/navigation/render/<navigation:str>")
@@ -69,10 +70,10 @@ async def list_locales(request: Request) -> HTTPResponse:
 )
 @cached_read()
 async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
-    items = await services.render_navigation(
+    menu = await services.render_navigation(
         navigation, query_str(request, "locale"), query_str(request, "type", "FLAT") or "FLAT"
     )
-    return json(items)
+    return public(menu)
 
 
 @bp.get("/slugify/slugs/page/<slug:str>")
@@ -100,7 +101,7 @@ async def render_navigation(request: Request, navigation: str) -> HTTPResponse:
 async def page_slugs(request: Request, slug: str) -> HTTPResponse:
     locale = await requested_locale(request)
     fields = localization_fields(query(request))
-    return json({"data": await services.page_slugs(slug, locale, fields)})
+    return public(PageSlugsResponse(data=await services.page_slugs(slug, locale, fields)))
 
 
 @bp.get("/articles")
@@ -130,7 +131,7 @@ async def page_slugs(request: Request, slug: str) -> HTTPResponse:
 async def find_articles(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), ARTICLES)
-    return json(await blog.find_articles(locale, wanted, request.app.ctx.routes))
+    return public(await blog.find_articles(locale, wanted, request.app.ctx.routes))
 
 
 @bp.get("/articles/<article_id:str>")
@@ -144,7 +145,7 @@ async def find_articles(request: Request) -> HTTPResponse:
 @cached_read()
 async def find_article(request: Request, article_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), ARTICLES)
-    return json(await blog.find_article(article_id, wanted, request.app.ctx.routes))
+    return public(await blog.find_article(article_id, wanted, request.app.ctx.routes))
 
 
 @bp.get("/categories")
@@ -159,7 +160,7 @@ async def find_article(request: Request, article_id: str) -> HTTPResponse:
 @cached_read()
 async def list_categories(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
-    return json({"data": await blog.categories(locale)})
+    return public(CategoryList(data=await blog.categories(locale)))
 
 
 @bp.get("/pages")
@@ -189,7 +190,7 @@ async def find_pages(request: Request) -> HTTPResponse:
     locale = await requested_locale(request)
     wanted = parse_collection_query(query(request), PAGES)
     ctx = request.app.ctx
-    return json(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_blocks))
+    return public(await services.find_pages(locale, wanted, ctx.routes, ctx.fill_blocks))
 
 
 @bp.get("/pages/<page_id:str>")
@@ -204,4 +205,4 @@ async def find_pages(request: Request) -> HTTPResponse:
 async def find_page(request: Request, page_id: str) -> HTTPResponse:
     wanted = parse_collection_query(query(request), PAGES)
     ctx = request.app.ctx
-    return json(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_blocks))
+    return public(await services.find_page_by_id(page_id, wanted, ctx.routes, ctx.fill_blocks))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, RootModel
 
 from splash.core.schemas import PublicModel
 
@@ -23,6 +23,18 @@ class NavigationItemFlat(PublicModel):
 
 class NavigationItemTree(NavigationItemFlat):
     items: list[NavigationItemTree] = Field(default_factory=list)
+
+
+class LocaleList(RootModel[list[LocalePublic]]):
+    """The answer of /i18n/locales: a list at the top."""
+
+
+class NavigationFlat(RootModel[list[NavigationItemFlat]]):
+    """A menu rendered FLAT: its items in reading order."""
+
+
+class NavigationTree(RootModel[list[NavigationItemTree]]):
+    """A menu rendered as a TREE: items under their parent."""
 
 
 class SocialLinks(PublicModel):
@@ -83,22 +95,23 @@ class CategoryPublic(BaseModel):
     name: str
 
 
-class ArticleCard(BaseModel):
+class ArticlePublic(BaseModel):
+    """An article in a list (a card) or alone (with body, seo and localizations). ``fields`` and
+    ``populate`` choose what is answered, so all but the id are optional: answers are dumped
+    without unset fields, and what is answered is exactly what is described."""
+
     id: int
-    slug: str
-    title: str
-    excerpt: str
-    cover: Image | None
-    publishedAt: str  # the API's own spelling
-    locale: str
-    path: str
-    category: CategoryPublic | None
-
-
-class ArticleFull(ArticleCard):
-    body: list[dict[str, Any]]
-    seo: dict[str, Any]
-    localizations: list[LocalizedSlug]
+    slug: str | None = None
+    title: str | None = None
+    excerpt: str | None = None
+    cover: Image | None = Field(None, description="With populate[cover] or no fields")
+    publishedAt: str | None = None  # the API's own spelling
+    locale: str | None = None
+    path: str | None = None
+    category: CategoryPublic | None = Field(None, description="With populate or no fields")
+    body: list[dict[str, Any]] | None = Field(None, description="Alone, or with fields[]=body")
+    seo: dict[str, Any] | None = None
+    localizations: list[LocalizedSlug] | None = None
 
 
 class Pagination(BaseModel):
@@ -113,12 +126,12 @@ class ListMeta(BaseModel):
 
 
 class ArticleList(BaseModel):
-    data: list[ArticleCard]
+    data: list[ArticlePublic]
     meta: ListMeta
 
 
 class ArticleOne(BaseModel):
-    data: ArticleFull
+    data: ArticlePublic
     meta: dict[str, Any]
 
 

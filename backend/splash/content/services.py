@@ -13,7 +13,17 @@ from splash.content.blocks import RICH_TEXT
 from splash.content.models import Locale, Navigation, NavigationItem, Page, SiteSettings
 from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageTree
-from splash.content.schemas import LocalePublic, SellerAddress, SettingsPublic, SocialLinks
+from splash.content.schemas import (
+    LocalePublic,
+    NavigationFlat,
+    NavigationTree,
+    PageList,
+    PageOne,
+    PageSlugs,
+    SellerAddress,
+    SettingsPublic,
+    SocialLinks,
+)
 from splash.core import db
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.fixtures import FixtureError
@@ -60,13 +70,20 @@ async def check_locale(locale: str | None, field: str = "locale") -> str:
 
 async def render_navigation(
     menu: str, locale: str | None, render_type: str
-) -> list[dict[str, Any]]:
+) -> NavigationFlat | NavigationTree:
     code = await check_locale(locale)
     try:
         kind = navigation.RenderType(render_type.upper())
     except ValueError:
         raise ValidationError.for_field(["query", "type"], "type must be FLAT or TREE") from None
-    nav = await Navigation.get_or_none(slug=menu, locale_id=code)
+    items = await _menu(menu, code, kind)
+    if kind is navigation.RenderType.TREE:
+        return NavigationTree.model_validate(items)
+    return NavigationFlat.model_validate(items)
+
+
+async def _menu(menu: str, locale: str, kind: navigation.RenderType) -> list[dict[str, Any]]:
+    nav = await Navigation.get_or_none(slug=menu, locale_id=locale)
     if nav is None:
         raise NotFoundError(f"Navigation {menu!r} not found")
     rows = await NavigationItem.filter(navigation=nav).values(
@@ -77,7 +94,8 @@ async def render_navigation(
 
 async def menus(locale: str) -> dict[str, list[dict[str, Any]]]:
     """Every menu of a locale as a tree, for page payloads."""
-    return {menu: await render_navigation(menu, locale, "TREE") for menu in navigation.MENUS}
+    tree = navigation.RenderType.TREE
+    return {menu: await _menu(menu, locale, tree) for menu in navigation.MENUS}
 
 
 async def site_settings() -> SettingsPublic:
@@ -238,7 +256,7 @@ async def published_page_paths(locale: str) -> list[str]:
     )
 
 
-async def page_slugs(slug: str, locale: str, fields: frozenset[str] | None) -> dict[str, Any]:
+async def page_slugs(slug: str, locale: str, fields: frozenset[str] | None) -> PageSlugs:
     """The page with this slug in this locale and its localizations (the slugify call): how the
     SPA finds, say, the cart page ('winkelmand') in every language."""
     tree = await _page_tree()
@@ -254,12 +272,14 @@ async def page_slugs(slug: str, locale: str, fields: frozenset[str] | None) -> d
         }
 
     own = {"id": page["id"], "slug": page["slug"], "locale": locale, "path": tree.paths[page["id"]]}
-    return {
-        **own,
-        "localizations": [
-            shape(entry) for entry in tree.localizations(page["id"], page["localization_key"])
-        ],
-    }
+    return PageSlugs.model_validate(
+        {
+            **own,
+            "localizations": [
+                shape(entry) for entry in tree.localizations(page["id"], page["localization_key"])
+            ],
+        }
+    )
 
 
 async def article_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
@@ -286,7 +306,7 @@ def _shape_page(entry: dict[str, Any], query: CollectionQuery) -> dict[str, Any]
 
 async def find_pages(
     locale: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
-) -> dict[str, Any]:
+) -> PageList:
     """Published pages of a locale (generic find); blocks only when asked for in fields."""
     tree = await _page_tree()
     found = Page.filter(locale_id=locale, published=True, id__in=list(tree.paths), **query.lookups)
@@ -315,22 +335,21 @@ async def find_pages(
         if blocks is not None:
             entry["blocks"] = blocks[number]
         data.append(_shape_page(entry, query))
-    return {"data": data, "meta": pagination_meta(query, total)}
+    return PageList.model_validate({"data": data, "meta": pagination_meta(query, total)})
 
 
 async def find_page_by_id(
     raw_id: str, query: CollectionQuery, table: RouteTable, fill: BlockFiller
-) -> dict[str, Any]:
+) -> PageOne:
     tree, page = await _tree_and_page(parse_id(raw_id))
     if page is None or page.id not in tree.paths:
         raise NotFoundError(f"Page {raw_id} not found")
     full = await _full_page(page, tree.paths[page.id], tree, table, fill)
     full["localizations"] = tree.localizations(page.id, page.localization_key)
     keep = {"id"} | (query.fields if query.fields is not None else set(full))
-    return {
-        "data": {k: v for k, v in full.items() if k in keep or k == "localizations"},
-        "meta": {},
-    }
+    return PageOne.model_validate(
+        {"data": {k: v for k, v in full.items() if k in keep or k == "localizations"}, "meta": {}}
+    )
 
 
 def checked_rich_text(nodes: object, where: str) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from splash.core.errors import NotFoundError, ValidationError
 from splash.shared.http.query import is_whole_number
 
 DEFAULT_PAGE_SIZE = 25
+ON, OFF = ("true", "1"), ("false", "0")  # populate[cover]=true, populate[cover]=false
 MAX_PAGE_SIZE = 100
 MAX_PAGE = 10_000  # the offset stays an integer every database holds
 
@@ -142,8 +143,8 @@ def _sort(raw: Any, collection: Collection) -> tuple[str, ...]:
 
 
 def _names(raw: Any, allowed: frozenset[str], path: list[str]) -> frozenset[str]:
-    if isinstance(raw, dict):  # populate[cover]=true
-        raw = [key for key, value in raw.items() if value not in ("false", "0")]
+    if isinstance(raw, dict):  # fields[title]=true
+        raw = [key for key, value in raw.items() if value not in OFF]
     names = raw if isinstance(raw, list) else str(raw).split(",")
     if not all(isinstance(name, str) for name in names):  # fields[0][x]=y: not a name
         raise _refuse(path, f"{path[-1]} must be a list of names")
@@ -153,21 +154,100 @@ def _names(raw: Any, allowed: frozenset[str], path: list[str]) -> frozenset[str]
     return frozenset(names)
 
 
+@dataclass(frozen=True)
+class Populated:
+    """What a ``populate`` parameter asks for: dotted names (``product.introImage``) and, for
+    a name that may be cut down, its ``fields`` (``populate[localizations][fields][0]=slug``)."""
+
+    names: frozenset[str] = frozenset()
+    fields: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+
+def parse_populate(
+    raw: Any, allowed: frozenset[str], fields: Mapping[str, frozenset[str]] | None = None
+) -> Populated:
+    """The one reading of ``populate``, for every route that takes it. ``allowed`` holds the
+    dotted names a route may populate; ``fields`` the names that may be cut down, and to what.
+
+    ``*`` is every name; a string is a comma-separated list of names; a list is names
+    (``populate[0]=cover``); an object turns names on or off (``populate[cover]=true``, ``false``;
+    also ``1`` and ``0``) or nests: ``populate[product][populate][introImage]=true`` is
+    ``product.introImage`` and ``populate[localizations][fields][0]=slug`` cuts localizations
+    down. Anything else (an unknown name, another value, fields a name does not take) is a 400
+    naming ``populate``; fields outside their list name the fields parameter itself."""
+    cuts = fields or {}
+    names: set[str] = set()
+    chosen: dict[str, frozenset[str]] = {}
+
+    def refuse(message: str) -> ValidationError:
+        return _refuse(["populate"], message)
+
+    def known(name: str) -> str:
+        if name not in allowed:
+            raise refuse(f"cannot populate {name}")
+        return name
+
+    def walk(node: Any, prefix: str) -> None:
+        if node == "*":
+            below = {name for name in allowed if name.startswith(prefix)}
+            if not below:  # populate[cover][populate]=*: nothing there
+                raise refuse(f"nothing to populate in {prefix.rstrip('.')}")
+            names.update(below)
+        elif isinstance(node, (str, list)):
+            listed = node if isinstance(node, list) else node.split(",")
+            if not all(isinstance(name, str) for name in listed):  # populate[0][x]=y
+                raise refuse("populate must be a list of names")
+            names.update(known(prefix + name) for name in listed)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                entry(prefix + key, value)
+        else:
+            raise refuse("populate must be *, a list of names or an object of them")
+
+    def entry(name: str, value: Any) -> None:
+        if value in ON:
+            names.add(known(name))
+        elif value in OFF:
+            known(name)
+        elif isinstance(value, dict) and value and set(value) <= {"populate", "fields"}:
+            if name in allowed:
+                names.add(name)
+            elif not any(one.startswith(name + ".") for one in allowed):
+                raise refuse(f"cannot populate {name}")
+            if "populate" in value:
+                walk(value["populate"], name + ".")
+            if "fields" in value:
+                if name not in cuts:
+                    raise refuse(f"{name} takes no fields")
+                path = ["populate", *name.split("."), "fields"]
+                if isinstance(value["fields"], dict):  # fields[a]=slug: an object, not a list
+                    raise _refuse(path, "fields must be a list of names")
+                chosen[name] = _names(value["fields"], cuts[name], path)
+        else:
+            raise refuse(f"populate {name} must be true, false or an object of populate, fields")
+
+    if raw is not None:  # None: no populate parameter
+        walk(raw, "")
+    return Populated(frozenset(names), chosen)
+
+
 LOCALIZATION_FIELDS = ("slug", "locale", "path")
+_LOCALIZATIONS = frozenset({"localizations"})
 
 
 def localization_fields(query: dict[str, Any]) -> frozenset[str] | None:
-    """``populate[localizations][fields]``: which of :data:`LOCALIZATION_FIELDS` each
-    localization carries (all of them when not given); any other value is a 400 naming it."""
+    """``populate[localizations][fields]`` of an answer that always carries its localizations
+    (the slugify call): which of :data:`LOCALIZATION_FIELDS` each one holds, all when not given.
+    Only that part of ``populate`` is read; the rest asks for nothing there."""
     populate = query.get("populate")
-    localizations = populate.get("localizations") if isinstance(populate, dict) else None
-    if not isinstance(localizations, dict) or "fields" not in localizations:
+    if not isinstance(populate, dict) or "localizations" not in populate:
         return None
-    path = ["populate", "localizations", "fields"]
-    raw = localizations["fields"]
-    if isinstance(raw, dict):  # fields[a]=slug: an object, not a list
-        raise _refuse(path, "fields must be a list of names")
-    return _names(raw if isinstance(raw, list) else [raw], frozenset(LOCALIZATION_FIELDS), path)
+    asked = parse_populate(
+        {"localizations": populate["localizations"]},
+        _LOCALIZATIONS,
+        {"localizations": frozenset(LOCALIZATION_FIELDS)},
+    )
+    return asked.fields.get("localizations")
 
 
 def parse_collection_query(query: dict[str, Any], collection: Collection) -> CollectionQuery:
@@ -191,11 +271,7 @@ def parse_collection_query(query: dict[str, Any], collection: Collection) -> Col
         fields=(
             _names(query["fields"], collection.fields, ["fields"]) if "fields" in query else None
         ),
-        populate=(
-            _names(query["populate"], collection.populate, ["populate"])
-            if "populate" in query and query["populate"] != "*"
-            else (collection.populate if query.get("populate") == "*" else frozenset())
-        ),
+        populate=parse_populate(query.get("populate"), collection.populate).names,
     )
 
 

@@ -377,3 +377,37 @@ async def test_in_a_read_once_block_every_product_page_comes_from_two_statements
     assert once == live
     assert all(live[:-1]) and live[-1] is None
     assert len(statements) == 2  # the texts with their products, the variants
+
+
+@pytest.mark.parametrize(
+    ("populate", "own", "product"),
+    [
+        ("populate=introImage", True, False),  # was a 400
+        ("populate=product.introImage", False, True),  # was a 400
+        ("populate[0]=introImage&populate[1]=product.introImage", True, True),
+        ("populate[introImage]=1&populate[product][populate][introImage]=0", True, False),
+        ("populate[product][populate]=*", False, True),
+    ],
+)
+async def test_populate_is_read_as_collections_read_it(client, seeded, populate, own, product):
+    vid = await variant_id("SPL-FS-BLUE-M")
+    response = await client.get(f"/api/product-variants/{vid}?{populate}")
+    assert response.status == 200, response.text
+    data = response.json["data"]
+    assert ("introImage" in data, "introImage" in data["product"]) == (own, product)
+
+
+@pytest.mark.parametrize(
+    "populate",
+    [
+        "populate[introImage]=yes",  # was ignored
+        "populate[product]=true",  # was ignored: the product is always there
+        "populate[product][fields][0]=title",  # was ignored
+        "populate[0][x]=introImage",
+    ],
+)
+async def test_a_populate_value_that_means_nothing_is_a_400(client, seeded, populate):
+    vid = await variant_id("SPL-FS-BLUE-M")
+    response = await client.get(f"/api/product-variants/{vid}?{populate}")
+    assert response.status == 400, response.text
+    assert response.json["error"]["details"]["errors"][0]["path"] == ["query", "populate"]

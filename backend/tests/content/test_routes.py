@@ -2,6 +2,8 @@
 
 import pytest
 
+from splash.content.models import Article
+
 
 async def test_locales_lists_six_with_nl_as_default(client, seeded):
     response = await client.get("/api/i18n/locales")
@@ -139,3 +141,14 @@ async def test_find_articles_after_a_date(client, seeded):
     assert response.status == 200
     dates = [article["publishedAt"] for article in response.json["data"]]
     assert dates and all(date > "2026-10-01" for date in dates) and len(dates) < everything
+
+
+async def test_a_field_present_as_null_stays_null_and_a_left_out_one_stays_out(client, seeded):
+    """Answers are models dumped without unset fields (issue 26): an article without a cover
+    or category answers them as null; one cut down by ``fields`` leaves the rest out."""
+    article = await Article.filter(locale_id="nl", published=True).first()
+    await Article.filter(id=article.id).update(cover=None, category_id=None)
+    whole = (await client.get(f"/api/articles/{article.id}")).json["data"]
+    assert (whole["cover"], whole["category"]) == (None, None)
+    cut = (await client.get(f"/api/articles/{article.id}?fields[0]=title")).json["data"]
+    assert set(cut) == {"id", "title"}
