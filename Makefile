@@ -68,6 +68,7 @@ migrations: $(BACKEND_STAMP) ## write a migration for model changes (NAME=...)
 
 run: install build ## set up and serve on http://localhost:$(PORT) (HOST/PORT overridable)
 	cd backend && $(PY) -m splash migrate && $(PY) -m splash seed --if-empty && $(PY) -m splash publish
+	@echo "Studio: http://localhost:$(PORT)/studio - make the first owner with: cd backend && $(PY) -m splash staff add you@example.com --role owner"
 	cd backend && exec $(PY) -m splash serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 dev: install ## Vite dev server with hot reload + backend auto-reload on http://localhost:$(PORT)
