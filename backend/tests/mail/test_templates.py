@@ -108,6 +108,13 @@ CONTEXTS = {
         "shop_email": "hello@splash.example",
         "shop_url": "https://en.splash.example",
     },
+    "staff_invitation": {
+        "name": "Zoë",
+        "inviter": "Sanne",
+        "link": "https://splash.example/studio/setup#abc",
+        "valid_hours": 72,
+        "shop_url": "https://splash.example",
+    },
     "password_reset": {
         "name": "Zoë",
         "link": "https://en.splash.example/reset?code=abc",
@@ -172,6 +179,7 @@ def test_there_are_templates_and_a_context_for_each():
         "order_confirmation",
         "password_changed",
         "password_reset",
+        "staff_invitation",
     ]
     assert sorted(CONTEXTS) == NAMES
 
