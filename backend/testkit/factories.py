@@ -243,8 +243,15 @@ PARENT_PASSWORD = "Zwemmen-2026"
 async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
     """Empty every table (children first), forget rate-limit counts, load the fixtures again."""
     assert Tortoise.apps is not None
-    for model in reversed(list(Tortoise.apps.get_models_iterable())):
-        await model.all().delete()
+    models = list(Tortoise.apps.get_models_iterable())
+    connection = Tortoise.get_connection("default")
+    if connection.capabilities.dialect == "postgres":
+        # TRUNCATE, as the append-only activity log refuses a DELETE (its trigger is per row).
+        tables = ", ".join(f'"{model._meta.db_table}"' for model in models)
+        await connection.execute_script(f"TRUNCATE {tables} CASCADE")
+    else:
+        for model in reversed(models):
+            await model.all().delete()
     if app_ctx is not None:
         await app_ctx.rate_limiter.clear()  # no 429 left over from an earlier run
     return await seed_all(settings)
