@@ -65,7 +65,8 @@ class ProductVariant(Model):
     colour = fields.CharField(max_length=16)
     size = fields.CharField(max_length=8)
     price = fields.IntField()  # cents
-    stock = fields.IntField(default=0)
+    stock = fields.IntField(default=0)  # on sale: what unpaid orders reserve is taken already
+    low_stock_threshold = fields.IntField(default=3)  # the studio's low-stock list: at or below
     active = fields.BooleanField(default=True)
     position = fields.IntField(default=0)
 
