@@ -63,7 +63,7 @@ async def lessons_named(body: Grant) -> list[Lesson]:
         field, found = "course", Lesson.filter(level__course__key=body.course)
     lessons = list(await found.order_by("level__position", "position", "id"))
     if not lessons:
-        raise ValidationError.for_field(["body", field], f"No {field} with that key")
+        raise ValidationError.for_field([field], f"No {field} with that key")
     return lessons
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tortoise.expressions import Q
+from tortoise.expressions import Q, Subquery
 
 from splash.accounts.models import AccountToken, Address, User
 from splash.accounts.vocabulary import PASSWORD_RESET_JOB
@@ -33,12 +33,11 @@ async def customers(wanted: CustomerSearch) -> tuple[list[User], int]:
     query = User.all()
     if wanted.text:
         text = wanted.text.strip()
-        compact = text.replace(" ", "").upper()
         query = query.filter(
             Q(email__icontains=text)
             | Q(firstname__icontains=text)
             | Q(lastname__icontains=text)
-            | Q(id__in=_postal_code_holders(text, compact))
+            | Q(id__in=_postal_code_holders(text))
         )
     column = SORTS[wanted.sort.lstrip("-")]
     direction = "-" if wanted.sort.startswith("-") else ""
@@ -46,12 +45,15 @@ async def customers(wanted: CustomerSearch) -> tuple[list[User], int]:
     return await db.page_of(ordered, wanted.offset, wanted.limit)
 
 
-def _postal_code_holders(text: str, compact: str) -> Any:
-    """The ids of accounts with a saved address at that postal code ("1015CS" finds "1015 CS")."""
-    return (
-        Address.filter(Q(postal_code__iexact=text) | Q(postal_code__iexact=compact))
-        .distinct()
-        .values("user_id")
+def _postal_code_holders(text: str) -> Any:
+    """The ids of accounts with a saved address at that postal code, however it is spaced
+    ("1015cs" finds "1015 CS", "SW1A1AA" finds "SW1A 1AA")."""
+    compact = text.replace(" ", "")
+    spellings = {text, compact, f"{compact[:-3]} {compact[-3:]}", f"{compact[:-2]} {compact[-2:]}"}
+    return Subquery(
+        Address.filter(Q(*(Q(postal_code__iexact=s) for s in spellings), join_type="OR")).values(
+            "user_id"
+        )
     )
 
 

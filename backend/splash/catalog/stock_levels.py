@@ -94,7 +94,7 @@ async def adjust(variant_id: int, change: int) -> None:
     raise ConflictError(
         f"Only {left} units are not reserved by unpaid orders: at most that many can go",
         {
-            "errors": [{"path": ["body", "change"], "message": f"at least -{left}"}],
+            "errors": [{"path": ["change"], "message": f"at least -{left}"}],
             "available": left,
         },
     )

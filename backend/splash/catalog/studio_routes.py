@@ -65,7 +65,7 @@ async def adjust(request: Request, variant_id: str) -> HTTPResponse:
     wanted = parse_id(variant_id)
     body = json_body(request, StockAdjustment)
     if body.change == 0:
-        raise ValidationError.for_field(["body", "change"], "change must not be 0")
+        raise ValidationError.for_field(["change"], "change must not be 0")
     locale = request.app.ctx.settings.default_locale
     async with outbox.transaction():
         before = await stock_levels.stock_row(locale, wanted)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
-from tortoise.expressions import Q
-from tortoise.functions import Sum
+from tortoise.expressions import Q, Subquery
+from tortoise.functions import Count, Sum
 
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
@@ -60,8 +60,8 @@ def net_revenue(total: int, vat: int, refunded: int) -> int:
 
 
 async def figures(period: Period, now: datetime) -> Figures:
-    """Five statements: the period's paid orders, their lesson units, to ship, problems, low
-    stock."""
+    """Four statements: the period's paid orders, their lesson units, what is to ship and the
+    problems now (one), low stock."""
     first_day = shop_time(now).date() - timedelta(days=DAYS[period] - 1)
     since = datetime.combine(first_day, time(), SHOP_ZONE)
     paid = Order.filter(status__in=MONEY_ARRIVED, paid_at__gte=since)
@@ -81,15 +81,23 @@ async def figures(period: Period, now: datetime) -> Figures:
         .first()
         .values("units")
     )
-    goods = OrderLine.filter(product_type=ProductType.PHYSICAL).values("order_id")
-    to_ship = await Order.filter(status=OrderStatus.PAID, id__in=goods).count()
+    goods = Subquery(OrderLine.filter(product_type=ProductType.PHYSICAL).values("order_id"))
+    now_counts = await (
+        Order.annotate(
+            to_ship=Count("id", _filter=Q(status=OrderStatus.PAID, id__in=goods)),
+            problems=Count("id", _filter=PROBLEMS),
+        )
+        .first()
+        .values("to_ship", "problems")
+    )
+    counts = now_counts or {}
     return Figures(
         since=since,
         orders=len(rows),
         revenue_net=sum(per_day.values()),
         lessons_sold=int((lessons or {}).get("units") or 0),
-        to_ship=to_ship,
-        problems=await Order.filter(PROBLEMS).count(),
+        to_ship=counts.get("to_ship") or 0,
+        problems=counts.get("problems") or 0,
         low_stock=await catalog.low_stock_count(),
         per_day=sorted(per_day.items()),
     )

@@ -155,7 +155,7 @@ async def erase(request: Request, customer_id: str) -> HTTPResponse:
         raise ConflictError("This customer is erased already")
     if body.confirm.strip().lower() != user.email:
         raise ValidationError.for_field(
-            ["body", "confirm"], "Type the customer's e-mail address to confirm"
+            ["confirm"], "Type the customer's e-mail address to confirm"
         )
     async with outbox.transaction():
         replacement = accounts.erased_address(user.id)
