@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic.alias_generators import to_camel
 from tortoise.expressions import Q
 
 from splash.orders.models import CheckoutRequest, DevicePass, Order, OrderLine, Payment
@@ -60,8 +61,13 @@ _PAYMENT_FIELDS = (
 )  # fmt: skip
 
 
-def _plain(value: Any) -> Any:
-    return value.isoformat() if hasattr(value, "isoformat") else value
+def _plain(row: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The fields as the API spells them (camelCase), moments as ISO 8601."""
+    values = {name: getattr(row, name) for name in names}
+    return {
+        to_camel(name): value.isoformat() if hasattr(value, "isoformat") else value
+        for name, value in values.items()
+    }
 
 
 async def export(user_id: int, email: str) -> list[dict[str, Any]]:
@@ -72,14 +78,14 @@ async def export(user_id: int, email: str) -> list[dict[str, Any]]:
     payments = await Payment.filter(order_id__in=ids).order_by("created_at", "id")
     return [
         {
-            **{name: _plain(getattr(order, name)) for name in _ORDER_FIELDS},
+            **_plain(order, _ORDER_FIELDS),
             "lines": [
-                {name: _plain(getattr(line, name)) for name in _LINE_FIELDS}
+                _plain(line, _LINE_FIELDS)
                 for line in lines
                 if line.order_id == order.id  # type: ignore[attr-defined]
             ],
             "payments": [
-                {name: _plain(getattr(payment, name)) for name in _PAYMENT_FIELDS}
+                _plain(payment, _PAYMENT_FIELDS)
                 for payment in payments
                 if payment.order_id == order.id  # type: ignore[attr-defined]
             ],

@@ -14,11 +14,11 @@ activity log."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import StringConstraints
 from sanic import Blueprint, Request
-from sanic.response import HTTPResponse, json
+from sanic.response import HTTPResponse
 
 from splash.academy import grants
 from splash.academy.schemas import EntitlementStudio
@@ -42,6 +42,20 @@ from splash.staff.requests import actor, studio_route
 from splash.staff.vocabulary import Action, Permission, SubjectType
 
 bp = Blueprint("studio_site", url_prefix="/studio")
+
+
+class CustomerExport(PublicModel):
+    """Everything stored about a customer (docs/privacy.md); the parts as their domains write
+    them."""
+
+    account: dict[str, Any]
+    addresses: list[dict[str, Any]]
+    tokens: list[dict[str, Any]]  # kind and dates: never a secret or its hash
+    orders: list[dict[str, Any]]  # with their lines and payments
+    entitlements: list[EntitlementStudio]
+    lesson_progress: list[dict[str, Any]]
+    form_submissions: list[dict[str, Any]]
+    exported_at: datetime
 
 
 class CustomerDetail(PublicModel):
@@ -115,25 +129,29 @@ async def customer(request: Request, customer_id: str) -> HTTPResponse:
 @documented(
     "Everything stored about a customer, as one JSON file (a privacy request)",
     tag="studio",
+    response=CustomerExport,
     parameters=(CUSTOMER_ID,),
     errors=(401, 403, 404),
 )
 @studio_route(Permission.CUSTOMERS)
 async def export(request: Request, customer_id: str) -> HTTPResponse:
     user = await accounts.customer(parse_id(customer_id))
-    everything = {
-        **await accounts.export(user),
-        "orders": await orders.customer_orders.export(user.id, user.email),
-        "entitlements": [
-            e.model_dump(mode="json", by_alias=True) for e in await grants.entitlements_of(user.id)
-        ],
-        "lessonProgress": await grants.progress_of(user.id),
-        "formSubmissions": await forms.export_sent_by(user.email),
-        "exportedAt": outbox.now().isoformat(),
-    }
+    account = await accounts.export(user)
+    everything = CustomerExport(
+        account=account["account"],
+        addresses=account["addresses"],
+        tokens=account["tokens"],
+        orders=await orders.customer_orders.export(user.id, user.email),
+        entitlements=await grants.entitlements_of(user.id),
+        lesson_progress=await grants.progress_of(user.id),
+        form_submissions=await forms.export_sent_by(user.email),
+        exported_at=outbox.now(),
+    )
     await activity.record(actor(request), Action.EXPORTED, (SubjectType.CUSTOMER, user.id))
+    response = public(everything)
     name = f"splash-customer-{user.id}.json"
-    return json(everything, headers={"content-disposition": f'attachment; filename="{name}"'})
+    response.headers["content-disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @bp.post("/customers/<customer_id:str>/erase")

@@ -52,8 +52,8 @@ async def test_the_export_is_one_json_file_with_everything(client, settings):
     assert data["account"]["email"] == "anna@example.com"
     assert data["account"]["lastname"] == "Jansen"
     assert [a["postalCode"] for a in data["addresses"]] == ["1016 GV"]
-    assert {o["order_nr"] for o in data["orders"]} == {anna.paid.order_nr, anna.unpaid.order_nr}
-    paid = next(o for o in data["orders"] if o["order_nr"] == anna.paid.order_nr)
+    assert {o["orderNr"] for o in data["orders"]} == {anna.paid.order_nr, anna.unpaid.order_nr}
+    paid = next(o for o in data["orders"] if o["orderNr"] == anna.paid.order_nr)
     assert [line["sku"] for line in paid["lines"]] == ["SPL-FS-BLUE-M"]
     assert [p["status"] for p in paid["payments"]] == ["paid"]
     assert len(data["entitlements"]) == 4
