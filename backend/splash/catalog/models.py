@@ -66,7 +66,9 @@ class ProductVariant(Model):
     size = fields.CharField(max_length=8)
     price = fields.IntField()  # cents
     stock = fields.IntField(default=0)  # on sale: what unpaid orders reserve is taken already
-    low_stock_threshold = fields.IntField(default=3)  # the studio's low-stock list: at or below
+    # The studio's low-stock list: available at or below it (the database's default fills the
+    # variants that existed before).
+    low_stock_threshold = fields.IntField(default=3, db_default=3)
     active = fields.BooleanField(default=True)
     position = fields.IntField(default=0)
 

@@ -2,7 +2,8 @@
 account, its orders, its lessons), the privacy requests (export, erasure) and the dashboard.
 
 The accounts domain cannot read orders or the academy (both depend on accounts: the rings
-forbid the cycle), so a customer's page is put together here from each domain's services.
+forbid the cycle), so a customer's page is put together here from each domain's services, and
+a privacy request's work by ``splash.site.privacy``.
 The dashboard's figures are the orders domain's (``orders.dashboard``), served here beside
 the other pages of the studio that sum up the whole shop.
 
@@ -14,7 +15,7 @@ activity log."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import StringConstraints
 from sanic import Blueprint, Request
@@ -27,8 +28,6 @@ from splash.accounts.schemas import AddressPublic, CustomerPublic
 from splash.accounts.studio_routes import CUSTOMER_ID, customer_public
 from splash.core.errors import ConflictError, ValidationError
 from splash.core.schemas import PublicModel, RequestBody
-from splash.forms import services as forms
-from splash.handoff import services as handoff
 from splash.orders import services as orders
 from splash.orders.dashboard import Period
 from splash.orders.schemas import OrderSummaryStudio
@@ -37,25 +36,13 @@ from splash.shared.collections import parse_id
 from splash.shared.http.openapi import Parameter, documented
 from splash.shared.http.request import json_body, query_str
 from splash.shared.http.response import public
+from splash.site import privacy
+from splash.site.privacy import CustomerExport, Erased
 from splash.staff import activity
 from splash.staff.requests import actor, studio_route
 from splash.staff.vocabulary import Action, Permission, SubjectType
 
 bp = Blueprint("studio_site", url_prefix="/studio")
-
-
-class CustomerExport(PublicModel):
-    """Everything stored about a customer (docs/privacy.md); the parts as their domains write
-    them."""
-
-    account: dict[str, Any]
-    addresses: list[dict[str, Any]]
-    tokens: list[dict[str, Any]]  # kind and dates: never a secret or its hash
-    orders: list[dict[str, Any]]  # with their lines and payments
-    entitlements: list[EntitlementStudio]
-    lesson_progress: list[dict[str, Any]]
-    form_submissions: list[dict[str, Any]]
-    exported_at: datetime
 
 
 class CustomerDetail(PublicModel):
@@ -71,12 +58,6 @@ class CustomerAnswer(PublicModel):
 
 class Erase(RequestBody):
     confirm: Annotated[str, StringConstraints(max_length=254)]  # the customer's e-mail address
-
-
-class Erased(PublicModel):
-    customer_id: int
-    orders: int  # orders the person was taken out of (their amounts kept)
-    form_submissions: int
 
 
 class ErasedAnswer(PublicModel):
@@ -136,17 +117,7 @@ async def customer(request: Request, customer_id: str) -> HTTPResponse:
 @studio_route(Permission.CUSTOMERS)
 async def export(request: Request, customer_id: str) -> HTTPResponse:
     user = await accounts.customer(parse_id(customer_id))
-    account = await accounts.export(user)
-    everything = CustomerExport(
-        account=account["account"],
-        addresses=account["addresses"],
-        tokens=account["tokens"],
-        orders=await orders.customer_orders.export(user.id, user.email),
-        entitlements=await grants.entitlements_of(user.id),
-        lesson_progress=await grants.progress_of(user.id),
-        form_submissions=await forms.export_sent_by(user.email),
-        exported_at=outbox.now(),
-    )
+    everything = await privacy.export(user)
     await activity.record(actor(request), Action.EXPORTED, (SubjectType.CUSTOMER, user.id))
     response = public(everything)
     name = f"splash-customer-{user.id}.json"
@@ -176,15 +147,7 @@ async def erase(request: Request, customer_id: str) -> HTTPResponse:
             ["confirm"], "Type the customer's e-mail address to confirm"
         )
     async with outbox.transaction():
-        replacement = accounts.erased_address(user.id)
-        erased = Erased(
-            customer_id=user.id,
-            orders=await orders.customer_orders.erase(user.id, user.email, replacement),
-            form_submissions=await forms.erase_sent_by(user.email),
-        )
-        await grants.forget_progress(user.id)
-        await handoff.forget_user(user.id)
-        await accounts.erase(user)
+        erased = await privacy.erase(user)
         await activity.record(
             actor(request),
             Action.ERASED,

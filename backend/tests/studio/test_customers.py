@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from splash.academy.models import Entitlement
+from splash.academy.entitlements import owned_lessons
+from splash.academy.models import Entitlement, Lesson
 from splash.accounts.models import User
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
@@ -218,3 +219,25 @@ async def test_a_blocked_customer_gets_no_password_link(client, settings):
 
     assert response.status == 409
     assert not await OutboxJob.exists(kind="password_reset")
+
+
+async def test_a_granted_lesson_can_be_watched_and_a_revoked_one_not(client, settings):
+    anna = await a_customer()
+    lesson = await Lesson.get(key="level-2-lesson-2")
+    headers = await headers_of(settings)
+
+    granted = await client.post(
+        f"/api/studio/customers/{anna.user.id}/entitlements",
+        json={"lesson": lesson.key, "reason": "Course stopped early"},
+        headers=headers,
+    )
+    watchable = await owned_lessons(anna.user.id, [lesson.id])
+    entitlement = next(e for e in granted.json["data"] if e["source"] == "granted")
+    await client.delete(
+        f"/api/studio/customers/{anna.user.id}/entitlements/{entitlement['id']}",
+        json={"reason": "Granted by mistake"},
+        headers=headers,
+    )
+
+    assert watchable == {lesson.id}
+    assert await owned_lessons(anna.user.id, [lesson.id]) == set()

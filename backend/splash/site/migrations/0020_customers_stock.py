@@ -1,8 +1,34 @@
+"""The studio's customers and stock: an entitlement a staff member granted (no order, who
+granted it and why) and each variant's low-stock threshold.
+
+SQLite makes a column nullable by copying the table, and the copy loses the unique key of
+(user, lesson, order) that makes granting twice a no-op: it is put back as a unique index.
+PostgreSQL drops the NOT NULL in place and keeps its constraint.
+"""
+
 from tortoise import migrations
 from tortoise.migrations import operations as ops
 from splash.academy.vocabulary import GrantSource
 from tortoise.fields.base import OnDelete
 from tortoise import fields
+
+UNIQUE_GRANT = (
+    'CREATE UNIQUE INDEX IF NOT EXISTS "uid_academy_ent_user_id_lesson_order" '
+    'ON "academy_entitlement" ("user_id", "lesson_id", "order_id")'
+)
+
+
+async def unique_grant(apps, schema_editor):
+    if schema_editor.DIALECT == "sqlite":
+        await schema_editor.client.execute_script(UNIQUE_GRANT)
+
+
+async def no_unique_grant(apps, schema_editor):
+    if schema_editor.DIALECT == "sqlite":
+        await schema_editor.client.execute_script(
+            'DROP INDEX IF EXISTS "uid_academy_ent_user_id_lesson_order"'
+        )
+
 
 class Migration(migrations.Migration):
     dependencies = [('splash', '0019_staff')]
@@ -37,6 +63,7 @@ class Migration(migrations.Migration):
         ops.AddField(
             model_name='ProductVariant',
             name='low_stock_threshold',
-            field=fields.IntField(default=3),
+            field=fields.IntField(default=3, db_default=3),
         ),
+        ops.RunPython(unique_grant, no_unique_grant),  # last: SQLite copies the table above
     ]
