@@ -167,11 +167,12 @@ class FreeLesson(Model):
 
 
 class Entitlement(Model):
-    """A parent may watch a lesson because an order granted it.
+    """A parent may watch a lesson because an order granted it, or a staff member did.
 
     One row per (user, lesson, order): granting twice is a no-op (the unique key), and a
     refund of one order takes only that order's rows away — a lesson also granted by another
-    order stays."""
+    order stays. A staff grant has no order but ``granted_by`` and the ``reason`` they gave
+    (``academy.grants``: one such row per user and lesson)."""
 
     id = fields.IntField(primary_key=True)
     user: fields.ForeignKeyRelation[Any] = fields.ForeignKeyField(
@@ -180,10 +181,14 @@ class Entitlement(Model):
     lesson: fields.ForeignKeyRelation[Lesson] = fields.ForeignKeyField(
         "splash.Lesson", related_name="entitlements", on_delete=fields.CASCADE
     )
-    order: fields.ForeignKeyRelation[Any] = fields.ForeignKeyField(
-        "splash.Order", related_name="entitlements", on_delete=fields.CASCADE
+    order: fields.ForeignKeyNullableRelation[Any] = fields.ForeignKeyField(
+        "splash.Order", related_name="entitlements", null=True, on_delete=fields.CASCADE
     )
     source = fields.CharEnumField(GrantSource, max_length=16)
+    granted_by: fields.ForeignKeyNullableRelation[Any] = fields.ForeignKeyField(
+        "splash.StaffMember", related_name="granted", null=True, on_delete=fields.SET_NULL
+    )
+    reason = fields.CharField(max_length=500, null=True)
     granted_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:

@@ -3,11 +3,14 @@ describes them."""
 
 from __future__ import annotations
 
-from pydantic import Field, StrictBool, StrictInt
+from datetime import datetime
+from typing import Annotated
 
-from splash.academy.vocabulary import LessonAccess, OfferKind
+from pydantic import Field, StrictBool, StrictInt, StringConstraints, model_validator
+
+from splash.academy.vocabulary import GrantSource, LessonAccess, OfferKind
 from splash.content.schemas import Image
-from splash.core.schemas import PublicModel, RequestBody
+from splash.core.schemas import PublicModel, RequestBody, Trimmed
 
 DAY_MS = 86_400_000
 
@@ -108,3 +111,47 @@ class Progress(PublicModel):
 
 class ProgressAnswer(PublicModel):
     data: Progress
+
+
+# --- the studio ----------------------------------------------------------------------------------
+
+Key = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Reason = Annotated[str, Trimmed(500, min_length=3)]
+
+
+class Grant(RequestBody):
+    """Give a customer a lesson, a level's lessons or a course's lessons: exactly one key."""
+
+    lesson: Key | None = None
+    level: Key | None = None
+    course: Key | None = None
+    reason: Reason
+
+    @model_validator(mode="after")
+    def _one_key(self) -> Grant:
+        if sum(key is not None for key in (self.lesson, self.level, self.course)) != 1:
+            raise ValueError("give exactly one of lesson, level or course")
+        return self
+
+
+class Revoke(RequestBody):
+    reason: Reason
+
+
+class EntitlementStudio(PublicModel):
+    """A lesson a customer may watch, and why: bought (``order``), free with a suit bought
+    (``order``), or granted by a staff member (``grantedBy``, ``reason``)."""
+
+    id: int
+    lesson: str  # the lesson's key
+    level: str
+    course: str
+    source: GrantSource
+    order: str | None  # the order's number
+    granted_by: str | None  # the staff member's name (None: not granted, or removed since)
+    reason: str | None
+    granted_at: datetime
+
+
+class EntitlementsAnswer(PublicModel):
+    data: list[EntitlementStudio]

@@ -15,11 +15,12 @@ class OfferKind(StrEnum):
 
 
 class GrantSource(StrEnum):
-    """Why a parent may watch a lesson: they bought it (a lesson, level or bundle line), or it
-    came free with a float suit they bought."""
+    """Why a parent may watch a lesson: they bought it (a lesson, level or bundle line), it
+    came free with a float suit they bought, or a staff member granted it (with a reason)."""
 
     PURCHASE = "purchase"
     SUIT_GIFT = "suit_gift"
+    GRANTED = "granted"
 
 
 class LessonAccess(StrEnum):

@@ -147,3 +147,41 @@ class Ok(BaseModel):
 class ConfirmationSent(BaseModel):
     email: str
     sent: Literal[True] = True
+
+
+# --- the studio ----------------------------------------------------------------------------------
+
+
+class CustomerPublic(PublicModel):
+    """A customer account as the studio lists it."""
+
+    id: int
+    email: str
+    firstname: str | None
+    lastname: str | None
+    locale: str
+    provider: str
+    confirmed: bool
+    blocked: bool
+    created_at: datetime
+
+
+class CustomerMeta(PublicModel):
+    page: int
+    page_size: int
+    total: int
+
+
+class CustomerList(PublicModel):
+    data: list[CustomerPublic]
+    meta: CustomerMeta
+
+
+class PasswordLinkSent(PublicModel):
+    queued: bool
+    email: str
+    locale: str
+
+
+class PasswordLinkAnswer(PublicModel):
+    data: PasswordLinkSent

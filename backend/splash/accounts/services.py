@@ -379,3 +379,8 @@ async def update_profile(user: User, changes: ProfileUpdate) -> User:
                 else:
                     await Address.filter(id=entry.id, user_id=user.id).update(**fields)
     return user
+
+
+async def customer_exists(user_id: int) -> bool:
+    """Whether ``user_id`` names a customer account (the studio's routes of other domains)."""
+    return await User.exists(id=user_id)

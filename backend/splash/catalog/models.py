@@ -65,7 +65,10 @@ class ProductVariant(Model):
     colour = fields.CharField(max_length=16)
     size = fields.CharField(max_length=8)
     price = fields.IntField()  # cents
-    stock = fields.IntField(default=0)
+    stock = fields.IntField(default=0)  # on sale: what unpaid orders reserve is taken already
+    # The studio's low-stock list: available at or below it (the database's default fills the
+    # variants that existed before).
+    low_stock_threshold = fields.IntField(default=3, db_default=3)
     active = fields.BooleanField(default=True)
     position = fields.IntField(default=0)
 

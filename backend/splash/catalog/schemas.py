@@ -5,14 +5,14 @@ are dumped without unset fields, so what is answered is exactly what is describe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from splash.catalog.sizes import Colour, Size
 from splash.catalog.vocabulary import ProductType
 from splash.content.schemas import Image, ListMeta
-from splash.core.schemas import PublicModel
+from splash.core.schemas import PublicModel, RequestBody, Trimmed
 
 
 class VariantProductPublic(PublicModel):
@@ -114,3 +114,45 @@ class ProductPublic(PublicModel):
 
 class ProductOne(PublicModel):
     data: ProductPublic
+
+
+# --- the studio ----------------------------------------------------------------------------------
+
+MOST_UNITS = 100_000
+
+
+class StockRow(PublicModel):
+    """A variant's stock: ``onHand`` units in the shop, of which ``reserved`` are held by unpaid
+    orders and ``available`` are on sale; ``low`` when available is at or below the threshold."""
+
+    variant_id: int
+    product: str  # the product's key
+    title: str  # the product's name in the shop's default language
+    colour: str
+    size: str
+    sku: str
+    active: bool
+    on_hand: int
+    reserved: int
+    available: int
+    low_stock_threshold: int
+    low: bool
+
+
+class StockList(PublicModel):
+    data: list[StockRow]
+
+
+class StockAnswer(PublicModel):
+    data: StockRow
+
+
+class StockAdjustment(RequestBody):
+    """Units counted in (+) or out (-): never past what unpaid orders reserve."""
+
+    change: Annotated[StrictInt, Field(ge=-MOST_UNITS, le=MOST_UNITS)]
+    reason: Annotated[str, Trimmed(500, min_length=3)]
+
+
+class ThresholdChange(RequestBody):
+    low_stock_threshold: Annotated[StrictInt, Field(ge=0, le=MOST_UNITS)]

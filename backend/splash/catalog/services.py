@@ -19,6 +19,8 @@ from splash.catalog.inventory import take_stock as take_stock
 from splash.catalog.inventory import upsert_digital_product as upsert_digital_product
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.sizes import size_label
+from splash.catalog.stock_levels import low_stock_count as low_stock_count
+from splash.catalog.stock_levels import plug_in_reserved as plug_in_reserved
 from splash.catalog.vocabulary import ProductType
 from splash.core import db
 from splash.core.errors import NotFoundError

@@ -101,3 +101,42 @@ def _notification(submission: FormSubmission, shop_email: str, mail_locale: str,
         reply_to=values.get("email") or None,
         message_key=key,
     )
+
+
+# --- privacy requests ----------------------------------------------------------------------------
+
+_BATCH = 500
+
+
+async def _sent_by(email: str) -> list[FormSubmission]:
+    """The submissions whose ``email`` field is the address (any case): read in batches, as a
+    privacy request is rare and the field lives inside each submission's JSON."""
+    wanted, found, after = email.strip().lower(), [], 0
+    while True:
+        batch = await FormSubmission.filter(id__gt=after).order_by("id").limit(_BATCH)
+        found += [s for s in batch if str(s.data.get("email", "")).strip().lower() == wanted]
+        if len(batch) < _BATCH:
+            return found
+        after = batch[-1].id
+
+
+async def export_sent_by(email: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "form": s.form,
+            "locale": s.locale,
+            "data": s.data,
+            "createdAt": s.created_at.isoformat(),
+            "mailedAt": s.mailed_at.isoformat() if s.mailed_at else None,
+        }
+        for s in await _sent_by(email)
+    ]
+
+
+async def erase_sent_by(email: str) -> int:
+    """Every field of the address's submissions emptied (the form, language and dates stay);
+    how many."""
+    found = await _sent_by(email)
+    for submission in found:
+        await FormSubmission.filter(id=submission.id).update(data={"erased": True})
+    return len(found)

@@ -99,3 +99,8 @@ async def forget_expired(now: datetime) -> int:
 async def clean_up(resources: Any) -> None:
     """The drainers' periodic pass."""
     await forget_expired(outbox.now())
+
+
+async def forget_user(user_id: int) -> None:
+    """A customer erased: their hand-offs (a cart and a checkout draft with an address) go."""
+    await LanguageHandoff.filter(user_id=user_id).delete()

@@ -290,3 +290,14 @@ class OrderSummaryPublic(PublicModel):
 
 class OrderSummaryList(PublicModel):
     data: list[OrderSummaryPublic]
+
+
+class OrderSummaryStudio(PublicModel):
+    """An order on the studio's customer page."""
+
+    id: int
+    number: str
+    created_at: datetime
+    status: OrderStatus
+    total: int  # cents, VAT included
+    refunded: int  # cents

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from splash.core.fixtures import upsert
-from splash.orders import digital, fulfilment
+from splash.orders import customer_orders, dashboard, digital, fulfilment
 from splash.orders.cart_pricing import Image as LineImage
 from splash.orders.cart_pricing import SellableLine
 from splash.orders.device_passes import COOKIE as DEVICE_PASS_COOKIE
@@ -17,9 +17,12 @@ from splash.orders.fulfilment import Grant, Revoke, WhereUnlocked
 from splash.orders.models import Order, OrderLine, ShippingCountry
 from splash.orders.order_numbers import is_slug
 from splash.orders.schemas import ShippingCountryPublic
+from splash.orders.stock import reserved_units
 
 # What the academy uses (another domain uses orders only through its services): the order it
 # reads, the lines it describes, and the paying browser's pass to what a guest's order unlocked;
+# the studio's site-level routes read a customer's orders and the dashboard's figures here, and
+# the catalog's stock list the units unpaid orders hold (``reserved_units``, plugged in);
 # splash.site.wiring plugs its describer, grant and revoke in through ``plug_in``.
 __all__ = [
     "DEVICE_PASS_COOKIE",
@@ -29,8 +32,11 @@ __all__ = [
     "OrderLine",
     "SellableLine",
     "WhereUnlocked",
+    "customer_orders",
+    "dashboard",
     "device_order",
     "device_order_by_pass",
+    "reserved_units",
 ]
 
 

@@ -9,10 +9,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tortoise.functions import Sum
+
 from splash.catalog import services as catalog
 from splash.catalog.vocabulary import ProductType
 from splash.orders import order_pricing
-from splash.orders.models import Order
+from splash.orders.models import Order, OrderLine
 from splash.orders.vocabulary import StockState
 
 
@@ -55,3 +57,19 @@ async def move(order: Order, new: StockState) -> bool:
 def held(product_type: ProductType) -> bool:
     """Whether a line of this type holds stock."""
     return product_type is ProductType.PHYSICAL
+
+
+async def reserved_units(variant_ids: list[int] | None) -> dict[int, int]:
+    """Variant id → units unpaid orders hold of it (None: of every variant); one statement.
+    Plugged into the catalog's stock list by ``splash.site.wiring``."""
+    lines = OrderLine.filter(
+        order__stock_state=StockState.RESERVED, product_type=ProductType.PHYSICAL
+    )
+    if variant_ids is not None:
+        lines = lines.filter(variant_id__in=variant_ids)
+    rows = (
+        await lines.group_by("variant_id")
+        .annotate(units=Sum("quantity"))
+        .values("variant_id", "units")
+    )
+    return {row["variant_id"]: int(row["units"]) for row in rows}

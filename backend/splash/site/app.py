@@ -9,9 +9,12 @@ import httpx
 from sanic import Blueprint, Sanic
 
 from splash.academy.routes import bp as academy_bp
+from splash.academy.studio_routes import bp as studio_academy_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
+from splash.accounts.studio_routes import bp as studio_accounts_bp
 from splash.catalog.routes import bp as catalog_bp
+from splash.catalog.studio_routes import bp as studio_catalog_bp
 from splash.content.routes import bp as content_bp
 from splash.core import db
 from splash.core.config import Environment, Settings, load_settings
@@ -39,6 +42,7 @@ from splash.shared.http.request import SplashRequest
 from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox.drain import Drainer, Resources
 from splash.site import wiring
+from splash.site.studio_routes import bp as studio_site_bp
 from splash.site.web import compose
 from splash.site.web.payloads import Payload
 from splash.site.web.published import PublishedSite
@@ -104,6 +108,10 @@ def _route(app: Sanic, settings: Settings) -> None:
         academy_bp,
         handoff_bp,
         staff_bp,
+        studio_accounts_bp,
+        studio_academy_bp,
+        studio_catalog_bp,
+        studio_site_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -1,10 +1,11 @@
 """Every plug between the parts of Splash, in one list: the domains' models into the database,
-what the academy adds to orders, and the handler of every outbox job kind and every periodic
-work. ``create_app``, the CLI and the worker call ``plug_in``; nothing plugs itself in when
-imported, so deleting a line here is the only way to switch a plug off — and its tests then fail
-(no tables, lessons at list price, a paid order granting nothing, a job kind without a handler).
-Tortoise's configuration still names two modules as strings, as its API requires: the SQLite
-engine (``splash.core.db.sqlite_engine``) and the migrations package (``splash.site.migrations``).
+what the academy adds to orders, what orders tell the catalog's stock list, and the handler of
+every outbox job kind and every periodic work. ``create_app``, the CLI and the worker call
+``plug_in``; nothing plugs itself in when imported, so deleting a line here is the only way to
+switch a plug off — and its tests then fail (no tables, lessons at list price, a paid order
+granting nothing, a job kind without a handler). Tortoise's configuration still names two
+modules as strings, as its API requires: the SQLite engine (``splash.core.db.sqlite_engine``)
+and the migrations package (``splash.site.migrations``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
 from splash.catalog import models as catalog_models
+from splash.catalog import services as catalog
 from splash.content import models as content_models
 from splash.core import db
 from splash.core.config import Settings, load_settings
@@ -98,6 +100,7 @@ def plug_in() -> None:
         revokes=[entitlements.revoke],  # a refunded order's lessons taken back
         unlocked=[entitlements.WHERE_UNLOCKED],  # the course page in the order's e-mail
     )
+    catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
     queue.plug_in(JOBS, PERIODIC)
 
 

@@ -13,7 +13,7 @@ from splash.core.errors import ValidationError
 from splash.shared.collections import parse_id
 from splash.shared.http.openapi import PAGE, PAGE_SIZE, WHOLE_ID, Parameter, documented
 from splash.shared.http.ratelimit import hit
-from splash.shared.http.request import client_address, json_body, query_str
+from splash.shared.http.request import client_address, json_body, query_str, query_whole
 from splash.shared.http.response import public
 from splash.shared.outbox import queue
 from splash.staff import activity, factors, mails, services
@@ -280,15 +280,6 @@ def _when(request: Request, name: str) -> datetime | None:
         ) from None
 
 
-def _whole(request: Request, name: str, default: int, most: int) -> int:
-    raw = query_str(request, name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not 1 <= int(raw) <= most:
-        raise ValidationError.for_field(["query", name], f"{name} must be 1 to {most}")
-    return int(raw)
-
-
 def activity_public(entry: ActivityEntry) -> ActivityPublic:
     return ActivityPublic(
         id=entry.id,
@@ -338,8 +329,8 @@ async def list_activity(request: Request) -> HTTPResponse:
         since=_when(request, "since"),
         until=_when(request, "until"),
     )
-    page = _whole(request, "page", 1, 10_000)
-    size = _whole(request, "pageSize", 50, 100)
+    page = query_whole(request, "page", 1, 10_000)
+    size = query_whole(request, "pageSize", 50, 100)
     found, total = await activity.entries(wanted, (page - 1) * size, size)
     meta = ActivityMeta(page=page, page_size=size, total=total)
     return public(ActivityList(data=[activity_public(e) for e in found], meta=meta))

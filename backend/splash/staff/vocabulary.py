@@ -58,6 +58,13 @@ class Action(StrEnum):
     ROLE_CHANGED = "staff.role_changed"
     REMOVED = "staff.removed"
     RECOVERY_CODE_USED = "staff.recovery_code_used"
+    LESSONS_GRANTED = "customers.lessons_granted"
+    LESSON_REVOKED = "customers.lesson_revoked"
+    PASSWORD_LINK_SENT = "customers.password_link_sent"
+    EXPORTED = "customers.exported"
+    ERASED = "customers.erased"
+    STOCK_ADJUSTED = "stock.adjusted"
+    THRESHOLD_CHANGED = "stock.threshold_changed"
 
 
 class SubjectType(StrEnum):

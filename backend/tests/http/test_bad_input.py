@@ -51,6 +51,8 @@ async def _samples() -> dict[str, str]:
         "order_nr": "SPL-AAAA-AAAA",
         "course_id": "1",  # the first course of the fixtures (a 404 in a shop without one)
         "lesson_id": "1",
+        "customer_id": "1",  # the studio's (a 401 without a staff session)
+        "entitlement_id": "1",
     }
 
 
@@ -134,8 +136,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
     # the test payment page (GET, POST), a course view, progress, the lesson access and key,
-    # a staff member (change, remove, invite again)
-    assert checked == 20
+    # a staff member (change, remove, invite again), a customer (page, export, erasure, password
+    # link, grant, revoke: customer and entitlement), a variant's stock (adjustment, threshold)
+    assert checked == 29
 
 
 @pytest.mark.parametrize(

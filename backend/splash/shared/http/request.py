@@ -160,6 +160,17 @@ def query_str(request: Request, name: str, default: str | None = None) -> str | 
     return value
 
 
+def query_whole(request: Request, name: str, default: int, most: int) -> int:
+    """A whole number 1 to ``most`` from the query (a page, a page size); ``default`` when left
+    out."""
+    raw = query_str(request, name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not 1 <= int(raw) <= most:
+        raise ValidationError.for_field(["query", name], f"{name} must be 1 to {most}")
+    return int(raw)
+
+
 def client_address(request: Request, trusted_proxies: tuple[str, ...]) -> str:
     """The peer address; the forwarded one only when the peer is a configured trusted proxy."""
     peer = request.conn_info.client_ip if request.conn_info else request.ip
