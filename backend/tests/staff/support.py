@@ -30,7 +30,7 @@ def studio_routes(app: Sanic) -> list[Any]:
     ]
 
 
-# Every GET operation of the studio's API, by its path in the OpenAPI document: the paths that
+# The staff's GET operations, by their path in the OpenAPI document: the paths that
 # read it (``{staff}`` is a staff member's id). tests/staff/test_query_counts.py counts their
 # statements (tests/test_query_counts.py lists them among the reads counted elsewhere).
 STUDIO_READS: dict[str, tuple[str, ...]] = {
