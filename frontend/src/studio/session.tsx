@@ -1,0 +1,23 @@
+/** Who is signed in to the studio, and the client every screen calls the API with. */
+import { createContext, useContext } from "react";
+import type { ApiClient } from "../lib/api";
+import type { Me } from "./api";
+
+export type Session = { client: ApiClient; me: Me | null; setMe: (me: Me | null) => void };
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("Studio screens must be inside <SessionContext>");
+  return session;
+}
+
+/** The signed-in member's session (screens behind the sign-in guard only). */
+export function useMe(): Me {
+  const { me } = useSession();
+  if (!me) throw new Error("Not signed in to the studio");
+  return me;
+}
+
+export const can = (me: Me, permission: string) => me.permissions.includes(permission);
