@@ -33,32 +33,26 @@ export const SIGN_IN_PATH = "/studio/sign-in";
  * first load, which must not grow for the studio (src/studio/first-load.test.ts), so no
  * <Navigate> and no <NavLink>.
  */
-function Redirect({ to, state }: { to: string; state?: unknown }) {
+function Redirect({ to, from }: { to: string; from?: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate(to, { replace: true, state });
-  }, [navigate, to, state]);
+    void navigate(to, { replace: true, state: from ? { from } : undefined });
+  }, [navigate, to, from]);
   return null;
 }
 
 function SignedIn() {
   const { me } = useSession();
   const location = useLocation();
-  if (!me) return <Redirect to={SIGN_IN_PATH} state={{ from: location.pathname + location.search }} />;
+  if (!me) return <Redirect to={SIGN_IN_PATH} from={location.pathname + location.search} />;
   return <Layout />;
 }
 
 function Layout() {
   const { t } = useTranslation();
   const me = useMe();
-  const { client, setMe } = useSession();
-  const navigate = useNavigate();
+  const { leave } = useSession();
   const { pathname } = useLocation();
-  const leave = async () => {
-    await signOut(client).catch(() => undefined); // the cookie may be gone already: signed out either way
-    await navigate(SIGN_IN_PATH, { state: { signedOut: true } });
-    setMe(null);
-  };
   return (
     <div className="studio">
       <a className="studio-skip" href="#studio-main">
@@ -155,6 +149,7 @@ export function studioRoutes(): RouteObject[] {
 
 export function StudioApp({ client, initialMe, initialI18n }: { client: ApiClient; initialMe: Me | null; initialI18n: I18n }) {
   const [me, setMe] = useState(initialMe);
+  const [signedOut, setSignedOut] = useState(false);
   const [i18n, setI18n] = useState(initialI18n);
   const [router] = useState(() => createBrowserRouter(studioRoutes()));
   const wanted = me?.staff.locale;
@@ -169,7 +164,24 @@ export function StudioApp({ client, initialMe, initialI18n }: { client: ApiClien
   useEffect(() => {
     document.documentElement.lang = i18n.language;
   }, [i18n.language]);
-  const session = useMemo(() => ({ client, me, setMe }), [client, me]);
+  const session = useMemo(
+    () => ({
+      client,
+      me,
+      signedOut,
+      setMe: (next: Me | null) => {
+        setSignedOut(false);
+        setMe(next);
+      },
+      // The sign-in guard then shows the sign-in screen, which says so.
+      leave: async () => {
+        await signOut(client).catch(() => undefined); // the cookie may be gone already: signed out either way
+        setSignedOut(true);
+        setMe(null);
+      },
+    }),
+    [client, me, signedOut],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>

@@ -3,7 +3,15 @@ import { createContext, useContext } from "react";
 import type { ApiClient } from "../lib/api";
 import type { Me } from "./api";
 
-export type Session = { client: ApiClient; me: Me | null; setMe: (me: Me | null) => void };
+export type Session = {
+  client: ApiClient;
+  me: Me | null;
+  setMe: (me: Me | null) => void;
+  /** Ends the session (on the server too) and forgets who was signed in. */
+  leave: () => Promise<void>;
+  /** Whether the last session ended by signing out (the sign-in screen says so). */
+  signedOut: boolean;
+};
 
 export const SessionContext = createContext<Session | null>(null);
 

@@ -14,10 +14,10 @@ import { useSession } from "../session";
  */
 export function SignInScreen() {
   const { t } = useTranslation();
-  const { client, setMe } = useSession();
+  const { client, setMe, signedOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const state = (location.state ?? {}) as { from?: string; signedOut?: boolean };
+  const state = (location.state ?? {}) as { from?: string };
   const fields = useMemo(
     () => ({
       email: { label: t("studio.signIn.email"), rules: "required|email" },
@@ -40,7 +40,7 @@ export function SignInScreen() {
     <main id="studio-main" className="studio-main studio-main--narrow">
       <p className="studio-brand">{t("studio.name")}</p>
       <Heading>{t("studio.signIn.title")}</Heading>
-      {state.signedOut ? <p role="status">{t("studio.signIn.signedOut")}</p> : null}
+      {signedOut ? <p role="status">{t("studio.signIn.signedOut")}</p> : null}
       <Form id="studio-sign-in" fields={fields} onSubmit={submit} describeError={describeError} resetOnSuccess={false} incompleteMessage={t("studio.forms.incomplete")}>
         <ErrorSummary />
         <TextField name="email" type="email" autoComplete="username" />
