@@ -3,7 +3,7 @@
  * only the sections the member's permissions open (and only sections that exist).
  */
 import type { i18n as I18n } from "i18next";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -100,7 +100,7 @@ function Home() {
 }
 
 /** A section the member's role does not open (a link from someone else, an old bookmark). */
-function Section({ permission, children }: { permission: string; children: React.ReactNode }) {
+function Section({ permission, children }: { permission: string; children: ReactNode }) {
   const { t } = useTranslation();
   const me = useMe();
   if (can(me, permission)) return children;

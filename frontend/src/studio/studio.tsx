@@ -5,7 +5,6 @@
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { ApiError } from "../lib/api";
 import { DEFAULT_LOCALE, isLocale } from "../lib/i18n";
 import { getMe, studioClient, type Me } from "./api";
 import { StudioApp } from "./app";
@@ -14,10 +13,8 @@ import "./studio.css";
 
 export async function startStudio(root: HTMLElement): Promise<void> {
   const client = studioClient();
-  const me: Me | null = await getMe(client).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  });
+  // Signed out (401), or the API not answering: the sign-in screen, whose form then says so.
+  const me: Me | null = await getMe(client).catch(() => null);
   const lang = document.documentElement.lang;
   const i18n = await loadStudioTexts(me?.staff.locale ?? (isLocale(lang) ? lang : DEFAULT_LOCALE));
   createRoot(root).render(
