@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_shell_nonce import script_sources
+
+def policy(response) -> dict[str, list[str]]:
+    """The Content-Security-Policy by directive, nonces left out (each response has its own)."""
+    found = {}
+    for directive in response.headers["content-security-policy"].split(";"):
+        name, *sources = directive.split()
+        found[name] = [source for source in sources if not source.startswith("'nonce-")]
+    return found
 
 
 @pytest.mark.parametrize("path", ["/studio", "/studio/setup", "/studio/staff"])
@@ -21,20 +28,8 @@ async def test_the_studio_shell_is_served_and_never_indexed(client, published, p
 
 async def test_the_studio_shell_has_the_shops_policy(client, published):
     studio, shop = await client.get("/studio"), await client.get("/")
-    assert script_sources(studio)[0] == "'self'"
-    policy = {
-        directive.split()[0]: directive.split()[1:]
-        for directive in studio.headers["content-security-policy"].split(";")
-        if directive.strip()
-    }
-    shop_policy = {
-        directive.split()[0]: directive.split()[1:]
-        for directive in shop.headers["content-security-policy"].split(";")
-        if directive.strip()
-    }
-    assert policy.keys() == shop_policy.keys()
-    assert policy["style-src"] == shop_policy["style-src"]
-    assert policy["connect-src"] == shop_policy["connect-src"]
+    assert policy(studio) == policy(shop)
+    assert policy(studio)["script-src"] == ["'self'"]
 
 
 @pytest.mark.parametrize("host", ["en.localhost:8000", "de.localhost:8000"])
