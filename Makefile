@@ -110,7 +110,8 @@ test-frontend: $(FRONTEND_STAMP) $(SPA_BUILD) ## Vitest unit tests (the first-lo
 test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write contracts/pacts, spec §7 calls each covered, the backend verifies them
 	rm -f contracts/pacts/*.json
 	cd frontend && npx vitest run --project pact
-	cd backend && $(PY) -m pytest -q -p no:cacheprovider tests/contracts/test_spec_calls.py
+	cd backend && $(PY) -m pytest -q -p no:cacheprovider tests/contracts/test_spec_calls.py \
+	  tests/contracts/test_studio_calls.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_mollie_consumer.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_pact_provider.py
 

@@ -32,7 +32,7 @@ from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus, StockState
 from splash.site.seed import seed_all
 from splash.staff import factors
-from splash.staff.models import StaffMember, StaffRecoveryCode, StaffSession
+from splash.staff.models import ActivityEntry, StaffMember, StaffRecoveryCode, StaffSession
 
 
 async def create_test_user(email: str, password: str) -> User:
@@ -240,18 +240,23 @@ PARENT = "ouder@example.com"
 PARENT_PASSWORD = "Zwemmen-2026"
 
 
+async def _empty_activity_log() -> None:
+    """The studio's activity log before the rest: its rows RESTRICT the staff they name (which
+    come after it in the models' order), and PostgreSQL refuses to DELETE them (append-only), so
+    there it is TRUNCATEd, which the test environment alone ever does."""
+    connection = Tortoise.get_connection("default")
+    postgres = connection.capabilities.dialect == "postgres"
+    await connection.execute_script(
+        f"{'TRUNCATE' if postgres else 'DELETE FROM'} {ActivityEntry._meta.db_table}"
+    )
+
+
 async def reset_to_fixtures(settings: Settings, app_ctx: Any = None) -> dict[str, Any]:
     """Empty every table (children first), forget rate-limit counts, load the fixtures again."""
     assert Tortoise.apps is not None
-    models = list(Tortoise.apps.get_models_iterable())
-    connection = Tortoise.get_connection("default")
-    if connection.capabilities.dialect == "postgres":
-        # TRUNCATE, as the append-only activity log refuses a DELETE (its trigger is per row).
-        tables = ", ".join(f'"{model._meta.db_table}"' for model in models)
-        await connection.execute_script(f"TRUNCATE {tables} CASCADE")
-    else:
-        for model in reversed(models):
-            await model.all().delete()
+    await _empty_activity_log()
+    for model in reversed(list(Tortoise.apps.get_models_iterable())):
+        await model.all().delete()
     if app_ctx is not None:
         await app_ctx.rate_limiter.clear()  # no 429 left over from an earlier run
     return await seed_all(settings)

@@ -31,6 +31,7 @@ from testkit.factories import (
     watch,
 )
 from testkit.lesson_states import LESSON_STATES
+from testkit.studio_states import STUDIO_STATES
 
 
 async def dutch_contact_page(settings: Settings, app_ctx: Any) -> dict[str, Any]:
@@ -271,6 +272,7 @@ STATES: dict[str, StateHandler] = {
     "a visitor with a cart may switch to English": visitor_switching_to_english,
     "a signed-in parent may switch to English": parent_switching_to_english,
     **LESSON_STATES,
+    **STUDIO_STATES,
 }
 
 

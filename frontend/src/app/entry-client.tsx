@@ -28,7 +28,13 @@ window.addEventListener("vite:preloadError", (event) => {
   reloadGuarded(window.sessionStorage, () => window.location.reload());
 });
 
+/** The studio (/studio…) is its own chunks, fetched only there: a shop page never loads them. */
+const STUDIO = /^\/studio(\/|$)/;
+
 async function start(): Promise<void> {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("No #root element");
+  if (STUDIO.test(window.location.pathname)) return (await import("../studio/studio")).startStudio(root);
   const payload = readInlinePayload(document);
   const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
   const routes = buildRoutes(payload.locale, loader);
@@ -43,8 +49,6 @@ async function start(): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
-  const root = document.getElementById("root");
-  if (!root) throw new Error("No #root element");
   // As a transition, hydration works in slices and lets the browser answer input in between,
   // instead of one long task (an event on a part not yet hydrated is replayed once it is).
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import contract from "../../../contracts/routes.json";
 import de from "./de.json";
@@ -8,47 +7,18 @@ import es from "./es.json";
 import fr from "./fr.json";
 import nl from "./nl.json";
 import sv from "./sv.json";
-
-type Messages = { [key: string]: string | Messages };
+import { flatten, literalKeys as sharedLiteralKeys, placeholders, sourceFiles, type Messages } from "../testing/locale-checks";
 
 const TRANSLATIONS: Record<string, Messages> = { nl, de, es, fr, sv };
 const ALL: Record<string, Messages> = { en, ...TRANSLATIONS };
-
-/** `{a: {b: "x"}}` → `{"a.b": "x"}`. */
-function flatten(messages: Messages, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === "string") out.set(`${prefix}${key}`, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
-
-function placeholders(value: string): string[] {
-  return [...value.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((match) => match[1] ?? "").sort();
-}
 
 const english = flatten(en);
 /** src/, from this file in src/locales (import.meta.dirname: jsdom's URL does not satisfy fileURLToPath). */
 const SRC = join(import.meta.dirname, "..");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-/** Literal keys in `t("…")`, `t('…')` and `t(`…`)` (templates without `${…}` only). */
+/** The shop's source: the studio has texts of its own (src/studio/locales, checked beside them). */
 function literalKeys(): { key: string; file: string }[] {
-  const pattern = /\bt\(\s*(?:"([^"]+)"|'([^']+)'|`([^`$]+)`)/g;
-  return sourceFiles(SRC).flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => ({
-      key: match[1] ?? match[2] ?? match[3] ?? "",
-      file: relative(SRC, file),
-    })),
-  );
+  return sharedLiteralKeys(sourceFiles(SRC, [join(SRC, "studio")]), SRC);
 }
 
 describe("locale files", () => {

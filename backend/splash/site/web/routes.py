@@ -27,6 +27,7 @@ from splash.site.web.head import head_tags, indexable
 from splash.site.web.published import PublishedSite
 from splash.site.web.shell import render_shell
 from splash.site.web.sitemap import robots_txt, sitemap_xml
+from splash.site.web.studio import is_studio_path, studio_shell
 
 bp = Blueprint("web")
 REVALIDATE = "public, max-age=0, must-revalidate"
@@ -242,6 +243,8 @@ def _stays(request: Request) -> bool:
 async def shell(request: Request, path: str = "") -> HTTPResponse:
     if path.endswith("/"):
         return redirect_to(request, "/" + path.strip("/"), status=301)
+    if is_studio_path(path):
+        return studio_shell(request)
     moved = _locale_redirect(request)
     if moved is not None:
         return moved

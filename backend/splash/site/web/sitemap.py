@@ -35,5 +35,6 @@ def sitemap_xml(
 def robots_txt(origin: str) -> str:
     return (
         "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_payload/\nDisallow: /_test/\n"
+        "Disallow: /studio\n"
         f"\nSitemap: {origin}/sitemap.xml\n"
     )

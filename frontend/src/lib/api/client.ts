@@ -23,7 +23,7 @@ export type RequestOptions = {
   keepalive?: boolean;
 };
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type ApiClient = {
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<T>;
