@@ -29,7 +29,7 @@ from splash.accounts import services as accounts
 from splash.orders import documents, fulfilment
 from splash.orders.documents import OrderDocument
 from splash.orders.vocabulary import OrderStatus
-from splash.shared.mail import templates
+from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
 
@@ -58,7 +58,10 @@ def _order_context(resources: Resources, order: OrderDocument) -> dict[str, Any]
 async def _send(
     job: Job, resources: Resources, name: str, locale: str, to: str, context: dict[str, Any]
 ) -> None:
-    await resources.mailer.send(templates.compose(name, locale, context, to=to, key=job.key))
+    """Sends and logs an order mail (``job.payload["order_id"]``: every order job names it)."""
+    mail = templates.compose(name, locale, context, to=to, key=job.key)
+    order_id = job.payload["order_id"]
+    await sent.deliver(resources.mailer, mail, template=name, locale=locale, order_id=order_id)
 
 
 async def send_confirmation(job: Job, resources: Resources) -> None:

@@ -7,7 +7,7 @@ from tortoise.indexes import Index
 from tortoise.models import Model
 
 from splash.catalog.vocabulary import ProductType
-from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
+from splash.orders.vocabulary import Carrier, OrderFlag, OrderStatus, PaymentStatus, StockState
 
 
 class ShippingCountry(Model):
@@ -195,3 +195,81 @@ class DevicePass(Model):
 
     class Meta:
         table = "orders_device_pass"
+
+
+class PaymentEvent(Model):
+    """A payment's status as it was at a time: written when the payment is kept and whenever
+    ``payment_updates`` moves it, so the studio shows each payment's history."""
+
+    id = fields.IntField(primary_key=True)
+    payment: fields.ForeignKeyRelation[Payment] = fields.ForeignKeyField(
+        "splash.Payment", related_name="events", on_delete=fields.CASCADE
+    )
+    status = fields.CharEnumField(PaymentStatus, max_length=16)
+    at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "orders_payment_event"
+        ordering = ("at", "id")
+        indexes = (Index(fields=("payment_id",), name="orders_payment_event_payment"),)
+
+
+class Shipment(Model):
+    """A parcel: some units of an order's physical lines, with its carrier and tracking number.
+
+    ``request_key`` is the studio's Idempotency-Key: a double click ships once."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="shipments", on_delete=fields.CASCADE
+    )
+    carrier = fields.CharEnumField(Carrier, max_length=16)
+    tracking_number = fields.CharField(max_length=64)
+    tracking_url = fields.CharField(max_length=500, null=True)
+    request_key = fields.CharField(max_length=64, unique=True)
+    body_hash = fields.CharField(max_length=64)  # SHA-256 of the canonical request body
+    staff_id = fields.IntField(null=True)  # who shipped it (the staff member, kept if removed)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    lines: fields.ReverseRelation[ShipmentLine]
+
+    class Meta:
+        table = "orders_shipment"
+        ordering = ("created_at", "id")
+        indexes = (Index(fields=("order_id",), name="orders_shipment_order"),)
+
+
+class ShipmentLine(Model):
+    """How many units of one order line a shipment holds."""
+
+    id = fields.IntField(primary_key=True)
+    shipment: fields.ForeignKeyRelation[Shipment] = fields.ForeignKeyField(
+        "splash.Shipment", related_name="lines", on_delete=fields.CASCADE
+    )
+    order_line: fields.ForeignKeyRelation[OrderLine] = fields.ForeignKeyField(
+        "splash.OrderLine", related_name="shipped", on_delete=fields.CASCADE
+    )
+    quantity = fields.IntField()
+
+    class Meta:
+        table = "orders_shipment_line"
+        ordering = ("id",)
+        indexes = (Index(fields=("shipment_id",), name="orders_shipment_line_shipment"),)
+
+
+class OrderNote(Model):
+    """An internal note of the staff on an order, never shown to customers."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="notes", on_delete=fields.CASCADE
+    )
+    text = fields.TextField()
+    staff_id = fields.IntField(null=True)
+    author = fields.CharField(max_length=254)  # the staff member's e-mail as it was
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "orders_note"
+        ordering = ("created_at", "id")
+        indexes = (Index(fields=("order_id",), name="orders_note_order"),)

@@ -32,6 +32,7 @@ from splash.orders import services as orders
 from splash.orders.payments import models as payments_models
 from splash.orders.payments import sandbox_page
 from splash.orders.payments.providers import create_provider
+from splash.shared.mail import models as mail_models
 from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox import models as outbox_models
@@ -50,6 +51,7 @@ MODELS = (
     academy_models,
     handoff_models,
     staff_models,
+    mail_models,
     outbox_models,
 )
 
