@@ -117,4 +117,6 @@ async def send_email_changed(job: Job, resources: Resources) -> None:
         "when": _when(job),
         "shop_email": resources.settings.shop_email,
     }
-    await send_account_mail(job, "email_changed", user, context, resources, job.payload["old_email"])
+    await send_account_mail(
+        job, "email_changed", user, context, resources, job.payload["old_email"]
+    )

@@ -64,7 +64,10 @@ async def send_notification(job: outbox.Job, resources: Resources) -> None:
     settings = resources.settings
     email = _notification(submission, settings.shop_email, settings.default_locale, job.key)
     await sent.deliver(
-        resources.mailer, email, template=f"{submission.form}_submission", locale=settings.default_locale
+        resources.mailer,
+        email,
+        template=f"{submission.form}_submission",
+        locale=settings.default_locale,
     )
     submission.mailed_at = datetime.now(UTC)
     await submission.save(update_fields=["mailed_at"])

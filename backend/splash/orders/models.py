@@ -255,21 +255,3 @@ class ShipmentLine(Model):
         table = "orders_shipment_line"
         ordering = ("id",)
         indexes = (Index(fields=("shipment_id",), name="orders_shipment_line_shipment"),)
-
-
-class OrderNote(Model):
-    """An internal note of the staff on an order, never shown to customers."""
-
-    id = fields.IntField(primary_key=True)
-    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
-        "splash.Order", related_name="notes", on_delete=fields.CASCADE
-    )
-    text = fields.TextField()
-    staff_id = fields.IntField(null=True)
-    author = fields.CharField(max_length=254)  # the staff member's e-mail as it was
-    created_at = fields.DatetimeField(auto_now_add=True)
-
-    class Meta:
-        table = "orders_note"
-        ordering = ("created_at", "id")
-        indexes = (Index(fields=("order_id",), name="orders_note_order"),)

@@ -66,6 +66,7 @@ JOBS: dict[str, queue.Handler] = {
     order_mails.CONFIRMATION: order_mails.send_confirmation,
     order_mails.BANK_TRANSFER: order_mails.send_bank_transfer,
     order_mails.ACCOUNT: order_mails.send_account,
+    order_mails.SHIPPED: order_mails.send_shipped,
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,

@@ -58,6 +58,8 @@ class Action(StrEnum):
     ROLE_CHANGED = "staff.role_changed"
     REMOVED = "staff.removed"
     RECOVERY_CODE_USED = "staff.recovery_code_used"
+    ORDER_NOTED = "order.noted"  # an internal note on an order (its text is the entry's note)
+    ORDER_SHIPPED = "order.shipped"  # a shipment of some or all of an order's physical units
 
 
 class SubjectType(StrEnum):

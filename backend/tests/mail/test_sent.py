@@ -9,7 +9,7 @@ from splash.shared.mail import sent
 from splash.shared.mail.mailer import Email
 from splash.shared.mail.models import SentMail
 from testkit.factories import create_order, create_test_user
-from tests.outbox.support import inbox, sent_mails  # noqa: F401  # the fixture
+from tests.outbox.support import sent_mails
 
 
 class Keeping:

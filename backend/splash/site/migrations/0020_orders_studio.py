@@ -1,4 +1,4 @@
-"""The studio's order records: payment status history, shipments, notes, and the sent-mail log."""
+"""The studio's order records: payment status history, shipments, and the sent-mail log."""
 
 from tortoise import migrations
 from tortoise.migrations import operations as ops
@@ -13,19 +13,6 @@ class Migration(migrations.Migration):
     initial = False
 
     operations = [
-        ops.CreateModel(
-            name='OrderNote',
-            fields=[
-                ('id', fields.IntField(generated=True, primary_key=True, unique=True, db_index=True)),
-                ('order', fields.ForeignKeyField('splash.Order', source_field='order_id', db_constraint=True, to_field='id', related_name='notes', on_delete=OnDelete.CASCADE)),
-                ('text', fields.TextField(unique=False)),
-                ('staff_id', fields.IntField(null=True)),
-                ('author', fields.CharField(max_length=254)),
-                ('created_at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
-            ],
-            options={'table': 'orders_note', 'app': 'splash', 'indexes': [Index(fields=['order_id'], name='orders_note_order')], 'pk_attr': 'id', 'table_description': 'An internal note of the staff on an order, never shown to customers.'},
-            bases=['Model'],
-        ),
         ops.CreateModel(
             name='PaymentEvent',
             fields=[
