@@ -48,6 +48,13 @@ class Loaded:
 
 async def load(order_id: int) -> Loaded | None:
     """The order, its lines and its shipments' lines (one LEFT-joined statement)."""
+    found = await load_many([order_id])
+    return found[0] if found else None
+
+
+async def load_many(order_ids: list[int]) -> list[Loaded]:
+    """The orders that exist of ``order_ids``, in that order, each with its lines and its
+    shipments' lines: one LEFT-joined statement for all of them."""
     o, line = db.table(Order, "o"), db.table(OrderLine, "l")
     part, shipment = db.table(ShipmentLine, "sl"), db.table(Shipment, "s")
     query = (
@@ -65,17 +72,15 @@ async def load(order_id: int) -> Loaded | None:
             *db.columns(part, ShipmentLine),
             *db.columns(shipment, Shipment),
         )
-        .where(o.id == order_id)
-        .orderby(line.position, line.id, shipment.id, part.id)
+        .where(o.id.isin(order_ids))
+        .orderby(o.id, line.position, line.id, shipment.id, part.id)
     )
-    rows = await db.rows(query)
-    if not rows:
-        return None
-    order = db.instance(Order, "o", rows[0])
-    assert order is not None
-    loaded = Loaded(order)
+    found: dict[int, Loaded] = {}
     seen_lines: set[int] = set()
-    for row in rows:
+    for row in await db.rows(query):
+        order = db.instance(Order, "o", row)
+        assert order is not None
+        loaded = found.setdefault(order.id, Loaded(order))
         found_line = db.instance(OrderLine, "l", row)
         if found_line is not None and found_line.id not in seen_lines:
             seen_lines.add(found_line.id)
@@ -85,7 +90,7 @@ async def load(order_id: int) -> Loaded | None:
         if found_shipment is not None and found_part is not None:
             loaded.shipments.setdefault(found_shipment.id, found_shipment)
             loaded.parts.setdefault(found_shipment.id, []).append(found_part)
-    return loaded
+    return [found[order_id] for order_id in order_ids if order_id in found]
 
 
 def shipped_per_line(loaded: Loaded) -> dict[int, int]:

@@ -7,7 +7,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.core.errors import ValidationError
-from splash.orders import inbox, order_detail, shipments
+from splash.orders import export, inbox, order_detail, packing_slips, shipments
 from splash.orders.inbox import Box, InboxQuery, Sort
 from splash.orders.models import Order
 from splash.orders.studio_schemas import (
@@ -167,3 +167,48 @@ async def ship(request: Request, order_id: str) -> HTTPResponse:
     member = await require_staff(request)
     done = await shipments.ship(actor(request), parse_id(order_id), body, key, member.id)
     return public(ShipmentAnswer(data=done.shipment), status=201 if done.created else 200)
+
+
+@bp.get("/packing-slips", ctx_csp=packing_slips.PACKING_SLIP_CSP)
+@documented(
+    "Packing slips of the orders named: one print-ready A4 page per order (HTML), each in the "
+    "order's language, with the order number as a QR code",
+    tag="studio",
+    response=str,
+    media_type="text/html",
+    parameters=(Parameter("orders", "query", "Order ids separated by commas (1 to 100)", True),),
+    errors=(401, 403, 404),
+)
+@studio_route(Permission.ORDERS)
+async def print_packing_slips(request: Request) -> HTTPResponse:
+    ids = packing_slips.order_ids(query_str(request, "orders"))
+    member = await require_staff(request)
+    page = await packing_slips.packing_slips(ids, member.locale)
+    headers = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
+    return HTTPResponse(page, headers=headers, content_type="text/html; charset=utf-8")
+
+
+@bp.get("/orders.csv")
+@documented(
+    "The orders of a box and search as CSV for the bookkeeper, one row per order, streamed",
+    tag="studio",
+    response=str,
+    media_type="text/csv",
+    parameters=INBOX_PARAMETERS[:2],
+    errors=(401, 403),
+)
+@studio_route(Permission.ORDERS)
+async def export_orders(request: Request) -> HTTPResponse:
+    wanted = inbox_query(request)
+    response = await request.respond(
+        headers={
+            "content-disposition": 'attachment; filename="orders.csv"',
+            "cache-control": "private, no-store",
+        },
+        content_type="text/csv; charset=utf-8",
+    )
+    await response.send(export.csv_text([export.header()]))
+    async for rows in export.batches(wanted):
+        await response.send(export.csv_text(rows))
+    await response.eof()
+    return response  # type: ignore[return-value]  # sent already: Sanic sends nothing more
