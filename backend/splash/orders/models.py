@@ -65,6 +65,10 @@ class Order(Model):
     total = fields.IntField()
     amount_refunded = fields.IntField(default=0)
     amount_charged_back = fields.IntField(default=0)
+    # The parcels as the customer's reads show them (shippedAt, carrier, trackingNumber,
+    # trackingUrl, lines: title, variantLabel, quantity): a copy of the shipments, written with
+    # each (``orders.shipments``), so the order page and the profile read no table more.
+    parcels: list[dict[str, Any]] = fields.JSONField(default=list)  # type: ignore[assignment]
     # Consent to the privacy policy and the terms: placing the order gives it (spec §5).
     consent_version = fields.CharField(max_length=32)
     consented_at = fields.DatetimeField()

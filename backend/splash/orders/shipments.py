@@ -21,7 +21,8 @@ from tortoise.exceptions import IntegrityError
 from splash.catalog.vocabulary import ProductType
 from splash.core.errors import ConflictError, NotFoundError, ValidationError, field_error
 from splash.orders import order_detail, tracking
-from splash.orders.models import Order, Shipment, ShipmentLine
+from splash.orders.models import Order, OrderLine, Shipment, ShipmentLine
+from splash.orders.schemas import ParcelPublic
 from splash.orders.payment_status import transition
 from splash.orders.payment_updates import row_locks
 from splash.orders.studio_schemas import ShipmentCreate, ShipmentPublic
@@ -144,7 +145,9 @@ async def _ship(
     before = order.status
     if all(left[line_id] == wanted.get(line_id, 0) for line_id in left):
         order.status = transition(order.status, OrderStatus.SHIPPED)
-        await order.save(update_fields=["status", "updated_at"])
+    lines = {line.id: line for line in loaded.lines}
+    order.parcels = [*order.parcels, _parcel(shipment, wanted, lines)]
+    await order.save(update_fields=["status", "parcels", "updated_at"])
     await outbox.enqueue(ORDER_SHIPPED, {"order_id": order.id, "shipment_id": shipment.id})
     await activity.record(
         who,
@@ -160,6 +163,21 @@ async def _ship(
         },
     )
     return shipment
+
+
+def _parcel(shipment: Shipment, wanted: dict[int, int], lines: dict[int, OrderLine]) -> dict:
+    """The shipment as the customer's reads show it (``Order.parcels``)."""
+    held = [
+        {"title": lines[i].title, "variantLabel": lines[i].variant_label, "quantity": q}
+        for i, q in wanted.items()
+    ]
+    return ParcelPublic(
+        shipped_at=shipment.created_at,
+        carrier=shipment.carrier,
+        tracking_number=shipment.tracking_number,
+        tracking_url=shipment.tracking_url,
+        lines=held,
+    ).model_dump(mode="json", by_alias=True)
 
 
 def _units_left(loaded: order_detail.Loaded) -> dict[int, int]:

@@ -9,13 +9,14 @@ import asyncio
 
 import pytest
 
+from splash.accounts import services as accounts
 from splash.catalog.vocabulary import ProductType
 from splash.orders.models import Order, OrderLine, Shipment, ShipmentLine
 from splash.orders.tracking import tracking_url
 from splash.orders.vocabulary import Carrier, OrderStatus, PaymentStatus
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
-from testkit.factories import create_order
+from testkit.factories import create_order, create_test_user
 from tests.outbox.support import plain_text, sent_mails
 from tests.staff.support import cookie_of, staff
 from tests.support import serving
@@ -23,9 +24,9 @@ from tests.support import serving
 PAID = {"status": OrderStatus.PAID, "payment_status": PaymentStatus.PAID}
 
 
-async def _paid(**changes) -> tuple[Order, list[OrderLine]]:
+async def _paid(user=None, **changes) -> tuple[Order, list[OrderLine]]:
     order = await create_order(
-        None, [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)], **{**PAID, **changes}
+        user, [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)], **{**PAID, **changes}
     )
     return order, list(await OrderLine.filter(order_id=order.id).order_by("position"))
 
@@ -285,3 +286,41 @@ async def test_the_customer_is_mailed_in_the_orders_language(seeded, settings, i
     assert "1 \u00d7 Splash-drijfpak" in text
     assert "UPS" in text
     assert order.slug in text  # the order page, for the rest that follows
+
+
+async def test_the_customer_sees_the_parcels_on_the_order_and_in_the_profile(
+    client, seeded, settings, shop_staff
+):
+    user = await create_test_user("eva@example.com", "Zwemmen-2026!")
+    order, (suits, sun) = await _paid(user=user)
+    before = (await client.get(f"/api/orders/{order.slug}")).json["data"]
+    await _ship(client, shop_staff, order.id, _body((suits.id, 2), carrier="dhl"), "a")
+    await _ship(client, shop_staff, order.id, _body((sun.id, 1), carrier="other"), "b")
+    signed_in = {"authorization": f"Bearer {accounts.session_token(user, settings)}"}
+
+    by_slug = (await client.get(f"/api/orders/{order.slug}")).json["data"]
+    by_number = await client.get(f"/api/users/me/orders/{order.order_nr}", headers=signed_in)
+    [listed] = (await client.get("/api/users/me/orders", headers=signed_in)).json["data"]
+
+    assert "shipments" not in before  # none yet: left out, as before shipping existed
+    assert [
+        (p["carrier"], p["trackingNumber"], p["trackingUrl"], p["lines"])
+        for p in by_slug["shipments"]
+    ] == [
+        (
+            "dhl",
+            "3SABCD1234567",
+            "https://www.dhl.com/nl-en/home/tracking/tracking-parcel.html"
+            "?submit=1&tracking-id=3SABCD1234567",
+            [{"title": "Splash-drijfpak", "variantLabel": suits.variant_label, "quantity": 2}],
+        ),
+        (
+            "other",
+            "3SABCD1234567",
+            None,
+            [{"title": "Splash-drijfpak", "variantLabel": sun.variant_label, "quantity": 1}],
+        ),
+    ]
+    assert by_number.json["data"]["shipments"] == by_slug["shipments"]
+    assert listed["shipments"] == by_slug["shipments"]
+    assert by_slug["status"] == "shipped"
