@@ -22,9 +22,9 @@ from splash.catalog.vocabulary import ProductType
 from splash.core.errors import ConflictError, NotFoundError, ValidationError, field_error
 from splash.orders import order_detail, tracking
 from splash.orders.models import Order, OrderLine, Shipment, ShipmentLine
-from splash.orders.schemas import ParcelPublic
 from splash.orders.payment_status import transition
 from splash.orders.payment_updates import row_locks
+from splash.orders.schemas import ParcelLinePublic, ParcelPublic
 from splash.orders.studio_schemas import ShipmentCreate, ShipmentPublic
 from splash.orders.vocabulary import Carrier, OrderError, OrderStatus
 from splash.shared import outbox
@@ -168,7 +168,7 @@ async def _ship(
 def _parcel(shipment: Shipment, wanted: dict[int, int], lines: dict[int, OrderLine]) -> dict:
     """The shipment as the customer's reads show it (``Order.parcels``)."""
     held = [
-        {"title": lines[i].title, "variantLabel": lines[i].variant_label, "quantity": q}
+        ParcelLinePublic(title=lines[i].title, variant_label=lines[i].variant_label, quantity=q)
         for i, q in wanted.items()
     ]
     return ParcelPublic(
