@@ -26,7 +26,7 @@ from splash.orders.payment_status import transition
 from splash.orders.payment_updates import row_locks
 from splash.orders.schemas import ParcelLinePublic, ParcelPublic
 from splash.orders.studio_schemas import ShipmentCreate, ShipmentPublic
-from splash.orders.vocabulary import Carrier, OrderError, OrderStatus
+from splash.orders.vocabulary import Carrier, OrderError, OrderStatus, ShipmentError
 from splash.shared import outbox
 from splash.staff import activity
 from splash.staff.vocabulary import Action, SubjectType
@@ -115,7 +115,7 @@ async def _ship(
         raise ConflictError(
             f"Only a paid order ships (this one is {order.status})",
             {
-                "code": OrderError.ORDER_NOT_PAID,
+                "code": ShipmentError.ORDER_NOT_PAID,
                 "errors": [field_error(["id"], "The order is not paid, or shipped already")],
             },
         )
@@ -209,7 +209,7 @@ def _checked(body: ShipmentCreate, left: dict[int, int], order_lines: set[int]) 
             raise ConflictError(
                 message,
                 {
-                    "code": OrderError.TOO_MANY_UNITS,
+                    "code": ShipmentError.TOO_MANY_UNITS,
                     "errors": [field_error(["lines", index, "quantity"], message)],
                 },
             )
