@@ -3,8 +3,9 @@
 Every request comes from its own client address: the server trusts X-Forwarded-For from
 127.0.0.1 in the fuzz run, and the rate limiter keys on the client address, so a 429 never hides
 what an operation does with the input. The studio's sign-in also limits per account (the
-e-mail address typed): each of its requests types its own. The number of requests and of answers per status code is
-written (JSON) to the file named by SPLASH_FUZZ_COUNT_FILE when the run ends.
+e-mail address typed): each of its requests types its own. The number of requests and of
+answers per status code is written (JSON) to the file named by SPLASH_FUZZ_COUNT_FILE when the
+run ends.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     address = str(FIRST_ADDRESS + number)
     case.headers = {**(case.headers or {}), "X-Forwarded-For": address}
     body = case.body
-    if case.path == "/api/studio/session" and isinstance(body, dict):
-        if isinstance(body.get("email"), str):
-            case.body = {**body, "email": f"{number}{body['email']}"}
+    typed = body.get("email") if isinstance(body, dict) else None
+    if case.path == "/api/studio/session" and isinstance(typed, str):
+        case.body = {**body, "email": f"{number}{typed}"}
 
 
 @schemathesis.hook

@@ -89,7 +89,7 @@ DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy"
 # Everything of a domain but its routes and what they ask of the request (``requests.py``: who
 # is signed in, the requested locale, a browser's device pass): services and the modules they
 # use (outbox is one too).
-REQUEST_SIDE = ("routes.py", "requests.py")
+REQUEST_SIDE = ("routes.py", "studio_routes.py", "requests.py")
 BELOW_ROUTES = sorted(
     path
     for folder in (*DOMAINS, "outbox")

@@ -51,6 +51,7 @@ async def _samples() -> dict[str, str]:
         "order_nr": "SPL-AAAA-AAAA",
         "course_id": "1",  # the first course of the fixtures (a 404 in a shop without one)
         "lesson_id": "1",
+        "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
     }
 
 
@@ -134,8 +135,8 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
     # the test payment page (GET, POST), a course view, progress, the lesson access and key,
-    # a staff member (change, remove, invite again)
-    assert checked == 20
+    # a staff member (change, remove, invite again), a studio order (read, note, ship)
+    assert checked == 23
 
 
 @pytest.mark.parametrize(
