@@ -26,7 +26,6 @@ from splash.accounts import services as accounts
 from splash.content.models import Article, Page
 from splash.orders.models import Payment
 from splash.shared import edge
-from splash.shared.http.openapi import build_document
 from splash.site.app import create_app
 from testkit.factories import (
     academy_ids,
@@ -36,7 +35,7 @@ from testkit.factories import (
     grant_level,
 )
 from tests.app_client import Client
-from tests.support import counting_statements
+from tests.support import counting_statements, get_operations
 
 BUDGET = 3
 
@@ -181,18 +180,6 @@ OVER_BUDGET: dict[str, tuple[int, str]] = {
         "part: the article lists, the blog's categories, the product cards, the course trees",
     ),
 }
-
-
-def get_operations(app, studio: bool = False) -> set[str]:
-    """The shop's GET operations; ``studio``: the studio's instead (counted with a budget of
-    their own: tests/test_studio_query_counts.py)."""
-    prefix = app.ctx.settings.api_prefix
-    document = build_document(app, prefix)
-    documented = {path for path, methods in document["paths"].items() if "get" in methods}
-    in_studio = {path for path in documented if path.startswith(f"{prefix}/studio/")}
-    if studio:
-        return in_studio
-    return documented - in_studio | {f"{prefix}/openapi.json", f"{prefix}/docs"}
 
 
 @pytest.fixture

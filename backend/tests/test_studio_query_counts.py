@@ -21,8 +21,7 @@ from splash.staff.vocabulary import Action, SubjectType
 from testkit.factories import create_order
 from tests.app_client import Client
 from tests.staff.support import cookie_of, staff
-from tests.support import counting_statements
-from tests.test_query_counts import get_operations
+from tests.support import counting_statements, get_operations
 
 BUDGET = 5
 

@@ -202,8 +202,8 @@ class DevicePass(Model):
 
 
 class PaymentEvent(Model):
-    """A payment's status as it was at a time: written when the payment is kept and whenever
-    ``payment_updates`` moves it, so the studio shows each payment's history."""
+    """A status a payment moved to, and when: written whenever ``payment_updates`` moves it, so
+    the studio shows each payment's history (every payment starts ``open``, at its creation)."""
 
     id = fields.IntField(primary_key=True)
     payment: fields.ForeignKeyRelation[Payment] = fields.ForeignKeyField(

@@ -28,6 +28,7 @@ from splash.orders.studio_schemas import (
     StudioPayment,
     TimelineEntry,
 )
+from splash.orders.vocabulary import PaymentStatus
 from splash.shared.mail.models import SentMail
 from splash.staff import activity
 from splash.staff.models import ActivityEntry
@@ -147,7 +148,9 @@ async def _payments(order_id: int) -> list[StudioPayment]:
     for row in await db.rows(query):
         kept = db.instance(Payment, "p", row)
         assert kept is not None
-        _, history = found.setdefault(kept.id, (kept, []))
+        # Every payment starts open (``payment_status``): its first step is its creation.
+        start = PaymentStatusAt(status=PaymentStatus.OPEN, at=kept.created_at)
+        _, history = found.setdefault(kept.id, (kept, [start]))
         step = db.instance(PaymentEvent, "e", row)
         if step is not None:
             history.append(PaymentStatusAt(status=step.status, at=step.at))

@@ -14,7 +14,7 @@ from tortoise.exceptions import IntegrityError
 
 from splash.core.errors import ValidationError
 from splash.core.locales import REGIONS, text
-from splash.orders.models import Order, Payment, PaymentEvent
+from splash.orders.models import Order, Payment
 from splash.orders.payments.provider import PaymentProvider, PaymentRequest, ProviderPayment
 from splash.orders.vocabulary import PaymentStatus
 
@@ -79,7 +79,7 @@ async def _keep(order: Order, provider: str, created: ProviderPayment) -> None:
         else None
     )
     with contextlib.suppress(IntegrityError):
-        kept = await Payment.create(
+        await Payment.create(
             order=order,
             provider=provider,
             provider_id=created.id,
@@ -89,4 +89,3 @@ async def _keep(order: Order, provider: str, created: ProviderPayment) -> None:
             checkout_url=created.checkout_url,
             bank_details=details,
         )
-        await PaymentEvent.create(payment=kept, status=kept.status)

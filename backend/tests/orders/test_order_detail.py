@@ -55,7 +55,6 @@ async def test_the_detail_has_everything_and_one_timeline(client, seeded, settin
         None, [("SPL-FS-BLUE-M", 2), ("SPL-SUN-PINK-S", 1)], billing_address=BILLING, **PAID
     )
     payment = await order.payments.all().first()
-    await PaymentEvent.create(payment=payment, status=PaymentStatus.OPEN)
     await PaymentEvent.create(payment=payment, status=PaymentStatus.PAID)
     await SentMail.create(
         to=order.email,

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('status', fields.CharEnumField(description='OPEN: open\nPENDING: pending\nAUTHORIZED: authorized\nPAID: paid\nCANCELED: canceled\nEXPIRED: expired\nFAILED: failed', enum_type=PaymentStatus, max_length=16)),
                 ('at', fields.DatetimeField(auto_now=False, auto_now_add=True)),
             ],
-            options={'table': 'orders_payment_event', 'app': 'splash', 'indexes': [Index(fields=['payment_id'], name='orders_payment_event_payment')], 'pk_attr': 'id', 'table_description': "A payment's status as it was at a time: written when the payment is kept and whenever"},
+            options={'table': 'orders_payment_event', 'app': 'splash', 'indexes': [Index(fields=['payment_id'], name='orders_payment_event_payment')], 'pk_attr': 'id', 'table_description': "A status a payment moved to, and when: written whenever ``payment_updates`` moves it, so"},
             bases=['Model'],
         ),
         ops.CreateModel(
