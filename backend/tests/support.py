@@ -19,6 +19,7 @@ from sanic import Sanic
 from tortoise import Tortoise
 
 import testkit.serving
+from splash.shared.http.openapi import build_document
 from testkit.serving import free_port
 
 # The run's database (tests/conftest.py makes one per run) and the services beside it.
@@ -145,3 +146,15 @@ def request_lines(output: str) -> list[dict[str, Any]]:
     """The access log's ``request`` lines in a server's output (one JSON object per line)."""
     entries = (json.loads(line) for line in output.splitlines() if line.startswith("{"))
     return [entry for entry in entries if entry.get("logger") == "splash.request"]
+
+
+def get_operations(app: Sanic, studio: bool = False) -> set[str]:
+    """The shop's GET operations in the API's document; ``studio``: the studio's instead (the
+    query-count tests count each with its own budget)."""
+    prefix = app.ctx.settings.api_prefix
+    document = build_document(app, prefix)
+    documented = {path for path, methods in document["paths"].items() if "get" in methods}
+    in_studio = {path for path in documented if path.startswith(f"{prefix}/studio/")}
+    if studio:
+        return in_studio
+    return documented - in_studio | {f"{prefix}/openapi.json", f"{prefix}/docs"}

@@ -26,7 +26,6 @@ from splash.accounts import services as accounts
 from splash.content.models import Article, Page
 from splash.orders.models import Payment
 from splash.shared import edge
-from splash.shared.http.openapi import build_document
 from splash.site.app import create_app
 from testkit.factories import (
     academy_ids,
@@ -36,7 +35,7 @@ from testkit.factories import (
     grant_level,
 )
 from tests.app_client import Client
-from tests.support import counting_statements
+from tests.support import counting_statements, get_operations
 
 BUDGET = 3
 
@@ -171,16 +170,6 @@ NOT_READS = {
     "/api/auth/google/callback": "redeems a single-use sign-in ticket",
     "/api/connect/google": "starts a Google sign-in: a redirect with a new flow",
     "/api/connect/google/callback": "Google's redirect back: trades a code, then redirects",
-    # The studio's reads need a staff session; tests/studio/test_query_counts.py counts them
-    # (budget five, the session check included).
-    "/api/studio/customers": "studio: counted in tests/studio/test_query_counts.py",
-    "/api/studio/customers/{customer_id}": "studio: counted in tests/studio/test_query_counts.py",
-    "/api/studio/customers/{customer_id}/export": "a privacy request: logged, one file",
-    "/api/studio/stock": "studio: counted in tests/studio/test_query_counts.py",
-    "/api/studio/dashboard": "studio: counted in tests/studio/test_query_counts.py",
-    "/api/studio/me": "studio: counted in tests/staff/test_query_counts.py",
-    "/api/studio/staff": "studio: counted in tests/staff/test_query_counts.py",
-    "/api/studio/activity": "studio: counted in tests/staff/test_query_counts.py",
 }
 
 # Reads still above the budget, by label: their exact count, and where the statements go.
@@ -191,13 +180,6 @@ OVER_BUDGET: dict[str, tuple[int, str]] = {
         "part: the article lists, the blog's categories, the product cards, the course trees",
     ),
 }
-
-
-def get_operations(app) -> set[str]:
-    prefix = app.ctx.settings.api_prefix
-    document = build_document(app, prefix)
-    documented = {path for path, methods in document["paths"].items() if "get" in methods}
-    return documented | {f"{prefix}/openapi.json", f"{prefix}/docs"}  # the document, its page
 
 
 @pytest.fixture

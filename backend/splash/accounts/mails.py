@@ -20,8 +20,7 @@ from splash.accounts.models import User
 from splash.accounts.secrets import new_secret
 from splash.accounts.vocabulary import SecretKind
 from splash.core import formatting
-from splash.shared.mail import templates
-from splash.shared.mail.mailer import Email
+from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
 
@@ -30,17 +29,18 @@ RESET_VALID = timedelta(hours=1)
 EMAIL_CHANGE_VALID = timedelta(hours=24)
 
 
-def account_mail(
+async def send_account_mail(
     job: Job, name: str, user: User, context: dict[str, Any], resources: Resources, to: str
-) -> Email:
-    """One of the account mails in the job's locale."""
+) -> None:
+    """Sends one of the account mails in the job's locale, logged as the account's."""
     locale = job.payload["locale"]
     context = {
         "name": templates.person_name(user.firstname or user.email),
         "shop_url": resources.settings.origin(locale),
         **context,
     }
-    return templates.compose(name, locale, context, to=to, key=job.key)
+    mail = templates.compose(name, locale, context, to=to, key=job.key)
+    await sent.deliver(resources.mailer, mail, template=name, locale=locale, user_id=user.id)
 
 
 def _api_link(resources: Resources, locale: str, path: str, query: dict[str, str]) -> str:
@@ -61,8 +61,7 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
         resources, job.payload["locale"], "/auth/email-confirmation", {"confirmation": raw}
     )
     context = {"link": link, "valid_days": CONFIRMATION_VALID.days}
-    mail = account_mail(job, "account_confirmation", user, context, resources, user.email)
-    await resources.mailer.send(mail)
+    await send_account_mail(job, "account_confirmation", user, context, resources, user.email)
 
 
 async def send_password_reset(job: Job, resources: Resources) -> None:
@@ -76,9 +75,7 @@ async def send_password_reset(job: Job, resources: Resources) -> None:
         "link": f"{link}?{urlencode({'code': raw})}",
         "valid_minutes": int(RESET_VALID.total_seconds() // 60),
     }
-    await resources.mailer.send(
-        account_mail(job, "password_reset", user, context, resources, user.email)
-    )
+    await send_account_mail(job, "password_reset", user, context, resources, user.email)
 
 
 async def send_password_changed(job: Job, resources: Resources) -> None:
@@ -92,9 +89,7 @@ async def send_password_changed(job: Job, resources: Resources) -> None:
         + resources.routes.path_for("forgot-password", locale),
         "shop_email": resources.settings.shop_email,
     }
-    await resources.mailer.send(
-        account_mail(job, "password_changed", user, context, resources, user.email)
-    )
+    await send_account_mail(job, "password_changed", user, context, resources, user.email)
 
 
 async def send_email_change(job: Job, resources: Resources) -> None:
@@ -109,9 +104,7 @@ async def send_email_change(job: Job, resources: Resources) -> None:
         "valid_hours": int(EMAIL_CHANGE_VALID.total_seconds() // 3600),
         "new_email": new_email,
     }
-    await resources.mailer.send(
-        account_mail(job, "email_change", user, context, resources, new_email)
-    )
+    await send_account_mail(job, "email_change", user, context, resources, new_email)
 
 
 async def send_email_changed(job: Job, resources: Resources) -> None:
@@ -124,6 +117,6 @@ async def send_email_changed(job: Job, resources: Resources) -> None:
         "when": _when(job),
         "shop_email": resources.settings.shop_email,
     }
-    await resources.mailer.send(
-        account_mail(job, "email_changed", user, context, resources, job.payload["old_email"])
+    await send_account_mail(
+        job, "email_changed", user, context, resources, job.payload["old_email"]
     )

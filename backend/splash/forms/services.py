@@ -14,7 +14,7 @@ from splash.core.errors import NotFoundError, ValidationError, field_error
 from splash.forms.definitions import FORMS, FieldError, FormDefinition
 from splash.forms.models import FormSubmission
 from splash.shared import outbox
-from splash.shared.mail import templates
+from splash.shared.mail import sent, templates
 from splash.shared.mail.mailer import Email
 from splash.shared.outbox.drain import Resources
 
@@ -63,7 +63,12 @@ async def send_notification(job: outbox.Job, resources: Resources) -> None:
         return
     settings = resources.settings
     email = _notification(submission, settings.shop_email, settings.default_locale, job.key)
-    await resources.mailer.send(email)
+    await sent.deliver(
+        resources.mailer,
+        email,
+        template=f"{submission.form}_submission",
+        locale=settings.default_locale,
+    )
     submission.mailed_at = datetime.now(UTC)
     await submission.save(update_fields=["mailed_at"])
 

@@ -16,6 +16,8 @@ when it is sent. A job whose order no longer exists, or whose news is stale by t
 
 Every order mail says how to report an order one did not place (write to ``shop_email``), and
 shows the name typed at checkout as plain text, cut (``templates.person_name``).
+- ``order_shipped`` ``{"order_id", "shipment_id"}``: a parcel left (``orders.shipments``) —
+  what it holds, the carrier, the tracking number and link, and whether more parcels follow.
 - ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
   a link sets its first password (``accounts.services.first_password_link``). Dropped when the
   account is gone or already has a password.
@@ -26,16 +28,18 @@ from __future__ import annotations
 from typing import Any
 
 from splash.accounts import services as accounts
-from splash.orders import documents, fulfilment
+from splash.catalog.vocabulary import ProductType
+from splash.orders import documents, fulfilment, order_detail, shipments, tracking
 from splash.orders.documents import OrderDocument
 from splash.orders.vocabulary import OrderStatus
-from splash.shared.mail import templates
+from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
 
 CONFIRMATION = "order_confirmation"
 BANK_TRANSFER = "order_bank_transfer"
 ACCOUNT = "order_account"
+SHIPPED = shipments.ORDER_SHIPPED
 
 
 def _page(
@@ -58,7 +62,10 @@ def _order_context(resources: Resources, order: OrderDocument) -> dict[str, Any]
 async def _send(
     job: Job, resources: Resources, name: str, locale: str, to: str, context: dict[str, Any]
 ) -> None:
-    await resources.mailer.send(templates.compose(name, locale, context, to=to, key=job.key))
+    """Sends and logs an order mail (``job.payload["order_id"]``: every order job names it)."""
+    mail = templates.compose(name, locale, context, to=to, key=job.key)
+    order_id = job.payload["order_id"]
+    await sent.deliver(resources.mailer, mail, template=name, locale=locale, order_id=order_id)
 
 
 async def send_confirmation(job: Job, resources: Resources) -> None:
@@ -112,3 +119,39 @@ async def send_account(job: Job, resources: Resources) -> None:
         "shop_url": resources.settings.origin(locale),
     }
     await _send(job, resources, ACCOUNT, locale, link.email, context)
+
+
+async def send_shipped(job: Job, resources: Resources) -> None:
+    loaded = await order_detail.load(job.payload["order_id"])
+    shipment_id = job.payload["shipment_id"]
+    if loaded is None or shipment_id not in loaded.shipments:
+        return
+    order = loaded.order
+    parcel = next(s for s in order_detail.shipments_public(loaded) if s.id == shipment_id)
+    context = {
+        "name": templates.person_name(order.firstname),
+        "shop_email": resources.settings.shop_email,
+        "order_nr": order.order_nr,
+        "parcel": {"lines": parcel.lines, "more_to_come": _more_to_come(loaded, shipment_id)},
+        "carrier": tracking.carrier_name(parcel.carrier),
+        "tracking_number": parcel.tracking_number,
+        "tracking_link": parcel.tracking_url,
+        "order_link": _page(resources, "order", order.locale, {"slug": order.slug}),
+        "shop_url": resources.settings.origin(order.locale),
+    }
+    await _send(job, resources, SHIPPED, order.locale, order.email, context)
+
+
+def _more_to_come(loaded: order_detail.Loaded, shipment_id: int) -> bool:
+    """Whether physical units were left to ship after this parcel (later ones may have gone
+    since: the mail tells what was true when the parcel left)."""
+    shipped: dict[int, int] = {}
+    for sent_id, parts in loaded.parts.items():
+        for part in parts if sent_id <= shipment_id else ():
+            line_id = part.order_line_id  # type: ignore[attr-defined]
+            shipped[line_id] = shipped.get(line_id, 0) + part.quantity
+    return any(
+        line.quantity > shipped.get(line.id, 0)
+        for line in loaded.lines
+        if line.product_type == ProductType.PHYSICAL
+    )

@@ -7,7 +7,7 @@ from tortoise.indexes import Index
 from tortoise.models import Model
 
 from splash.catalog.vocabulary import ProductType
-from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
+from splash.orders.vocabulary import Carrier, OrderFlag, OrderStatus, PaymentStatus, StockState
 
 
 class ShippingCountry(Model):
@@ -65,6 +65,10 @@ class Order(Model):
     total = fields.IntField()
     amount_refunded = fields.IntField(default=0)
     amount_charged_back = fields.IntField(default=0)
+    # The parcels as the customer's reads show them (shippedAt, carrier, trackingNumber,
+    # trackingUrl, lines: title, variantLabel, quantity): a copy of the shipments, written with
+    # each (``orders.shipments``), so the order page and the profile read no table more.
+    parcels: list[dict[str, Any]] = fields.JSONField(default=list)  # type: ignore[assignment]
     # Consent to the privacy policy and the terms: placing the order gives it (spec §5).
     consent_version = fields.CharField(max_length=32)
     consented_at = fields.DatetimeField()
@@ -195,3 +199,63 @@ class DevicePass(Model):
 
     class Meta:
         table = "orders_device_pass"
+
+
+class PaymentEvent(Model):
+    """A status a payment moved to, and when: written whenever ``payment_updates`` moves it, so
+    the studio shows each payment's history (every payment starts ``open``, at its creation)."""
+
+    id = fields.IntField(primary_key=True)
+    payment: fields.ForeignKeyRelation[Payment] = fields.ForeignKeyField(
+        "splash.Payment", related_name="events", on_delete=fields.CASCADE
+    )
+    status = fields.CharEnumField(PaymentStatus, max_length=16)
+    at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "orders_payment_event"
+        ordering = ("at", "id")
+        indexes = (Index(fields=("payment_id",), name="orders_payment_event_payment"),)
+
+
+class Shipment(Model):
+    """A parcel: some units of an order's physical lines, with its carrier and tracking number.
+
+    ``request_key`` is the studio's Idempotency-Key: a double click ships once."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="shipments", on_delete=fields.CASCADE
+    )
+    carrier = fields.CharEnumField(Carrier, max_length=16)
+    tracking_number = fields.CharField(max_length=64)
+    tracking_url = fields.CharField(max_length=500, null=True)
+    request_key = fields.CharField(max_length=64, unique=True)
+    body_hash = fields.CharField(max_length=64)  # SHA-256 of the canonical request body
+    staff_id = fields.IntField(null=True)  # who shipped it (the staff member, kept if removed)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    lines: fields.ReverseRelation[ShipmentLine]
+
+    class Meta:
+        table = "orders_shipment"
+        ordering = ("created_at", "id")
+        indexes = (Index(fields=("order_id",), name="orders_shipment_order"),)
+
+
+class ShipmentLine(Model):
+    """How many units of one order line a shipment holds."""
+
+    id = fields.IntField(primary_key=True)
+    shipment: fields.ForeignKeyRelation[Shipment] = fields.ForeignKeyField(
+        "splash.Shipment", related_name="lines", on_delete=fields.CASCADE
+    )
+    order_line: fields.ForeignKeyRelation[OrderLine] = fields.ForeignKeyField(
+        "splash.OrderLine", related_name="shipped", on_delete=fields.CASCADE
+    )
+    quantity = fields.IntField()
+
+    class Meta:
+        table = "orders_shipment_line"
+        ordering = ("id",)
+        indexes = (Index(fields=("shipment_id",), name="orders_shipment_line_shipment"),)

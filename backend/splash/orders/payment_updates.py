@@ -27,7 +27,7 @@ from typing import Any
 from tortoise import connections
 
 from splash.orders import fulfilment, invoice_numbers, payment_checks
-from splash.orders.models import Order, Payment
+from splash.orders.models import Order, Payment, PaymentEvent
 from splash.orders.payment_checks import CheckPace
 from splash.orders.payment_status import (
     ORDER_STATUS_FOR_PAYMENT,
@@ -133,6 +133,8 @@ async def _apply_to_payment(payment: Payment, reported: ProviderPayment) -> Paym
         return None
     transfer = _awaiting_transfer(reported)
     news = PaymentNews(awaiting_transfer=transfer is not None and payment.bank_details is None)
+    if status != payment.status:
+        await PaymentEvent.create(payment=payment, status=status)
     payment.status = status
     payment.method = reported.method  # type: ignore[assignment]  # nullable columns
     payment.checkout_url = reported.checkout_url  # type: ignore[assignment]

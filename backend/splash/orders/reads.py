@@ -33,6 +33,7 @@ from splash.orders.schemas import (
     OrderLinePublic,
     OrderPublic,
     OrderSummaryPublic,
+    ParcelPublic,
 )
 from splash.orders.vocabulary import MONEY_ARRIVED, OrderStatus, PaymentStatus
 
@@ -94,6 +95,7 @@ async def my_orders(user: accounts.User) -> list[OrderSummaryPublic]:
             total=order.total,
             currency=order.currency,
             line_count=order.line_count,  # type: ignore[attr-defined]  # annotated
+            **_parcels(order),
         )
         for order in orders
     ]
@@ -178,7 +180,16 @@ def _public(
         can_pay=can_pay(order.status, latest),
         invoice_url=invoice_path(api_prefix, order.slug) if has_invoice(order.status) else None,
         lessons_path=lessons_path,
+        **_parcels(order),
     )
+
+
+def _parcels(order: Order) -> dict[str, list[ParcelPublic]]:
+    """The order's parcels (the copy ``orders.shipments`` keeps on the order, so the reads
+    cost no statement more); left out until the first one leaves."""
+    if not order.parcels:
+        return {}
+    return {"shipments": [ParcelPublic.model_validate(parcel) for parcel in order.parcels]}
 
 
 def _line(line: OrderLine) -> OrderLinePublic:

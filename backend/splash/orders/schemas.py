@@ -15,6 +15,7 @@ from splash.catalog.vocabulary import ProductType
 from splash.core.countries import Country
 from splash.core.schemas import CaptchaToken, Email, PublicModel, RequestBody
 from splash.orders.vocabulary import (
+    Carrier,
     LineRefusal,
     OrderFlag,
     OrderStatus,
@@ -240,6 +241,22 @@ class BankTransferPublic(PublicModel):
     transfer_reference: str
 
 
+class ParcelLinePublic(PublicModel):
+    title: str
+    variant_label: str
+    quantity: int
+
+
+class ParcelPublic(PublicModel):
+    """A shipment as its customer sees it."""
+
+    shipped_at: datetime
+    carrier: Carrier
+    tracking_number: str
+    tracking_url: str | None = Field(description="The carrier's tracking page (none for other)")
+    lines: list[ParcelLinePublic] = Field(description="What it held")
+
+
 class OrderPublic(PublicModel):
     order_nr: str
     slug: str
@@ -271,6 +288,10 @@ class OrderPublic(PublicModel):
         description="The page (on the asking domain) where the lessons the order unlocked wait; "
         "set once it is paid and unlocked some"
     )
+    shipments: list[ParcelPublic] = Field(
+        default_factory=list,
+        description="The parcels sent so far, oldest first (left out while there are none)",
+    )
 
 
 class OrderAnswer(PublicModel):
@@ -286,6 +307,10 @@ class OrderSummaryPublic(PublicModel):
     total: int
     currency: str
     line_count: int = Field(description="How many items: the sum of the lines' quantities")
+    shipments: list[ParcelPublic] = Field(
+        default_factory=list,
+        description="The parcels sent so far, oldest first (left out while there are none)",
+    )
 
 
 class OrderSummaryList(PublicModel):

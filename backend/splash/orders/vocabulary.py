@@ -55,6 +55,18 @@ class OrderFlag(StrEnum):
     AMOUNT_MISMATCH = "amount_mismatch"  # the provider's paid amount is not the order's total
 
 
+class Carrier(StrEnum):
+    """Who carries a parcel; each but ``other`` has a tracking page (``orders.shipments``)."""
+
+    POSTNL = "postnl"
+    DHL = "dhl"
+    DPD = "dpd"
+    UPS = "ups"
+    GLS = "gls"
+    BPOST = "bpost"
+    OTHER = "other"
+
+
 class OrderError(StrEnum):
     """The ``details.code`` of the orders API's refusals, which the SPA tells apart."""
 
@@ -65,6 +77,14 @@ class OrderError(StrEnum):
     PAYMENT_PROVIDER_UNAVAILABLE = "payment_provider_unavailable"  # a 503: try again soon
     ALREADY_OWNED = "already_owned"  # lessons the buyer owns, or that another line includes
     TOO_MANY_ORDERS = "too_many_orders"  # a 429: the checkout's limits per client and address
+
+
+class ShipmentError(StrEnum):
+    """The ``details.code`` of the studio's refused shipments (the studio's own words, not the
+    shop's: ``OrderError`` is pinned by the shop's contract)."""
+
+    ORDER_NOT_PAID = "order_not_paid"  # the order's money has not arrived, or it shipped
+    TOO_MANY_UNITS = "too_many_units"  # more units than ordered minus shipped already
 
 
 class LineRefusal(StrEnum):

@@ -24,6 +24,7 @@ from splash.handoff.routes import bp as handoff_bp
 from splash.orders.payments.providers import create_provider
 from splash.orders.payments.routes import bp as payments_bp
 from splash.orders.routes import bp as orders_bp
+from splash.orders.studio_routes import bp as studio_orders_bp
 from splash.shared import edge
 from splash.shared.http import (
     compression,
@@ -112,6 +113,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         studio_academy_bp,
         studio_catalog_bp,
         studio_site_bp,
+        studio_orders_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -34,6 +34,7 @@ from splash.orders import services as orders
 from splash.orders.payments import models as payments_models
 from splash.orders.payments import sandbox_page
 from splash.orders.payments.providers import create_provider
+from splash.shared.mail import models as mail_models
 from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox import models as outbox_models
@@ -52,6 +53,7 @@ MODELS = (
     academy_models,
     handoff_models,
     staff_models,
+    mail_models,
     outbox_models,
 )
 
@@ -66,6 +68,7 @@ JOBS: dict[str, queue.Handler] = {
     order_mails.CONFIRMATION: order_mails.send_confirmation,
     order_mails.BANK_TRANSFER: order_mails.send_bank_transfer,
     order_mails.ACCOUNT: order_mails.send_account,
+    order_mails.SHIPPED: order_mails.send_shipped,
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,

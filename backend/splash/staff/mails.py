@@ -4,7 +4,7 @@ sits in the database, and sending again (a new invitation) voids the earlier lin
 
 from __future__ import annotations
 
-from splash.shared.mail import templates
+from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
 from splash.staff import services
@@ -29,4 +29,4 @@ async def send_invitation(job: Job, resources: Resources) -> None:
     mail = templates.compose(
         "staff_invitation", member.locale, context, to=member.email, key=job.key
     )
-    await resources.mailer.send(mail)
+    await sent.deliver(resources.mailer, mail, template="staff_invitation", locale=member.locale)

@@ -65,6 +65,8 @@ class Action(StrEnum):
     ERASED = "customers.erased"
     STOCK_ADJUSTED = "stock.adjusted"
     THRESHOLD_CHANGED = "stock.threshold_changed"
+    ORDER_NOTED = "order.noted"  # an internal note on an order (its text is the entry's note)
+    ORDER_SHIPPED = "order.shipped"  # a shipment of some or all of an order's physical units
 
 
 class SubjectType(StrEnum):

@@ -53,6 +53,7 @@ async def _samples() -> dict[str, str]:
         "lesson_id": "1",
         "customer_id": "1",  # the studio's (a 401 without a staff session)
         "entitlement_id": "1",
+        "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
     }
 
 
@@ -137,8 +138,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                 checked += 1
     # the test payment page (GET, POST), a course view, progress, the lesson access and key,
     # a staff member (change, remove, invite again), a customer (page, export, erasure, password
-    # link, grant, revoke: customer and entitlement), a variant's stock (adjustment, threshold)
-    assert checked == 29
+    # link, grant, revoke: customer and entitlement), a variant's stock (adjustment, threshold),
+    # a studio order (read, note, ship)
+    assert checked == 32
 
 
 @pytest.mark.parametrize(

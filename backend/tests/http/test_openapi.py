@@ -83,6 +83,7 @@ async def test_every_operation_describes_its_success_answer(client, database):
     assert sorted(pages) == [
         "GET /api/orders/{slug}/invoice",
         "GET /api/payments/test/{payment_id}",
+        "GET /api/studio/packing-slips",
     ]
 
 

@@ -148,6 +148,20 @@ CONTEXTS = {
         "shop_url": "https://en.splash.example",
         "shop_email": "hello@splash.example",
     },
+    "order_shipped": {
+        "name": "Zoë",
+        "order_nr": "SPL-7K3M9QX2",
+        "parcel": {
+            "lines": [{"quantity": 1, "title": "Splash float suit", "variant_label": "Blue, M"}],
+            "more_to_come": True,
+        },
+        "carrier": "PostNL",
+        "tracking_number": "3SABCD1234567",
+        "tracking_link": "https://jouw.postnl.nl/track-and-trace/3SABCD1234567-NL-1015CS",
+        "order_link": "https://en.splash.example/order/s1ug",
+        "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
+    },
 }
 ACCOUNT_MAILS = (
     "account_confirmation",
@@ -158,7 +172,7 @@ ACCOUNT_MAILS = (
     "order_account",
 )
 # The mails that greet the customer by name: the name is theirs, typed at checkout.
-ORDER_MAILS = ("order_confirmation", "order_bank_transfer")
+ORDER_MAILS = ("order_confirmation", "order_bank_transfer", "order_shipped")
 
 
 def variables(name: str, kind: str) -> set[str]:
@@ -177,6 +191,7 @@ def test_there_are_templates_and_a_context_for_each():
         "order_account",
         "order_bank_transfer",
         "order_confirmation",
+        "order_shipped",
         "password_changed",
         "password_reset",
         "staff_invitation",

@@ -28,17 +28,3 @@ def studio_routes(app: Sanic) -> list[Any]:
         for route in app.router.routes
         if route.path.startswith("api/studio") or route.path.startswith("/api/studio")
     ]
-
-
-# The staff's GET operations, by their path in the OpenAPI document: the paths that
-# read it (``{staff}`` is a staff member's id). tests/staff/test_query_counts.py counts their
-# statements (tests/test_query_counts.py lists them among the reads counted elsewhere).
-STUDIO_READS: dict[str, tuple[str, ...]] = {
-    "/api/studio/me": ("/api/studio/me",),
-    "/api/studio/staff": ("/api/studio/staff",),
-    "/api/studio/activity": (
-        "/api/studio/activity",
-        "/api/studio/activity?subjectType=staff&subjectId={staff}&pageSize=1",
-        "/api/studio/activity?page=99",  # past the end
-    ),
-}

@@ -23,6 +23,18 @@ export type OrderLine = {
 /** Where to transfer the money when the parent chose a bank transfer. */
 export type BankTransfer = { bankName: string; bankAccount: string; bankBic: string; transferReference: string };
 
+/** Who carries a parcel (``other``: a courier without a tracking page of its own). */
+export type Carrier = "postnl" | "dhl" | "dpd" | "ups" | "gls" | "bpost" | "other";
+
+/** A parcel sent: its carrier, tracking number and the carrier's tracking page (none for some). */
+export type Parcel = {
+  shippedAt: string;
+  carrier: Carrier;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  lines: { title: string; variantLabel: string; quantity: number }[];
+};
+
 /** GET /orders/{slug} (the slug is the capability) and GET /users/me/orders/{orderNr}. */
 export type Order = {
   orderNr: string;
@@ -54,6 +66,8 @@ export type Order = {
   invoiceUrl: string | null;
   /** Where the lessons the order unlocked wait (on this domain), once paid; null when it unlocked none. */
   lessonsPath: string | null;
+  /** The parcels sent so far, oldest first; left out until the first one leaves. */
+  shipments?: Parcel[];
 };
 
 /** One line of GET /users/me/orders (newest first). */
@@ -66,4 +80,6 @@ export type OrderSummary = {
   total: number;
   currency: "EUR";
   lineCount: number;
+  /** As on the order; left out until the first parcel leaves. */
+  shipments?: Parcel[];
 };

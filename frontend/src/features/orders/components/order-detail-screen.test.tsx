@@ -29,7 +29,41 @@ afterEach(() => {
   resetAuthTestState();
 });
 
+const PARCELS: Order["shipments"] = [
+  { shippedAt: "2026-11-26T10:00:00Z", carrier: "postnl", trackingNumber: "3SABCD123", trackingUrl: "https://jouw.postnl.nl/track-and-trace/3SABCD123-NL-1015CS", lines: [{ title: "Splash float suit", variantLabel: "Blue, M", quantity: 1 }] },
+  { shippedAt: "2026-11-27T10:00:00Z", carrier: "other", trackingNumber: "K-77", trackingUrl: null, lines: [{ title: "Splash float suit", variantLabel: "Blue, L", quantity: 2 }] },
+];
+
 describe("OrderDetailScreen", () => {
+  test("a shipped order shows each parcel with its carrier, tracking number, contents and tracking link", async () => {
+    renderOrder({ status: "shipped", paymentStatus: "paid", shipments: PARCELS });
+    const parcels = await screen.findByRole("region", { name: "Your parcels" });
+    const items = within(parcels).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+    expect(items).toEqual(["Parcel 1", "Parcel 2"]);
+    const text = plain(parcels.textContent);
+    expect(text).toContain("Sent on 26 November 2026");
+    expect(text).toContain("Carrier: PostNL");
+    expect(text).toContain("Tracking number: 3SABCD123");
+    expect(text).toContain("1 × Splash float suit (Blue, M)");
+    expect(text).toContain("Carrier: our courier");
+    const links = within(parcels).getAllByRole("link", { name: "Follow your parcel" });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["https://jouw.postnl.nl/track-and-trace/3SABCD123-NL-1015CS"]);
+    expect(links[0]?.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  test("in Dutch the parcels speak Dutch", async () => {
+    renderOrder({ status: "shipped", paymentStatus: "paid", shipments: PARCELS.slice(0, 1) }, "nl");
+    const parcels = await screen.findByRole("region", { name: "Je pakketten" });
+    expect(plain(parcels.textContent)).toContain("Vervoerder: PostNL");
+    expect(within(parcels).getByRole("link", { name: "Volg je pakket" })).toBeTruthy();
+  });
+
+  test("no parcels yet: no parcels section", async () => {
+    renderOrder({ status: "paid", paymentStatus: "paid" });
+    await screen.findByRole("heading", { level: 1, name: "Order SPL-7K3M-9QX2" });
+    expect(screen.queryByRole("region", { name: "Your parcels" })).toBeNull();
+  });
+
   test("a paid order: its lines with VAT, totals, addresses, status and the invoice link", async () => {
     renderOrder({ status: "paid", paymentStatus: "paid", invoiceUrl: `/api/orders/${SLUG}/invoice`, billingAddress: { street: "Damrak", housenumber: "1", addition: null, additionalInfo: "3rd floor", postalCode: "1012 LG", city: "Amsterdam", country: "nl" } });
     expect(await screen.findByRole("heading", { level: 1, name: "Order SPL-7K3M-9QX2" })).toBeTruthy();

@@ -10,6 +10,7 @@ import { addressLines, formatDay } from "../utils/format";
 import { BankDetails } from "./bank-details";
 import { OrderCard, OrderFailed, OrderSkeleton } from "./order-card";
 import { PayNow } from "./pay-now";
+import { Parcels } from "./parcels";
 
 function Address({ title, address }: { title: string; address: OrderAddress }) {
   const { t } = useTranslation();
@@ -109,6 +110,7 @@ function OrderDetail({ order, reload }: { order: Order; reload: () => void }) {
       </dl>
       <Lines order={order} />
       <Amounts order={order} />
+      {order.shipments?.length ? <Parcels parcels={order.shipments} /> : null}
       {order.bankTransfer && order.status === "awaiting_payment" ? <BankDetails bank={order.bankTransfer} amount={order.total} /> : null}
       <div className="order-addresses">
         <section className="order-address">

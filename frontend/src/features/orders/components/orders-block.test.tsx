@@ -34,6 +34,15 @@ describe("OrdersBlock", () => {
     expect(screen.getByText("Zahlung: noch nicht gestartet")).toBeTruthy();
   });
 
+  test("a shipped order links each parcel's tracking page", async () => {
+    const parcel = { shippedAt: "2026-11-26T10:00:00Z", carrier: "dhl" as const, trackingNumber: "JVGL01", trackingUrl: "https://www.dhl.com/track?id=JVGL01", lines: [] };
+    ordersApi(() => ok({ data: [summaryFixture({ status: "shipped", shipments: [parcel, { ...parcel, carrier: "other", trackingUrl: null }] })] }));
+    renderWithAuth(<OrdersBlock />, { path: "/my-splash", store: await signedInStore() });
+    const link = await screen.findByRole("link", { name: "Follow parcel (DHL, JVGL01)" });
+    expect(link.getAttribute("href")).toBe("https://www.dhl.com/track?id=JVGL01");
+    expect(screen.queryByRole("link", { name: /our courier/ })).toBeNull();
+  });
+
   test("no orders yet: the empty state with a link to the shop", async () => {
     ordersApi(() => ok({ data: [] }));
     renderWithAuth(<OrdersBlock />, { path: "/my-splash", store: await signedInStore() });

@@ -9,10 +9,12 @@ import { Icon } from "../../../ui/icon";
 import { getMyOrders } from "../api/get-my-orders";
 import type { OrderSummary } from "../types";
 import { formatDay } from "../utils/format";
+import { TrackingLink, useCarrierName } from "./parcels";
 
 function OrderItem({ order }: { order: OrderSummary }) {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
+  const carrierName = useCarrierName();
   return (
     <li className="orders-list__item">
       <Link className="orders-list__link" to={routePath("order", locale, { slug: order.slug })}>
@@ -23,6 +25,13 @@ function OrderItem({ order }: { order: OrderSummary }) {
       <span className={`orders-list__payment orders-list__payment--${order.paymentStatus ?? "none"}`}>
         {t("orders.list.payment", { status: t(`orders.paymentStatus.${order.paymentStatus ?? "none"}`) })}
       </span>
+      {order.shipments?.map((parcel, index) => (
+        <TrackingLink
+          key={`${parcel.shippedAt}-${index}`}
+          parcel={parcel}
+          label={t("orders.list.track", { carrier: carrierName(parcel), trackingNumber: parcel.trackingNumber })}
+        />
+      ))}
     </li>
   );
 }
