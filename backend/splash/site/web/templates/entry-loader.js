@@ -21,7 +21,12 @@
   function afterPaint() {
     var observer = window.PerformanceObserver;
     if (d.hidden || !observer || observer.supportedEntryTypes.indexOf("paint") < 0) return start();
-    new observer(start).observe({ type: "paint", buffered: true });
+    // "paint" entries are first-paint (a background may be all) and first-contentful-paint.
+    new observer(function (list) {
+      list.getEntries().forEach(function (entry) {
+        if (entry.name === "first-contentful-paint") start();
+      });
+    }).observe({ type: "paint", buffered: true });
     setTimeout(start, 3000);
   }
   if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", afterPaint);
