@@ -19,6 +19,10 @@ shows the name typed at checkout as plain text, cut (``templates.person_name``).
 - ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
   a link sets its first password (``accounts.services.first_password_link``). Dropped when the
   account is gone or already has a password.
+- ``order_refund`` ``{"refund_id"}``: money went back (``orders.refunds``) — how much, and the
+  link to its credit note. Dropped when the refund is gone or failed at the provider.
+- ``order_canceled`` ``{"order_id"}``: the studio cancelled the unpaid order and chose to tell
+  the customer (``orders.cancels``). Dropped unless the order is still cancelled.
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ from __future__ import annotations
 from typing import Any
 
 from splash.accounts import services as accounts
-from splash.orders import documents, fulfilment
+from splash.core import formatting
+from splash.orders import cancels, documents, fulfilment, refunds
+from splash.orders.credit_notes import credit_note_path
 from splash.orders.documents import OrderDocument
-from splash.orders.vocabulary import OrderStatus
+from splash.orders.models import Refund
+from splash.orders.vocabulary import REFUND_VOID, OrderStatus
 from splash.shared.mail import templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
@@ -36,6 +43,8 @@ from splash.shared.outbox.drain import Resources
 CONFIRMATION = "order_confirmation"
 BANK_TRANSFER = "order_bank_transfer"
 ACCOUNT = "order_account"
+REFUND = refunds.ORDER_REFUND
+CANCELED = cancels.ORDER_CANCELED
 
 
 def _page(
@@ -112,3 +121,30 @@ async def send_account(job: Job, resources: Resources) -> None:
         "shop_url": resources.settings.origin(locale),
     }
     await _send(job, resources, ACCOUNT, locale, link.email, context)
+
+
+async def send_refund(job: Job, resources: Resources) -> None:
+    refund = await Refund.get_or_none(id=job.payload["refund_id"])
+    if refund is None or refund.status in REFUND_VOID:
+        return
+    order = await documents.by_id(refund.order_id)  # type: ignore[attr-defined]
+    if order is None:
+        return
+    settings = resources.settings
+    context = {
+        **_order_context(resources, order),
+        "order_nr": order.order_nr,
+        "amount": formatting.money(refund.amount, order.locale),
+        "credit_note_nr": refund.credit_note_nr,
+        "credit_note_link": settings.origin(order.locale)
+        + credit_note_path(settings.api_prefix, order.slug, refund.credit_note_nr),
+    }
+    await _send(job, resources, REFUND, order.locale, order.email, context)
+
+
+async def send_canceled(job: Job, resources: Resources) -> None:
+    order = await documents.by_id(job.payload["order_id"])
+    if order is None or order.status != OrderStatus.CANCELED:
+        return
+    context = {**_order_context(resources, order), "order_nr": order.order_nr}
+    await _send(job, resources, CANCELED, order.locale, order.email, context)

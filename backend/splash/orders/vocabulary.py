@@ -19,6 +19,23 @@ class PaymentStatus(StrEnum):
     FAILED = "failed"
 
 
+class RefundStatus(StrEnum):
+    """A refund's status as Mollie reports it: queued (waiting for balance), pending, processing
+    on the way; refunded, failed and canceled final. Failed and canceled ones gave nothing back."""
+
+    QUEUED = "queued"
+    PENDING = "pending"
+    PROCESSING = "processing"
+    REFUNDED = "refunded"
+    FAILED = "failed"
+    CANCELED = "canceled"
+
+
+# A refund that gives no money back (it counts for nothing in what was refunded).
+REFUND_VOID = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
+REFUND_FINAL = frozenset({RefundStatus.REFUNDED, *REFUND_VOID})
+
+
 class OrderStatus(StrEnum):
     """Where an order stands: waiting for its money, paid, on its way (physical goods), done,
     refunded — or its payment ended without money and the customer may try again."""
@@ -65,6 +82,16 @@ class OrderError(StrEnum):
     PAYMENT_PROVIDER_UNAVAILABLE = "payment_provider_unavailable"  # a 503: try again soon
     ALREADY_OWNED = "already_owned"  # lessons the buyer owns, or that another line includes
     TOO_MANY_ORDERS = "too_many_orders"  # a 429: the checkout's limits per client and address
+
+
+class StudioRefusal(StrEnum):
+    """The ``details.code`` of the studio's refusals of refunds and cancels."""
+
+    NOT_PAID = "not_paid"  # a refund of an order whose money has not arrived
+    ORDER_PAID = "order_paid"  # a cancel of an order whose money arrived: refund it instead
+    OVER_REFUND = "over_refund"  # more than was paid and not refunded yet
+    NOTHING_TO_REFUND = "nothing_to_refund"  # a refund of zero cents
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"  # the key came with another refund
 
 
 class LineRefusal(StrEnum):

@@ -58,6 +58,10 @@ class Action(StrEnum):
     ROLE_CHANGED = "staff.role_changed"
     REMOVED = "staff.removed"
     RECOVERY_CODE_USED = "staff.recovery_code_used"
+    REFUND_MADE = "order.refunded"  # money given back, with its credit note
+    REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
+    ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
+    EMAIL_RESENT = "order.email_resent"
 
 
 class SubjectType(StrEnum):
