@@ -95,7 +95,7 @@ BELOW_ROUTES = sorted(
     for folder in (*DOMAINS, "outbox")
     if (PACKAGE / folder).is_dir()
     for path in (PACKAGE / folder).rglob("*.py")
-    if path.name not in REQUEST_SIDE
+    if not path.name.endswith(REQUEST_SIDE)  # routes.py, studio_routes.py, refund_routes.py
 )
 
 

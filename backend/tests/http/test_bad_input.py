@@ -51,6 +51,8 @@ async def _samples() -> dict[str, str]:
         "order_nr": "SPL-AAAA-AAAA",
         "course_id": "1",  # the first course of the fixtures (a 404 in a shop without one)
         "lesson_id": "1",
+        "order_id": "1",
+        "number": "CN-2026-00001",
     }
 
 
@@ -134,8 +136,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
     # the test payment page (GET, POST), a course view, progress, the lesson access and key,
-    # a staff member (change, remove, invite again)
-    assert checked == 20
+    # a staff member (change, remove, invite again), an order's refunds (list, make), credit
+    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails
+    assert checked == 28
 
 
 @pytest.mark.parametrize(

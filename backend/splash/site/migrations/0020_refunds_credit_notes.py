@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
         ops.CreateModel(
             name='CreditNoteSeries',
             fields=[
-                ('year', fields.IntField(primary_key=True, unique=True, db_index=True)),
+                ('year', fields.IntField(generated=False, primary_key=True, unique=True, db_index=True)),
                 ('last_number', fields.IntField(default=0)),
             ],
             options={'table': 'orders_credit_note_series', 'app': 'splash', 'pk_attr': 'year', 'table_description': 'The last credit note number drawn in a calendar year (``orders.invoice_numbers``).'},
