@@ -11,6 +11,7 @@ its number back. Credit notes (``orders.refunds``) have a series of their own, "
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TypeVar
 
 from tortoise.expressions import F
 
@@ -18,6 +19,7 @@ from splash.core.formatting import SHOP_ZONE
 from splash.orders.models import CreditNoteSeries, InvoiceSeries
 
 CREDIT_NOTE_PREFIX = "CN-"
+Series = TypeVar("Series", InvoiceSeries, CreditNoteSeries)
 
 
 async def draw(paid_at: datetime) -> str:
@@ -33,7 +35,7 @@ async def draw_credit_note(issued_at: datetime) -> str:
     return f"{CREDIT_NOTE_PREFIX}{year}-{await _next(CreditNoteSeries, year):05d}"
 
 
-async def _next(series: type[InvoiceSeries] | type[CreditNoteSeries], year: int) -> int:
+async def _next(series: type[Series], year: int) -> int:
     await series.bulk_create([series(year=year)], ignore_conflicts=True)
     await series.filter(year=year).update(last_number=F("last_number") + 1)
     return (await series.get(year=year)).last_number

@@ -232,22 +232,22 @@ def _plan(order: Order, lines: list[OrderLine], refunds: list[Refund], ask: Refu
             # an earlier refund by amount: what is left goes back as an amount
             left = max(0, order.total - _refunded(order, refunds) - order.amount_charged_back)
             return _amount_plan(order, lines, left)
-        wanted = {line.id: line.quantity - given[line.id] for line in lines}
-        return _lines_plan(order, lines, wanted, not shipping_given and order.shipping_cost > 0)
-    wanted = {}
+        rest = {line.id: line.quantity - given[line.id] for line in lines}
+        return _lines_plan(order, lines, rest, not shipping_given and order.shipping_cost > 0)
+    wanted: dict[int, int] = {}
     by_id = {line.id: line for line in lines}
-    for index, part in enumerate(ask.lines):
-        line = by_id.get(part.line_id)
+    for index, asked in enumerate(ask.lines):
+        line = by_id.get(asked.line_id)
         if line is None:
             raise ValidationError.for_field(
-                ["lines", index, "lineId"], f"Order {order.order_nr} has no line {part.line_id}"
+                ["lines", index, "lineId"], f"Order {order.order_nr} has no line {asked.line_id}"
             )
         left = line.quantity - given[line.id] - wanted.get(line.id, 0)
-        if part.quantity > left:
+        if asked.quantity > left:
             raise ValidationError.for_field(
                 ["lines", index, "quantity"], f"At most {left} of this line can be refunded"
             )
-        wanted[line.id] = wanted.get(line.id, 0) + part.quantity
+        wanted[line.id] = wanted.get(line.id, 0) + asked.quantity
     if ask.shipping and (shipping_given or order.shipping_cost == 0):
         raise ValidationError.for_field(["shipping"], "There is no shipping left to refund")
     return _lines_plan(order, lines, wanted, ask.shipping)

@@ -20,8 +20,8 @@ from splash.forms.routes import bp as forms_bp
 from splash.handoff.routes import bp as handoff_bp
 from splash.orders.payments.providers import create_provider
 from splash.orders.payments.routes import bp as payments_bp
-from splash.orders.routes import bp as orders_bp
 from splash.orders.refund_routes import bp as studio_order_money_bp
+from splash.orders.routes import bp as orders_bp
 from splash.shared import edge
 from splash.shared.http import (
     compression,

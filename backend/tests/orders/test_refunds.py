@@ -237,8 +237,7 @@ async def test_credit_notes_are_numbered_consecutively_and_link_the_invoice(
     assert "Creditnota CN-" in page.text
     assert order.invoice_nr and order.invoice_nr in page.text
     rows = invoice_rows(page.text)
-    assert ["Totaal incl. btw", "€ -2,00"] in rows or ["Totaal incl. btw", "€ −2,00"] in rows
-    assert await client.get(f"/api/orders/{order.slug}/credit-notes/CN-{year}-00009")
+    assert ["Totaal incl. btw", "€ -2,00"] in rows
     missing = await client.get(f"/api/orders/{order.slug}/credit-notes/CN-{year}-00009")
     assert missing.status == 404
     studio = await client.get(
