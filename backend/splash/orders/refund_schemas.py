@@ -6,27 +6,27 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictInt
 
 from splash.core.schemas import PublicModel, RequestBody
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, RefundStatus, StockState
 
 
 class RefundLineAsk(RequestBody):
-    line_id: Annotated[int, Field(ge=1)]
-    quantity: Annotated[int, Field(ge=1, le=10_000)]
+    line_id: Annotated[StrictInt, Field(ge=1, lt=2**31)]
+    quantity: Annotated[StrictInt, Field(ge=1, le=10_000)]
 
 
 class RefundAsk(RequestBody):
     """One of three: ``all`` (everything not refunded yet), ``lines`` (units of lines, with or
     without ``shipping``), or ``amount`` in cents. The server computes the money."""
 
-    all: bool = False
+    all: StrictBool = False
     lines: Annotated[tuple[RefundLineAsk, ...], Field(max_length=200)] = ()
-    shipping: bool = False
-    amount: Annotated[int | None, Field(ge=1, le=100_000_000)] = None
-    restock: bool = False  # returned units of physical lines back in stock
-    revoke_lessons: bool = False  # what the refunded lessons unlocked taken away
+    shipping: StrictBool = False
+    amount: Annotated[StrictInt | None, Field(ge=1, le=100_000_000)] = None
+    restock: StrictBool = False  # returned units of physical lines back in stock
+    revoke_lessons: StrictBool = False  # what the refunded lessons unlocked taken away
     reason: Annotated[str | None, Field(max_length=500)] = None
 
 
@@ -85,7 +85,7 @@ class RefundList(PublicModel):
 
 
 class CancelAsk(RequestBody):
-    notify: bool = False  # send the customer the cancellation e-mail
+    notify: StrictBool = False  # send the customer the cancellation e-mail
 
 
 class Canceled(PublicModel):
