@@ -2,13 +2,19 @@
 
 It speaks the real protocol over real HTTP, as Mollie's own SDK expects it: ``POST
 /v2/payments`` (JSON body, ``Idempotency-Key`` honoured: the same key and body answer the
-same payment, the same key with another body is a 422) and ``GET /v2/payments/{id}``; answers
+same payment, the same key with another body is a 422), ``GET /v2/payments/{id}``, ``DELETE
+/v2/payments/{id}`` (cancels an open payment; any other is a 422), ``POST
+/v2/payments/{id}/refunds`` (a paid payment, at most what it still holds, else a 422; the
+refund starts ``pending``, the same key answers the same refund) and ``GET
+/v2/payments/{id}/refunds/{refundId}``; answers
 are ``application/hal+json`` payment objects with ``_links`` (``checkout`` while the payment
 is open), amounts as ``{"currency": "EUR", "value": "12.50"}``, errors as ``{status, title,
 detail, _links}``; every request must carry ``Authorization: Bearer <api key>``.
 
 Tests change what Mollie would report — :meth:`MollieStub.set_status`, ``set_amount``,
-``refund``, ``charge_back``, ``bank_transfer`` — and make it misbehave: ``unavailable`` answers
+``refund``, ``charge_back``, ``bank_transfer``, ``set_refund_status`` (queued, pending,
+processing, refunded, failed, canceled: a failed or canceled refund gives its amount back to
+the payment) — and make it misbehave: ``unavailable`` answers
 503 to every request, ``drop_connections`` closes each connection without an answer,
 ``delay_seconds`` answers late. Mollie refuses a ``webhookUrl`` it cannot reach from the
 internet (``localhost`` above all): ``unreachable_webhook_hosts`` lists the hosts (a leading dot
@@ -37,6 +43,7 @@ API_KEY = "test_splashstubSplashStubSplashStub00"
 PAYMENTS_PATH = "/v2/payments"
 DOCS = "https://docs.mollie.com/reference/handling-errors"
 FINAL = {"paid", "canceled", "expired", "failed"}
+REFUND_VOID = {"failed", "canceled"}
 TIMESTAMP_FIELDS = {
     "paid": "paidAt",
     "canceled": "canceledAt",
@@ -148,17 +155,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(status, body)
 
     def _route(self, method: str, path: str, raw: bytes) -> tuple[int, dict[str, Any]]:
+        key = self.headers.get("idempotency-key")
         if method == "POST" and path == PAYMENTS_PATH:
-            try:
-                body = json.loads(raw or b"null")
-            except ValueError:
-                raise _Refused(400, "Bad Request", "The request body is not JSON") from None
-            key = self.headers.get("idempotency-key")
-            checked = _checked_request(body, self.stub.unreachable_webhook_hosts)
+            checked = _checked_request(_json(raw), self.stub.unreachable_webhook_hosts)
             return 201, self.stub.create(checked, key)
-        if method == "GET" and path.startswith(PAYMENTS_PATH + "/"):
-            payment_id = path.removeprefix(PAYMENTS_PATH + "/")
-            return 200, self.stub.payment(payment_id)
+        parts = path.removeprefix(PAYMENTS_PATH + "/").split("/")
+        if not path.startswith(PAYMENTS_PATH + "/") or not parts[0]:
+            raise _Refused(404, "Not Found", "The resource does not exist")
+        if method == "GET" and len(parts) == 1:
+            return 200, self.stub.payment(parts[0])
+        if method == "DELETE" and len(parts) == 1:
+            return 200, self.stub.cancel(parts[0])
+        if method == "POST" and parts[1:] == ["refunds"]:
+            return 201, self.stub.create_refund(parts[0], _json(raw), key)
+        if method == "GET" and len(parts) == 3 and parts[1] == "refunds":
+            return 200, self.stub.refund_of(parts[0], parts[2])
         raise _Refused(404, "Not Found", "The resource does not exist")
 
     def do_GET(self) -> None:
@@ -166,6 +177,16 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         self._serve("POST")
+
+    def do_DELETE(self) -> None:
+        self._serve("DELETE")
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw or b"null")
+    except ValueError:
+        raise _Refused(400, "Bad Request", "The request body is not JSON") from None
 
 
 class MollieStub:
@@ -179,6 +200,8 @@ class MollieStub:
         self.requests: list[dict[str, Any]] = []
         self._payments: dict[str, dict[str, Any]] = {}
         self._keys: dict[str, tuple[bytes, str]] = {}  # idempotency key → (body, payment id)
+        self._refunds: dict[str, dict[str, Any]] = {}
+        self._refund_keys: dict[str, tuple[bytes, str]] = {}  # key → (body, refund id)
         self._lock = threading.Lock()
         handler = type("Handler", (_Handler,), {"stub": self})
         self._server = StubServer((host, port), handler)
@@ -251,6 +274,98 @@ class MollieStub:
                 raise _Refused(404, "Not Found", detail)
             return self._public(stored)
 
+    def cancel(self, payment_id: str) -> dict[str, Any]:
+        with self._lock:
+            stored = self._stored(payment_id)
+            if stored["status"] != "open":
+                detail = f"The payment is {stored['status']} and cannot be canceled"
+                raise _Refused(422, "Unprocessable Entity", detail)
+            stored.update(status="canceled", changedAt=_now())
+            return self._public(stored)
+
+    def create_refund(self, payment_id: str, body: Any, key: str | None) -> dict[str, Any]:
+        """A refund of a paid payment, of at most what it still holds."""
+        canonical = json.dumps(body, sort_keys=True).encode()
+        with self._lock:
+            stored = self._stored(payment_id)
+            if key is not None and key in self._refund_keys:
+                earlier, refund_id = self._refund_keys[key]
+                if earlier != canonical:
+                    detail = "The idempotency key was used before with another request"
+                    raise _Refused(422, "Unprocessable Entity", detail)
+                return self._public_refund(self._refunds[refund_id])
+            amount = body.get("amount") if isinstance(body, dict) else None
+            if not isinstance(amount, dict) or amount.get("currency") != "EUR":
+                raise _Refused(422, "Unprocessable Entity", "The amount is required", "amount")
+            if stored["status"] != "paid":
+                detail = "The payment cannot be refunded: it is not paid"
+                raise _Refused(422, "Unprocessable Entity", detail)
+            left = cents(stored["amount"]) - self._refunded(payment_id) - stored["chargedBack"]
+            if not 0 < cents(amount) <= left:
+                detail = f"The amount is higher than the amount that can be refunded ({left})"
+                raise _Refused(422, "Unprocessable Entity", detail, "amount")
+            refund_id = "re_" + secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+            self._refunds[refund_id] = {
+                "id": refund_id,
+                "paymentId": payment_id,
+                "amount": amount,
+                "description": body.get("description") or "",
+                "metadata": body.get("metadata"),
+                "status": "pending",
+                "createdAt": _now(),
+            }
+            if key is not None:
+                self._refund_keys[key] = (canonical, refund_id)
+            return self._public_refund(self._refunds[refund_id])
+
+    def refund_of(self, payment_id: str, refund_id: str) -> dict[str, Any]:
+        with self._lock:
+            stored = self._refunds.get(refund_id)
+            if stored is None or stored["paymentId"] != payment_id:
+                raise _Refused(404, "Not Found", f"No refund exists with token {refund_id}.")
+            return self._public_refund(stored)
+
+    def _stored(self, payment_id: str) -> dict[str, Any]:
+        stored = self._payments.get(payment_id)
+        if stored is None:
+            raise _Refused(404, "Not Found", f"No payment exists with token {payment_id}.")
+        return stored
+
+    def _refunded(self, payment_id: str) -> int:
+        """Refunds made through the API that gave money back, and those made in the dashboard."""
+        made = sum(
+            cents(refund["amount"])
+            for refund in self._refunds.values()
+            if refund["paymentId"] == payment_id and refund["status"] not in REFUND_VOID
+        )
+        return made + self._payments[payment_id]["refunded"]
+
+    def _public_refund(self, stored: dict[str, Any]) -> dict[str, Any]:
+        """The refund object as Mollie answers it."""
+        own = f"{self.url}{PAYMENTS_PATH}/{stored['paymentId']}/refunds/{stored['id']}"
+        return {
+            "resource": "refund",
+            "id": stored["id"],
+            "mode": "test",
+            "description": stored["description"],
+            "amount": stored["amount"],
+            "metadata": stored["metadata"],
+            "paymentId": stored["paymentId"],
+            "status": stored["status"],
+            "createdAt": stored["createdAt"],
+            "_links": {
+                "self": {"href": own, "type": "application/hal+json"},
+                "payment": {
+                    "href": f"{self.url}{PAYMENTS_PATH}/{stored['paymentId']}",
+                    "type": "application/hal+json",
+                },
+                "documentation": {
+                    "href": "https://docs.mollie.com/reference/get-refund",
+                    "type": "text/html",
+                },
+            },
+        }
+
     def _public(self, stored: dict[str, Any]) -> dict[str, Any]:
         """The payment object as Mollie answers it."""
         payment_id, status = stored["id"], stored["status"]
@@ -292,9 +407,9 @@ class MollieStub:
         if status in TIMESTAMP_FIELDS:
             answer[TIMESTAMP_FIELDS[status]] = stored.get("changedAt", stored["createdAt"])
         if status == "paid":
-            total = cents(stored["amount"])
-            answer["amountRefunded"] = money(stored["refunded"], currency)
-            answer["amountRemaining"] = money(total - stored["refunded"], currency)
+            total, refunded = cents(stored["amount"]), self._refunded(payment_id)
+            answer["amountRefunded"] = money(refunded, currency)
+            answer["amountRemaining"] = money(total - refunded, currency)
             if stored["chargedBack"]:
                 answer["amountChargedBack"] = money(stored["chargedBack"], currency)
         if stored["details"] is not None:
@@ -331,6 +446,17 @@ class MollieStub:
             "transferReference": reference,
         }
         self._change(payment_id, status="open", method="banktransfer", details=details)
+
+    def set_refund_status(self, refund_id: str, status: str) -> None:
+        """What became of a refund at the bank: refunded, or failed (its money back on the
+        payment)."""
+        with self._lock:
+            self._refunds[refund_id]["status"] = status
+
+    def refunds(self) -> list[dict[str, Any]]:
+        """Every refund made through the API so far, as Mollie answers them."""
+        with self._lock:
+            return [self._public_refund(stored) for stored in self._refunds.values()]
 
     def created(self) -> list[dict[str, Any]]:
         """Every payment created so far, as Mollie answers them."""

@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 # The templates that show a whole area as ``t``, and that area.
 TEMPLATE_AREAS = {
     PACKAGE / "orders" / "templates" / "invoice.html": "invoice",
+    PACKAGE / "orders" / "templates" / "credit_note.html": "credit_note",
     PACKAGE / "orders" / "payments" / "templates" / "sandbox_page.html": "payment_page",
 }
 # text(locale, "area.key", …), text(locale, f"area.{code}") and texts(locale, "area") in code.

@@ -170,6 +170,8 @@ NOT_READS = {
     "/api/auth/google/callback": "redeems a single-use sign-in ticket",
     "/api/connect/google": "starts a Google sign-in: a redirect with a new flow",
     "/api/connect/google/callback": "Google's redirect back: trades a code, then redirects",
+    # Not counted yet: it needs a refund, which the shop above has none of (issue 27).
+    "/api/orders/{slug}/credit-notes/{number}": "a credit note (tests/orders/test_refunds.py)",
 }
 
 # Reads still above the budget, by label: their exact count, and where the statements go.

@@ -7,8 +7,9 @@ by ``splash.site.wiring``: ``grant``, ``revoke``, ``WHERE_UNLOCKED``).
 One Entitlement row per (user, lesson, order), inserted only when missing: the insert ignores a
 row that exists (the unique key; ``INSERT … ON CONFLICT DO NOTHING`` on PostgreSQL, ``INSERT OR
 IGNORE`` on SQLite), so duplicate paid webhooks racing each other grant once and never abort the
-webhook's transaction. A refund deletes that order's rows only: a lesson another order granted
-stays. The confirmation e-mail links to the course page of what an order unlocked.
+webhook's transaction. A refund deletes that order's rows only (a studio refund of some lines:
+the lessons those lines unlock and the order's other lines do not): a lesson another order
+granted stays. The confirmation e-mail links to the course page of what an order unlocked.
 """
 
 from __future__ import annotations
@@ -91,8 +92,18 @@ async def grant(order: Order, lines: list[OrderLine]) -> None:
     )
 
 
-async def revoke(order: Order) -> None:
-    await Entitlement.filter(order_id=order.id).delete()
+async def revoke(order: Order, lines: Sequence[OrderLine] | None) -> None:
+    """The lessons ``lines`` unlocked that the order's other lines do not (``None``: all the
+    order granted)."""
+    granted = Entitlement.filter(order_id=order.id)
+    if lines is None:
+        await granted.delete()
+        return
+    given_back = {line.id for line in lines}
+    kept = [line for line in await OrderLine.filter(order_id=order.id) if line.id not in given_back]
+    lessons = set(await unlocked_by(lines)) - set(await unlocked_by(kept))
+    if lessons:
+        await granted.filter(lesson_id__in=sorted(lessons)).delete()
 
 
 def _course_of_first_unlocked(order_id: int, locale: str) -> ValuesListQuery[Any]:

@@ -12,7 +12,8 @@ compare-and-set on the order's stock state, and e-mails are outbox jobs committe
 - awaiting a bank transfer: the e-mail with the account and reference (``order_bank_transfer``);
 - canceled, expired, failed: the reserved stock goes back on sale;
 - refunded in full (``order_refunded``, from the refund bookkeeping): what it unlocked is taken
-  back (``revoke_entitlements``).
+  back (``revoke_entitlements``; a studio refund takes back the lessons of the lines it gives
+  back in full when the owner asks for it, ``orders.refunds``).
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ ENDED_WITHOUT_MONEY = frozenset({OrderStatus.CANCELED, OrderStatus.EXPIRED, Orde
 # Who grants what an order buys beyond goods (the academy: lessons bought, and the free lessons
 # of a float suit) is plugged in here by splash.site.wiring, so the orders domain never imports it.
 # A grant gets the paid order and all its lines, inside the transaction that marks the order
-# paid; a revoke gets the order that was refunded in full, inside the transaction that marks it
-# refunded.
+# paid; a revoke gets the order and the lines given back in full (None: the whole order, refunded
+# in full), inside the transaction of the refund.
 Grant = Callable[[Order, list[OrderLine]], Awaitable[None]]
-Revoke = Callable[[Order], Awaitable[None]]
+Revoke = Callable[[Order, Sequence[OrderLine] | None], Awaitable[None]]
 GRANTS: list[Grant] = []
 REVOKES: list[Revoke] = []
 
@@ -148,8 +149,14 @@ async def grant_entitlements(order: Order) -> None:
 
 async def order_refunded(order: Order) -> None:
     """The order's money went back in full: what it unlocked is taken back."""
+    await revoke_entitlements(order, None)
+
+
+async def revoke_entitlements(order: Order, lines: Sequence[OrderLine] | None) -> None:
+    """The one call point of taking back what refunded lines unlocked (``None``: everything the
+    order unlocked)."""
     for revoke in REVOKES:
-        await revoke(order)
+        await revoke(order, lines)
 
 
 async def commit_stock(order: Order) -> None:

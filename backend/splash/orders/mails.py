@@ -21,6 +21,10 @@ shows the name typed at checkout as plain text, cut (``templates.person_name``).
 - ``order_account`` ``{"user_id", "order_id", "locale"}``: a guest's order made an account;
   a link sets its first password (``accounts.services.first_password_link``). Dropped when the
   account is gone or already has a password.
+- ``order_refund`` ``{"refund_id"}``: money went back (``orders.refunds``) — how much, and the
+  link to its credit note. Dropped when the refund is gone or failed at the provider.
+- ``order_canceled`` ``{"order_id"}``: the studio cancelled the unpaid order and chose to tell
+  the customer (``orders.cancels``). Dropped unless the order is still cancelled.
 """
 
 from __future__ import annotations
@@ -29,9 +33,12 @@ from typing import Any
 
 from splash.accounts import services as accounts
 from splash.catalog.vocabulary import ProductType
-from splash.orders import documents, fulfilment, order_detail, shipments, tracking
+from splash.core import formatting
+from splash.orders import cancels, documents, fulfilment, order_detail, refunds, shipments, tracking
+from splash.orders.credit_notes import credit_note_path
 from splash.orders.documents import OrderDocument
-from splash.orders.vocabulary import OrderStatus
+from splash.orders.models import Refund
+from splash.orders.vocabulary import REFUND_VOID, OrderStatus
 from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
@@ -40,6 +47,8 @@ CONFIRMATION = "order_confirmation"
 BANK_TRANSFER = "order_bank_transfer"
 ACCOUNT = "order_account"
 SHIPPED = shipments.ORDER_SHIPPED
+REFUND = refunds.ORDER_REFUND
+CANCELED = cancels.ORDER_CANCELED
 
 
 def _page(
@@ -60,11 +69,18 @@ def _order_context(resources: Resources, order: OrderDocument) -> dict[str, Any]
 
 
 async def _send(
-    job: Job, resources: Resources, name: str, locale: str, to: str, context: dict[str, Any]
+    job: Job,
+    resources: Resources,
+    name: str,
+    order: OrderDocument,
+    to: str,
+    context: dict[str, Any],
+    locale: str | None = None,
 ) -> None:
-    """Sends and logs an order mail (``job.payload["order_id"]``: every order job names it)."""
+    """Sends an order's mail (in its language unless told) and logs it with the order."""
+    locale = locale or order.locale
     mail = templates.compose(name, locale, context, to=to, key=job.key)
-    order_id = job.payload["order_id"]
+    order_id = order.id
     await sent.deliver(resources.mailer, mail, template=name, locale=locale, order_id=order_id)
 
 
@@ -79,7 +95,7 @@ async def send_confirmation(job: Job, resources: Resources) -> None:
         + documents.invoice_path(settings.api_prefix, order.slug),
         "lessons_link": await _lessons_link(resources, order),
     }
-    await _send(job, resources, CONFIRMATION, order.locale, order.email, context)
+    await _send(job, resources, CONFIRMATION, order, order.email, context)
 
 
 async def _lessons_link(resources: Resources, order: OrderDocument) -> str | None:
@@ -95,7 +111,7 @@ async def send_bank_transfer(job: Job, resources: Resources) -> None:
     if not await accounts.confirmed_address(order.email):
         return
     context = {**_order_context(resources, order), "bank": order.bank_transfer}
-    await _send(job, resources, BANK_TRANSFER, order.locale, order.email, context)
+    await _send(job, resources, BANK_TRANSFER, order, order.email, context)
 
 
 async def send_account(job: Job, resources: Resources) -> None:
@@ -118,7 +134,7 @@ async def send_account(job: Job, resources: Resources) -> None:
         "forgot_link": _page(resources, "forgot-password", locale),
         "shop_url": resources.settings.origin(locale),
     }
-    await _send(job, resources, ACCOUNT, locale, link.email, context)
+    await _send(job, resources, ACCOUNT, order, link.email, context, locale)
 
 
 async def send_shipped(job: Job, resources: Resources) -> None:
@@ -139,7 +155,7 @@ async def send_shipped(job: Job, resources: Resources) -> None:
         "order_link": _page(resources, "order", order.locale, {"slug": order.slug}),
         "shop_url": resources.settings.origin(order.locale),
     }
-    await _send(job, resources, SHIPPED, order.locale, order.email, context)
+    await _send(job, resources, SHIPPED, order, order.email, context)
 
 
 def _more_to_come(loaded: order_detail.Loaded, shipment_id: int) -> bool:
@@ -155,3 +171,30 @@ def _more_to_come(loaded: order_detail.Loaded, shipment_id: int) -> bool:
         for line in loaded.lines
         if line.product_type == ProductType.PHYSICAL
     )
+
+
+async def send_refund(job: Job, resources: Resources) -> None:
+    refund = await Refund.get_or_none(id=job.payload["refund_id"])
+    if refund is None or refund.status in REFUND_VOID:
+        return
+    order = await documents.by_id(refund.order_id)  # type: ignore[attr-defined]
+    if order is None:
+        return
+    settings = resources.settings
+    context = {
+        **_order_context(resources, order),
+        "order_nr": order.order_nr,
+        "amount": formatting.money(refund.amount, order.locale),
+        "credit_note_nr": refund.credit_note_nr,
+        "credit_note_link": settings.origin(order.locale)
+        + credit_note_path(settings.api_prefix, order.slug, refund.credit_note_nr),
+    }
+    await _send(job, resources, REFUND, order, order.email, context)
+
+
+async def send_canceled(job: Job, resources: Resources) -> None:
+    order = await documents.by_id(job.payload["order_id"])
+    if order is None or order.status != OrderStatus.CANCELED:
+        return
+    context = {**_order_context(resources, order), "order_nr": order.order_nr}
+    await _send(job, resources, CANCELED, order, order.email, context)

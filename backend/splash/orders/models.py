@@ -7,7 +7,14 @@ from tortoise.indexes import Index
 from tortoise.models import Model
 
 from splash.catalog.vocabulary import ProductType
-from splash.orders.vocabulary import Carrier, OrderFlag, OrderStatus, PaymentStatus, StockState
+from splash.orders.vocabulary import (
+    Carrier,
+    OrderFlag,
+    OrderStatus,
+    PaymentStatus,
+    RefundStatus,
+    StockState,
+)
 
 
 class ShippingCountry(Model):
@@ -81,6 +88,7 @@ class Order(Model):
 
     lines: fields.ReverseRelation[OrderLine]
     payments: fields.ReverseRelation[Payment]
+    refunds: fields.ReverseRelation[Refund]
 
     class Meta:
         table = "orders_order"
@@ -103,6 +111,16 @@ class InvoiceSeries(Model):
 
     class Meta:
         table = "orders_invoice_series"
+
+
+class CreditNoteSeries(Model):
+    """The last credit note number drawn in a calendar year (``orders.invoice_numbers``)."""
+
+    year = fields.IntField(primary_key=True, generated=False)
+    last_number = fields.IntField(default=0)
+
+    class Meta:
+        table = "orders_credit_note_series"
 
 
 class OrderLine(Model):
@@ -259,3 +277,45 @@ class ShipmentLine(Model):
         table = "orders_shipment_line"
         ordering = ("id",)
         indexes = (Index(fields=("shipment_id",), name="orders_shipment_line_shipment"),)
+
+
+class Refund(Model):
+    """Money given back on a paid order, through its provider, and the credit note it makes.
+
+    What it gives back is fixed when it is made (``orders.refunds``): the lines and units, the
+    shipping, the amount, and the net and VAT per rate its credit note states. ``key`` is the
+    studio's ``Idempotency-Key``: the same click again answers this refund. Its status is the
+    provider's (pending on the way, then refunded — or failed, when it gave nothing back)."""
+
+    id = fields.IntField(primary_key=True)
+    order: fields.ForeignKeyRelation[Order] = fields.ForeignKeyField(
+        "splash.Order", related_name="refunds", on_delete=fields.CASCADE
+    )
+    payment: fields.ForeignKeyRelation[Payment] = fields.ForeignKeyField(
+        "splash.Payment", related_name="refunds", on_delete=fields.CASCADE
+    )
+    key = fields.CharField(max_length=64, unique=True)
+    body_hash = fields.CharField(max_length=64)  # SHA-256 of the canonical request body
+    credit_note_nr = fields.CharField(max_length=16, unique=True)
+    status = fields.CharEnumField(RefundStatus, max_length=16, default=RefundStatus.PENDING)
+    provider_refund_id = fields.CharField(max_length=64, null=True)
+    amount = fields.IntField()  # cents, VAT included
+    shipping = fields.IntField(default=0)  # the part of ``amount`` that is shipping
+    # [{"lineId", "quantity", "amount", "vat", "vatRate"}]: the units given back, per line.
+    lines: list[dict[str, int]] = fields.JSONField(default=list)  # type: ignore[assignment]
+    # [{"rate", "net", "vat"}]: what the credit note states per VAT rate (positive cents).
+    vat: list[dict[str, int]] = fields.JSONField(default=list)  # type: ignore[assignment]
+    restock = fields.BooleanField(default=False)
+    revoke_lessons = fields.BooleanField(default=False)
+    reason = fields.CharField(max_length=500, null=True)
+    created_by = fields.CharField(max_length=254)  # the staff member's e-mail
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "orders_refund"
+        ordering = ("created_at", "id")
+        indexes = (
+            Index(fields=("order_id",), name="orders_refund_order"),
+            Index(fields=("status", "updated_at"), name="orders_refund_status"),
+        )

@@ -18,6 +18,7 @@ from splash.orders import (
     services,
 )
 from splash.orders import quote as cart_quote
+from splash.orders.credit_notes import credit_note_page
 from splash.orders.invoice import INVOICE_CSP, invoice_page
 from splash.orders.payment_checks import CheckPace
 from splash.orders.schemas import (
@@ -235,5 +236,24 @@ async def my_order(request: Request, order_nr: str) -> HTTPResponse:
 )
 async def order_invoice(request: Request, slug: str) -> HTTPResponse:
     page = await invoice_page(slug, request.app.ctx.settings)
+    headers = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
+    return HTTPResponse(page, headers=headers, content_type="text/html; charset=utf-8")
+
+
+@bp.get("/orders/<slug>/credit-notes/<number>", ctx_csp=INVOICE_CSP)
+@documented(
+    "The printable credit note of one of the order's refunds (issue 27), as an HTML page in "
+    "the order's language; whoever may see the invoice may see it, anything else is a 404",
+    tag="orders",
+    response=str,
+    media_type="text/html",
+    parameters=(
+        Parameter("slug", "path", "The order's slug (the capability to see it)"),
+        Parameter("number", "path", "The credit note's number, e.g. CN-2026-00001", max_length=16),
+    ),
+    errors=(404,),
+)
+async def order_credit_note(request: Request, slug: str, number: str) -> HTTPResponse:
+    page = await credit_note_page(request.app.ctx.settings, number, slug=slug)
     headers = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
     return HTTPResponse(page, headers=headers, content_type="text/html; charset=utf-8")

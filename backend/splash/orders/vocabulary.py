@@ -19,6 +19,23 @@ class PaymentStatus(StrEnum):
     FAILED = "failed"
 
 
+class RefundStatus(StrEnum):
+    """A refund's status as Mollie reports it: queued (waiting for balance), pending, processing
+    on the way; refunded, failed and canceled final. Failed and canceled ones gave nothing back."""
+
+    QUEUED = "queued"
+    PENDING = "pending"
+    PROCESSING = "processing"
+    REFUNDED = "refunded"
+    FAILED = "failed"
+    CANCELED = "canceled"
+
+
+# A refund that gives no money back (it counts for nothing in what was refunded).
+REFUND_VOID = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
+REFUND_FINAL = frozenset({RefundStatus.REFUNDED, *REFUND_VOID})
+
+
 class OrderStatus(StrEnum):
     """Where an order stands: waiting for its money, paid, on its way (physical goods), done,
     refunded — or its payment ended without money and the customer may try again."""
@@ -85,6 +102,16 @@ class ShipmentError(StrEnum):
 
     ORDER_NOT_PAID = "order_not_paid"  # the order's money has not arrived, or it shipped
     TOO_MANY_UNITS = "too_many_units"  # more units than ordered minus shipped already
+
+
+class StudioRefusal(StrEnum):
+    """The ``details.code`` of the studio's refusals of refunds and cancels."""
+
+    NOT_PAID = "not_paid"  # a refund of an order whose money has not arrived
+    ORDER_PAID = "order_paid"  # a cancel of an order whose money arrived: refund it instead
+    OVER_REFUND = "over_refund"  # more than was paid and not refunded yet
+    NOTHING_TO_REFUND = "nothing_to_refund"  # a refund of zero cents
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"  # the key came with another refund
 
 
 class LineRefusal(StrEnum):

@@ -23,6 +23,7 @@ from splash.forms.routes import bp as forms_bp
 from splash.handoff.routes import bp as handoff_bp
 from splash.orders.payments.providers import create_provider
 from splash.orders.payments.routes import bp as payments_bp
+from splash.orders.refund_routes import bp as studio_order_money_bp
 from splash.orders.routes import bp as orders_bp
 from splash.orders.studio_routes import bp as studio_orders_bp
 from splash.shared import edge
@@ -114,6 +115,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         studio_catalog_bp,
         studio_site_bp,
         studio_orders_bp,
+        studio_order_money_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -29,7 +29,7 @@ from splash.handoff import models as handoff_models
 from splash.handoff import services as handoff
 from splash.orders import mails as order_mails
 from splash.orders import models as orders_models
-from splash.orders import payment_checks, payment_updates, reservations
+from splash.orders import payment_checks, payment_updates, refunds, reservations
 from splash.orders import services as orders
 from splash.orders.payments import models as payments_models
 from splash.orders.payments import sandbox_page
@@ -69,6 +69,8 @@ JOBS: dict[str, queue.Handler] = {
     order_mails.BANK_TRANSFER: order_mails.send_bank_transfer,
     order_mails.ACCOUNT: order_mails.send_account,
     order_mails.SHIPPED: order_mails.send_shipped,
+    order_mails.REFUND: order_mails.send_refund,
+    order_mails.CANCELED: order_mails.send_canceled,
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
@@ -80,6 +82,11 @@ PERIODIC = (
         "payment_reconciliation",  # open payments asked about again (a webhook may be lost)
         lambda settings: settings.payments_reconcile_every_seconds,
         payment_updates.reconcile_payments,
+    ),
+    PeriodicWork(
+        "refund_checks",  # refunds on their way asked about again: refunded, or failed
+        lambda settings: settings.payments_reconcile_every_seconds,
+        refunds.follow_refunds,
     ),
     PeriodicWork(
         "order_reservations",  # unpaid orders' stock back on sale
@@ -100,7 +107,7 @@ def plug_in() -> None:
     orders.plug_in(
         describers=[describer.describe_offers],  # a lesson's, a level's, the bundle's price
         grants=[entitlements.grant],  # a paid order's lessons
-        revokes=[entitlements.revoke],  # a refunded order's lessons taken back
+        revokes=[entitlements.revoke],  # a refund's lessons taken back
         unlocked=[entitlements.WHERE_UNLOCKED],  # the course page in the order's e-mail
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold

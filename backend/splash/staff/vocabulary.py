@@ -67,6 +67,10 @@ class Action(StrEnum):
     THRESHOLD_CHANGED = "stock.threshold_changed"
     ORDER_NOTED = "order.noted"  # an internal note on an order (its text is the entry's note)
     ORDER_SHIPPED = "order.shipped"  # a shipment of some or all of an order's physical units
+    REFUND_MADE = "order.refunded"  # money given back, with its credit note
+    REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
+    ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
+    EMAIL_RESENT = "order.email_resent"
 
 
 class SubjectType(StrEnum):

@@ -81,8 +81,10 @@ async def test_every_operation_describes_its_success_answer(client, database):
         if "text/html" in operation["responses"].get("200", {}).get("content", {})
     ]
     assert sorted(pages) == [
+        "GET /api/orders/{slug}/credit-notes/{number}",
         "GET /api/orders/{slug}/invoice",
         "GET /api/payments/test/{payment_id}",
+        "GET /api/studio/orders/{order_id}/credit-notes/{number}",
         "GET /api/studio/packing-slips",
     ]
 

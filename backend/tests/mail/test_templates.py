@@ -138,6 +138,22 @@ CONTEXTS = {
         "shop_url": "https://en.splash.example",
         "shop_email": "hello@splash.example",
     },
+    "order_refund": {
+        "name": "Zoë",
+        "order_nr": "SPL-7K3M9QX2",
+        "amount": "€12.50",
+        "credit_note_nr": "CN-2026-00001",
+        "credit_note_link": "https://en.splash.example/api/orders/s1ug/credit-notes/CN-2026-00001",
+        "order_link": "https://en.splash.example/order/s1ug",
+        "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
+    },
+    "order_canceled": {
+        "name": "Zoë",
+        "order_nr": "SPL-7K3M9QX2",
+        "shop_url": "https://en.splash.example",
+        "shop_email": "hello@splash.example",
+    },
     "order_account": {
         "name": "Zoë",
         "email": "zoe@example.se",
@@ -173,6 +189,7 @@ ACCOUNT_MAILS = (
 )
 # The mails that greet the customer by name: the name is theirs, typed at checkout.
 ORDER_MAILS = ("order_confirmation", "order_bank_transfer", "order_shipped")
+ORDER_MAILS = ("order_confirmation", "order_bank_transfer", "order_refund", "order_canceled")
 
 
 def variables(name: str, kind: str) -> set[str]:
@@ -190,7 +207,9 @@ def test_there_are_templates_and_a_context_for_each():
         "email_changed",
         "order_account",
         "order_bank_transfer",
+        "order_canceled",
         "order_confirmation",
+        "order_refund",
         "order_shipped",
         "password_changed",
         "password_reset",

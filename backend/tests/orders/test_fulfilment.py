@@ -5,6 +5,8 @@ them back through another."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from splash.catalog.models import ProductVariant
@@ -86,7 +88,8 @@ async def test_a_paid_order_grants_once(seeded, settings, granted):
 async def test_a_full_refund_reaches_every_revoke_once_and_a_partial_one_none(seeded, settings):
     revoked: list[int] = []
 
-    async def revoke(order: Order) -> None:
+    async def revoke(order: Order, lines: Sequence[OrderLine] | None) -> None:
+        assert lines is None  # a full refund takes back everything the order unlocked
         revoked.append(order.id)
 
     fulfilment.plug_in(fulfilment.GRANTS, [*fulfilment.REVOKES, revoke], fulfilment.UNLOCKED)

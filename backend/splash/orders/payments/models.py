@@ -3,7 +3,7 @@ from __future__ import annotations
 from tortoise import fields
 from tortoise.models import Model
 
-from splash.orders.vocabulary import PaymentStatus
+from splash.orders.vocabulary import PaymentStatus, RefundStatus
 
 
 class SandboxPayment(Model):
@@ -30,3 +30,19 @@ class SandboxPayment(Model):
     class Meta:
         # Its first name: Tortoise's migrations rename a model, not its table.
         table = "payments_test_payment"
+
+
+class SandboxRefund(Model):
+    """A refund of the built-in test provider, kept as Mollie keeps one: refunded at once."""
+
+    id = fields.CharField(max_length=64, primary_key=True)  # re_test_…
+    payment_id = fields.CharField(max_length=64)
+    status = fields.CharEnumField(RefundStatus, max_length=16, default=RefundStatus.REFUNDED)
+    amount = fields.IntField()
+    currency = fields.CharField(max_length=3)
+    description = fields.CharField(max_length=255)
+    idempotency_key = fields.CharField(max_length=128, unique=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "payments_test_refund"

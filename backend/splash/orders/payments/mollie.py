@@ -25,10 +25,13 @@ from splash.orders.payments.provider import (
     BankTransfer,
     PaymentRequest,
     ProviderPayment,
+    ProviderRefund,
+    ProviderRefused,
     ProviderUnavailable,
+    RefundRequest,
     WebhookRefused,
 )
-from splash.orders.vocabulary import PaymentStatus
+from splash.orders.vocabulary import PaymentStatus, RefundStatus
 
 log = logging.getLogger(__name__)
 NOT_FOUND = 404
@@ -93,6 +96,58 @@ class MollieProvider:
         except Exception as exc:
             raise _unavailable("fetch", exc) from exc
         return as_payment(found)
+
+    async def refund(self, request: RefundRequest) -> ProviderRefund:
+        """``POST /v2/payments/{id}/refunds``; Mollie's 422 (more than the payment holds, a
+        payment that cannot be refunded) is ``ProviderRefused``."""
+        body = models.RefundRequest(
+            amount=models.Amount(currency=request.currency, value=as_value(request.amount)),
+            description=request.description,
+        )
+        try:
+            created = await self.client.refunds.create_async(
+                payment_id=request.payment_id,
+                refund_request=body,
+                idempotency_key=request.idempotency_key,
+            )
+        except models.ClientError as exc:
+            if exc.status_code == UNPROCESSABLE:
+                raise ProviderRefused(_detail(exc) or "Mollie refused the refund") from exc
+            raise _unavailable("refund", exc) from exc
+        except Exception as exc:
+            raise _unavailable("refund", exc) from exc
+        return as_refund(created)
+
+    async def fetch_refund(self, payment_id: str, refund_id: str) -> ProviderRefund | None:
+        try:
+            found = await self.client.refunds.get_async(payment_id=payment_id, refund_id=refund_id)
+        except models.ClientError as exc:
+            if exc.status_code == NOT_FOUND:
+                return None
+            raise _unavailable("fetch refund", exc) from exc
+        except Exception as exc:
+            raise _unavailable("fetch refund", exc) from exc
+        return as_refund(found)
+
+    async def cancel(self, payment_id: str) -> ProviderPayment:
+        """``DELETE /v2/payments/{id}``; a payment that is no longer open is a 422 there."""
+        try:
+            canceled = await self.client.payments.cancel_async(payment_id=payment_id)
+        except models.ClientError as exc:
+            if exc.status_code in (NOT_FOUND, UNPROCESSABLE):
+                raise ProviderRefused(_detail(exc) or "Mollie refused the cancel") from exc
+            raise _unavailable("cancel", exc) from exc
+        except Exception as exc:
+            raise _unavailable("cancel", exc) from exc
+        return as_payment(canceled)
+
+
+def as_refund(found: models.RefundResponse) -> ProviderRefund:
+    return ProviderRefund(
+        id=found.id,
+        status=RefundStatus(str(_value(found.status))),
+        amount=as_cents(found.amount.value),
+    )
 
 
 def _error_body(exc: models.ClientError) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from splash.core.errors import ServiceUnavailableError
-from splash.orders.vocabulary import OrderError, PaymentStatus
+from splash.core.errors import ConflictError, ServiceUnavailableError
+from splash.orders.vocabulary import OrderError, PaymentStatus, RefundStatus
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,33 @@ class ProviderPayment:
     amount_refunded: int = 0
     amount_charged_back: int = 0
     bank_transfer: BankTransfer | None = None
+
+
+@dataclass(frozen=True)
+class RefundRequest:
+    payment_id: str  # the provider's id of the paid payment
+    amount: int  # cents
+    currency: str
+    description: str  # holds the credit note's number: the customer's bank statement shows it
+    idempotency_key: str  # the same request retried makes no second refund
+
+
+@dataclass(frozen=True)
+class ProviderRefund:
+    """A refund as the provider reports it now."""
+
+    id: str
+    status: RefundStatus
+    amount: int  # cents
+
+
+class ProviderRefused(ConflictError):
+    """The provider answered but will not do it (a refund above what it still holds, a
+    payment that can no longer be cancelled): a 409 with its reason; nothing is written."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"The payment provider refused: {reason}", {"code": "provider_refused"})
+        self.reason = reason
 
 
 class ProviderUnavailable(ServiceUnavailableError):
@@ -91,4 +118,16 @@ class PaymentProvider(Protocol):
 
     async def fetch(self, payment_id: str) -> ProviderPayment | None:
         """The payment now; None when the provider does not know the id."""
+        ...
+
+    async def refund(self, request: RefundRequest) -> ProviderRefund:
+        """Gives money of a paid payment back; ``ProviderRefused`` when the provider will not."""
+        ...
+
+    async def fetch_refund(self, payment_id: str, refund_id: str) -> ProviderRefund | None:
+        """The refund now; None when the provider does not know it."""
+        ...
+
+    async def cancel(self, payment_id: str) -> ProviderPayment:
+        """Cancels an open payment; ``ProviderRefused`` when it can no longer be cancelled."""
         ...

@@ -19,17 +19,22 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
 
 from splash.core.locales import REGIONS
-from splash.orders.payments.models import SandboxPayment
+from splash.orders.payments.models import SandboxPayment, SandboxRefund
 from splash.orders.payments.provider import (
     BankTransfer,
     PaymentRequest,
     ProviderPayment,
+    ProviderRefund,
+    ProviderRefused,
+    RefundRequest,
 )
 from splash.orders.vocabulary import PaymentStatus
 
 ID_PREFIX = "tr_test_"
+REFUND_PREFIX = "re_test_"
 BANK_TRANSFER_METHOD = "banktransfer"
 EXPIRES_AFTER = timedelta(minutes=15)
 BANK_TRANSFER_EXPIRES_AFTER = timedelta(days=12)
@@ -68,6 +73,49 @@ class SandboxProvider:
         payment = await current(payment_id[:64])
         return None if payment is None else self.as_payment(payment)
 
+    async def refund(self, request: RefundRequest) -> ProviderRefund:
+        """Refunded at once, as far as the paid payment still holds the money (a compare-and-set
+        on what it refunded so far); the same key answers the same refund."""
+        known = await SandboxRefund.get_or_none(idempotency_key=request.idempotency_key)
+        if known is not None:
+            return as_refund(known)
+        payment = await current(request.payment_id[:64])
+        if payment is None or payment.status != PaymentStatus.PAID:
+            raise ProviderRefused("the payment is not paid")
+        left = payment.amount - payment.amount_refunded - payment.amount_charged_back
+        if request.amount <= 0 or request.amount > left:
+            raise ProviderRefused(f"the payment holds {left} cents that can be refunded")
+        taken = await SandboxPayment.filter(
+            id=payment.id, amount_refunded=payment.amount_refunded
+        ).update(amount_refunded=F("amount_refunded") + request.amount)
+        if taken != 1:
+            raise ProviderRefused("another refund of this payment is being made")
+        created = await SandboxRefund.create(
+            id=REFUND_PREFIX + secrets.token_urlsafe(12),
+            payment_id=payment.id,
+            amount=request.amount,
+            currency=request.currency,
+            description=request.description[:255],
+            idempotency_key=request.idempotency_key,
+        )
+        return as_refund(created)
+
+    async def fetch_refund(self, payment_id: str, refund_id: str) -> ProviderRefund | None:
+        found = await SandboxRefund.get_or_none(id=refund_id[:64], payment_id=payment_id[:64])
+        return None if found is None else as_refund(found)
+
+    async def cancel(self, payment_id: str) -> ProviderPayment:
+        """An open payment is canceled (compare-and-set: a payment paid meanwhile stays paid)."""
+        payment = await current(payment_id[:64])
+        if payment is None:
+            raise ProviderRefused("no such payment")
+        if payment.status != PaymentStatus.CANCELED:
+            open_one = SandboxPayment.filter(id=payment.id, status=PaymentStatus.OPEN)
+            if await open_one.update(status=PaymentStatus.CANCELED) != 1:
+                raise ProviderRefused(f"the payment is {payment.status}")
+            await payment.refresh_from_db()
+        return self.as_payment(payment)
+
     def page_url(self, payment: SandboxPayment) -> str:
         """The hosted page on the origin the customer returns to when that is a shop origin,
         else on the payment's language's domain."""
@@ -98,6 +146,10 @@ class SandboxProvider:
             if bank
             else None,
         )
+
+
+def as_refund(refund: SandboxRefund) -> ProviderRefund:
+    return ProviderRefund(id=refund.id, status=refund.status, amount=refund.amount)
 
 
 async def current(payment_id: str, now: datetime | None = None) -> SandboxPayment | None:
