@@ -37,7 +37,7 @@ from splash.core import formatting
 from splash.orders import cancels, documents, fulfilment, order_detail, refunds, shipments, tracking
 from splash.orders.credit_notes import credit_note_path
 from splash.orders.documents import OrderDocument
-from splash.orders.models import Refund
+from splash.orders.models import Order, Refund
 from splash.orders.vocabulary import REFUND_VOID, OrderStatus
 from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
@@ -72,7 +72,7 @@ async def _send(
     job: Job,
     resources: Resources,
     name: str,
-    order: OrderDocument,
+    order: OrderDocument | Order,
     to: str,
     context: dict[str, Any],
     locale: str | None = None,
