@@ -1,16 +1,13 @@
 /**
- * Consumer contracts of the studio (backend/splash/staff/routes.py): src/studio/api.ts's calls,
- * through the studio's own client, against Pact's mock server. The studio is a consumer of its
- * own (splash-studio), so the shop's contract file stays as it is.
+ * Consumer contracts of the studio's staff screens (backend/splash/staff/routes.py):
+ * src/studio/api.ts's calls, through the studio's own client, against Pact's mock server
+ * (the set-up and the session cookie: ./studio-provider.ts).
  *
- * The session is the HttpOnly cookie splash_studio, which no script sets: the requests carry it
- * as the browser sends it, its value from the provider state "a signed-in studio owner…"
- * (`session`), and an id of another member as `staffId`. The authenticator's first code at
- * set-up changes with the clock: the state answers it as `code`. Sign-in uses a recovery code,
- * which the state fixes.
+ * Besides the signed-in owner's `session`, a state answers an id of another member as
+ * `staffId`. The authenticator's first code at set-up changes with the clock: the state answers
+ * it as `code`. Sign-in uses a recovery code, which the state fixes.
  */
-import path from "node:path";
-import { MatchersV3, PactV4, SpecificationVersion } from "@pact-foundation/pact";
+import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/lib/api";
 import {
@@ -25,20 +22,14 @@ import {
   sendSetupLinkAgain,
   signIn,
   signOut,
-  studioClient,
 } from "../../src/studio/api";
 import { ISO_TIMESTAMP } from "./accounts";
 import { errorBody } from "./provider";
+import { EXAMPLE_SESSION, JSON_BODY, JSON_ONLY, SIGNED_IN, SIGNED_IN_BODY, studioApi, studioClientFor as client } from "./studio-provider";
 
 const { boolean, eachLike, fromProviderState, integer, like, regex, string } = MatchersV3;
 
-const provider = new PactV4({
-  consumer: "splash-studio",
-  provider: "splash-api",
-  dir: path.resolve(__dirname, "../../../contracts/pacts"),
-  spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
-  logLevel: "warn",
-});
+const provider = studioApi();
 
 /** Provider states, exactly as backend/testkit/studio_states.py names them. */
 const STATES = {
@@ -55,22 +46,8 @@ const OWNER = "owner@splash.example";
 const PASSWORD = "Studio-Zwemmen-2026";
 const RECOVERY_CODE = "abcd-efgh-ijkl-mnop";
 const SETUP_TOKEN = "pact-setup-link-0123456789abcdef";
-const EXAMPLE_SESSION = "c2Vzc2lvbi1vZi10aGUtb3duZXItZm9yLXBhY3Q";
-const SESSION_COOKIE = fromProviderState("splash_studio=${session}", `splash_studio=${EXAMPLE_SESSION}`);
 const EDITOR_ID = 2;
 const editorPath = (rest = "") => fromProviderState(`/api/studio/staff/\${staffId}${rest}`, `/api/studio/staff/${EDITOR_ID}${rest}`);
-
-const JSON_ONLY = { accept: "application/json" };
-const JSON_BODY = { accept: "application/json", "content-type": "application/json" };
-const SIGNED_IN = { accept: "application/json", cookie: SESSION_COOKIE };
-const SIGNED_IN_BODY = { ...JSON_BODY, cookie: SESSION_COOKIE };
-
-/** The studio's client against the mock server, sending the session cookie as a browser would. */
-function client(url: string, cookie?: string) {
-  return studioClient(url, (input, init) =>
-    fetch(input, cookie ? { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: `splash_studio=${cookie}` } } : init),
-  );
-}
 
 const ROLE = regex("^(owner|shop|editor)$", "owner");
 const LOCALE = regex("^(nl|en|de|es|fr|sv)$", "en");
