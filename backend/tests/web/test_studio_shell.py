@@ -22,8 +22,16 @@ async def test_the_studio_shell_is_served_and_never_indexed(client, published, p
     assert response.headers["x-robots-tag"] == "noindex, nofollow"
     assert response.headers["cache-control"] == "no-store"
     assert '<meta name="robots" content="noindex, nofollow">' in response.text
-    assert '<script type="module" src="/assets/' in response.text
+    assert '<script type="module" src="/assets/studio-' in response.text  # its own build
     assert 'id="splash-payload"' not in response.text  # the studio asks the API, not a payload
+
+
+async def test_a_shop_page_names_nothing_of_the_studios_build(client, published):
+    studio, shop = (await client.get("/studio")).text, (await client.get("/")).text
+    studio_script = studio.split('<script type="module" src="', 1)[1].split('"', 1)[0]
+    assert studio_script.startswith("/assets/studio-")
+    assert "/assets/studio-" not in shop
+    assert "/assets/entry-client-" in shop
 
 
 async def test_the_studio_shell_has_the_shops_policy(client, published):

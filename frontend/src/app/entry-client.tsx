@@ -28,13 +28,9 @@ window.addEventListener("vite:preloadError", (event) => {
   reloadGuarded(window.sessionStorage, () => window.location.reload());
 });
 
-/** The studio (/studio…) is its own chunks, fetched only there: a shop page never loads them. */
-const STUDIO = /^\/studio(\/|$)/;
-
 async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) throw new Error("No #root element");
-  if (STUDIO.test(window.location.pathname)) return (await import("../studio/studio")).startStudio(root);
   const payload = readInlinePayload(document);
   const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
   const routes = buildRoutes(payload.locale, loader);

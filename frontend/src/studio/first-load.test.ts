@@ -1,74 +1,85 @@
 // @vitest-environment node
 /**
- * Issue 27, point 16: the studio is its own chunks, and a shop page's first-load JavaScript
- * (the entry and its static imports, as scripts/size-report.mjs counts it) holds none of it.
- * Reads the client build (`npm run build` first; `make test` does): the manifest's static
- * import graph of the shop's entry, and which modules each chunk holds (chunk-modules.json).
+ * Issue 27, point 16: the studio is a build of its own (vite.config.ts, `--mode studio`), and a
+ * shop page's first-load JavaScript (the entry and its static imports, as
+ * scripts/size-report.mjs counts it) holds none of it: the shop is built again here with the
+ * studio's sources out of reach, and every page's first load must be the same, byte for byte.
+ * Reads the client builds (`npm run build` first; `make test` does).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build, type Plugin } from "vite";
 import { describe, expect, test } from "vitest";
 import { sizeReport } from "../../scripts/size-report.mjs";
 import { sourceFiles } from "../testing/locale-checks";
 
 const FRONTEND = join(import.meta.dirname, "..", "..");
 const DIST = join(FRONTEND, "dist");
-const ENTRY = "src/app/entry-client.tsx";
-const STUDIO_ENTRY = "src/studio/studio.tsx";
+const STUDIO_ENTRY = "src/studio/main.tsx";
 
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isDynamicEntry?: boolean };
-const read = <T,>(name: string) => JSON.parse(readFileSync(join(DIST, ".vite", name), "utf8")) as T;
-
-/** Manifest keys the shop's entry loads before anything else: itself and its static imports. */
-function firstLoad(manifest: Record<string, Chunk>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const name of manifest[key]?.imports ?? []) visit(name);
-  };
-  visit(ENTRY);
-  return seen;
-}
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
+const read = <T,>(name: string, dist = DIST) => JSON.parse(readFileSync(join(dist, ".vite", name), "utf8")) as T;
 
 const isStudio = (group: string) => group.startsWith("src/studio") || group === "uqr";
 
+/** Fails the build that reaches any module of the studio. */
+const withoutStudio: Plugin = {
+  name: "without-the-studio",
+  load(id) {
+    if (id.includes("/src/studio/")) this.error(`the shop's build reached the studio: ${id}`);
+  },
+};
+
 describe("the studio in the build", () => {
-  test("the build is there (npm run build)", () => {
+  test("both builds are there (npm run build)", () => {
     expect(existsSync(join(DIST, ".vite", "manifest.json")), "no frontend/dist: run npm run build first").toBe(true);
+    expect(existsSync(join(DIST, ".vite", "studio-manifest.json")), "no studio build: run npm run build").toBe(true);
   });
 
-  test("the studio is a chunk of its own, imported dynamically by the entry", () => {
-    const manifest = read<Record<string, Chunk>>("manifest.json");
-    expect(manifest[STUDIO_ENTRY]?.isDynamicEntry).toBe(true);
-    expect(manifest[ENTRY]?.dynamicImports).toContain(STUDIO_ENTRY);
+  test("the studio is its own entry; the shop's build holds no module of it (nor its QR encoder)", () => {
+    const studio = read<Record<string, Chunk>>("studio-manifest.json");
+    expect(studio[STUDIO_ENTRY]?.isEntry).toBe(true);
+    const shop = read<Record<string, Chunk>>("manifest.json");
+    expect(Object.keys(shop).filter(isStudio)).toEqual([]);
+    const shopModules = read<Record<string, Record<string, number>>>("chunk-modules.json");
+    expect(Object.entries(shopModules).flatMap(([file, groups]) => Object.keys(groups).filter(isStudio).map((group) => `${file}: ${group}`))).toEqual([]);
+    // The studio's build does hold them: the check above looks at the right names.
+    const studioModules = read<Record<string, Record<string, number>>>("studio-chunk-modules.json");
+    expect(Object.keys(studioModules[studio[STUDIO_ENTRY]?.file ?? ""] ?? {})).toEqual(expect.arrayContaining(["src/studio/app.tsx", "uqr"]));
   });
 
-  test("no module of the studio (nor its QR encoder) is in the shop entry's static import graph", () => {
-    const manifest = read<Record<string, Chunk>>("manifest.json");
-    const modules = read<Record<string, Record<string, number>>>("chunk-modules.json");
-    const keys = firstLoad(manifest);
-    expect(keys.size).toBeGreaterThan(3);
-    const leaked = [...keys].flatMap((key) => {
-      const file = manifest[key]?.file ?? "";
-      return [...(isStudio(key) ? [key] : []), ...Object.keys(modules[file] ?? {}).filter(isStudio).map((group) => `${file}: ${group}`)];
-    });
-    expect(leaked).toEqual([]);
-    // The studio's chunk does hold them: the check above looks at the right names.
-    expect(Object.keys(modules[manifest[STUDIO_ENTRY]?.file ?? ""] ?? {})).toEqual(expect.arrayContaining(["src/studio/app.tsx", "uqr"]));
-  });
+  test("a shop page's first load is the same, byte for byte, with the studio's sources out of reach", async () => {
+    const without = mkdtempSync(join(tmpdir(), "splash-shop-"));
+    const buildId = read<{ id: string }>("../builds/latest.json").id;
+    const before = { SPLASH_BUILD_ID: process.env.SPLASH_BUILD_ID, NODE_ENV: process.env.NODE_ENV };
+    process.env.SPLASH_BUILD_ID = buildId; // the build id is in the entry's code
+    process.env.NODE_ENV = "production"; // as `vite build` (Vitest's "test" makes React's development build)
+    try {
+      await build({ configFile: join(FRONTEND, "vite.config.ts"), root: FRONTEND, mode: "production", logLevel: "silent", plugins: [withoutStudio], build: { outDir: without, emptyOutDir: true } });
+      const firstLoad = (dist: string) =>
+        Object.fromEntries(Object.entries(sizeReport(dist).pages as Record<string, { chunks: { file: string; gzip: number }[] }>).map(([page, first]) => [page, first.chunks]));
+      const shop = firstLoad(DIST);
+      expect(Object.keys(shop).length).toBeGreaterThan(5);
+      expect(firstLoad(without)).toEqual(shop);
+    } finally {
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      rmSync(without, { recursive: true, force: true });
+    }
+  }, 120_000);
 
-  test("no shop page loads the studio's chunk, texts or styles first", () => {
-    const manifest = read<Record<string, Chunk>>("manifest.json");
-    const studioFiles = Object.entries(manifest)
+  test("the studio's chunks, texts and styles are not the shop's", () => {
+    const studio = read<Record<string, Chunk>>("studio-manifest.json");
+    const studioFiles = Object.entries(studio)
       .filter(([key]) => key.startsWith("src/studio/"))
-      .map(([, chunk]) => chunk.file);
-    expect(studioFiles.length).toBe(7); // the studio and its texts in six languages
-    const { pages } = sizeReport(DIST);
-    const loaded = Object.entries(pages).flatMap(([page, first]) => first.chunks.filter((chunk) => studioFiles.includes(chunk.file)).map((chunk) => `${page}: ${chunk.file}`));
-    expect(loaded).toEqual([]);
-    const shopStyles = [...firstLoad(manifest)].flatMap((key) => manifest[key]?.css ?? []);
-    expect(shopStyles.filter((file) => (manifest[STUDIO_ENTRY]?.css ?? []).includes(file))).toEqual([]);
+      .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? [])]);
+    expect(studioFiles.length).toBeGreaterThanOrEqual(8); // the studio, its styles and its texts in six languages
+    const shop = read<Record<string, Chunk>>("manifest.json");
+    const shopFiles = new Set(Object.values(shop).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+    expect(studioFiles.filter((file) => shopFiles.has(file))).toEqual([]);
   });
 });
 

@@ -1,6 +1,5 @@
 /**
- * The studio's entry: loaded by src/app/entry-client.tsx (a dynamic import) only for /studio
- * paths, so none of this is in a shop page's JavaScript. It asks who is signed in, loads that
+ * The studio's start (from its own entry, ./main.tsx): it asks who is signed in, loads that
  * member's language (the shop domain's before signing in) and renders the studio.
  */
 import { StrictMode } from "react";

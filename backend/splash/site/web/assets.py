@@ -17,6 +17,7 @@ from splash.core.media_types import media_type
 from splash.shared.http.compression import accepts
 
 ENTRY = "src/app/entry-client.tsx"
+STUDIO_ENTRY = "src/studio/main.tsx"
 IMMUTABLE = "public, max-age=31536000, immutable"
 _UNSAFE = re.compile(r"[%\\\x00-\x1f\x7f]")
 
@@ -40,10 +41,22 @@ def _locale_of(key: str) -> str | None:
 
 @cache
 def load_build(dist: Path) -> SpaBuild:
-    """Read once per process: a new frontend build means a new deployment (and restart)."""
-    manifest = json.loads((dist / ".vite" / "manifest.json").read_text(encoding="utf-8"))
+    """The shop's build. Read once per process: a new frontend build means a new deployment
+    (and restart)."""
+    return _load(dist, "manifest.json", ENTRY)
+
+
+@cache
+def load_studio_build(dist: Path) -> SpaBuild:
+    """The studio's build: its own entry and manifest beside the shop's, so that nothing of the
+    studio is in a shop page (frontend/vite.config.ts)."""
+    return _load(dist, "studio-manifest.json", STUDIO_ENTRY)
+
+
+def _load(dist: Path, manifest_name: str, entry_name: str) -> SpaBuild:
+    manifest = json.loads((dist / ".vite" / manifest_name).read_text(encoding="utf-8"))
     latest = json.loads((dist / "builds" / "latest.json").read_text(encoding="utf-8"))
-    entry = manifest[ENTRY]
+    entry = manifest[entry_name]
     styles = list(entry.get("css", []))
     preloads = []
     for name in entry.get("imports", []):
@@ -64,9 +77,9 @@ def load_build(dist: Path) -> SpaBuild:
     )
 
 
-def dev_build(vite_url: str) -> SpaBuild:
+def dev_build(vite_url: str, entry: str = ENTRY) -> SpaBuild:
     """Assets straight from the Vite dev server (hot reload), for ``make dev``."""
-    return SpaBuild(build_id="dev", script=f"{vite_url}/{ENTRY}", styles=(), preloads=())
+    return SpaBuild(build_id="dev", script=f"{vite_url}/{entry}", styles=(), preloads=())
 
 
 @dataclass(frozen=True)

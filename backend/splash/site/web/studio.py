@@ -1,5 +1,5 @@
-"""The studio's HTML shell: the same SPA entry as the shop's pages, which loads the studio's own
-chunks for ``/studio`` paths. No payload and nothing pre-rendered: the studio asks the API who is
+"""The studio's HTML shell: the studio's own entry and chunks (a build apart from the shop's, so a
+shop page holds none of it). No payload and nothing pre-rendered: the studio asks the API who is
 signed in. Served on the default domain only, never indexed, never cached."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from splash.core.errors import NotFoundError
 from splash.core.templating import template_environment
 from splash.shared.http.context import domain_locale
 from splash.shared.http.security_headers import csp_nonce
-from splash.site.web.assets import dev_build, load_build
+from splash.site.web.assets import STUDIO_ENTRY, dev_build, load_studio_build
 
 NOINDEX = "noindex, nofollow"
 
@@ -26,12 +26,13 @@ def studio_shell(request: Request) -> HTTPResponse:
     if domain_locale(request) != settings.default_locale:
         raise NotFoundError("The studio is on the shop's default domain")
     dev_url = settings.vite_dev_url
+    spa = dev_build(dev_url, STUDIO_ENTRY) if dev_url else load_studio_build(settings.frontend_dist)
     page = (
         template_environment("splash.site.web")
         .get_template("studio.html")
         .render(
             lang=settings.default_locale,
-            spa=dev_build(dev_url) if dev_url else load_build(settings.frontend_dist),
+            spa=spa,
             dev_url=dev_url,
             nonce=csp_nonce(request),
         )
