@@ -11,10 +11,17 @@ from typing import Any
 from tortoise.expressions import Q, Subquery
 
 from splash.accounts.models import AccountToken, Address, User
-from splash.accounts.vocabulary import PASSWORD_RESET_JOB
+from splash.accounts.vocabulary import (
+    CONFIRMATION_JOB,
+    EMAIL_CHANGE_JOB,
+    EMAIL_CHANGED_JOB,
+    PASSWORD_CHANGED_JOB,
+    PASSWORD_RESET_JOB,
+)
 from splash.core import db
 from splash.core.errors import NotFoundError
 from splash.shared import outbox
+from splash.shared.mail import sent
 
 # The list's sort keys → columns (a leading "-": newest / Z first).
 SORTS = {"created": "created_at", "email": "email", "name": "lastname"}
@@ -123,12 +130,30 @@ def _address(address: Address) -> dict[str, Any]:
     }
 
 
+ACCOUNT_MAILS = (
+    CONFIRMATION_JOB,
+    PASSWORD_RESET_JOB,
+    PASSWORD_CHANGED_JOB,
+    EMAIL_CHANGE_JOB,
+    EMAIL_CHANGED_JOB,
+)
+
+
 async def erase(user: User) -> None:
     """Inside the caller's transaction: no name, address, e-mail, password or Google link
-    left, every token deleted and every session ended (the token version moves on)."""
+    left, every token deleted and every session ended (the token version moves on); the
+    account's mails, sent or waiting, no longer name the address."""
     await Address.filter(user_id=user.id).delete()
     await AccountToken.filter(user_id=user.id).delete()
     address = erased_address(user.id)
+    email = user.email.lower()
+
+    def about(payload: dict[str, Any]) -> bool:
+        named = {str(value).lower() for value in payload.values() if isinstance(value, str)}
+        return payload.get("user_id") == user.id or email in named
+
+    await outbox.forget(ACCOUNT_MAILS, about)
+    await sent.forget_recipient(address, address=user.email, user_id=user.id)
     await User.filter(id=user.id).update(
         email=address,
         username=address,

@@ -15,10 +15,24 @@ from typing import Any
 from pydantic.alias_generators import to_camel
 from tortoise.expressions import Q
 
+from splash.orders.cancels import ORDER_CANCELED
+from splash.orders.fulfilment import ORDER_ACCOUNT, ORDER_BANK_TRANSFER, ORDER_CONFIRMATION
 from splash.orders.models import CheckoutRequest, DevicePass, Order, OrderLine, Payment
 from splash.orders.schemas import OrderSummaryStudio
+from splash.orders.shipments import ORDER_SHIPPED
+from splash.shared import outbox
+from splash.shared.mail import sent
 
 ERASED_NAME = "—"
+
+
+ORDER_MAILS = (
+    ORDER_CONFIRMATION,
+    ORDER_ACCOUNT,
+    ORDER_BANK_TRANSFER,
+    ORDER_SHIPPED,
+    ORDER_CANCELED,
+)
 
 
 def _of(user_id: int, email: str) -> Q:
@@ -124,4 +138,8 @@ async def erase(user_id: int, email: str, replacement: str) -> int:
     ids = [order.id for order in orders]
     await DevicePass.filter(order_id__in=ids).delete()
     await CheckoutRequest.filter(order_id__in=ids).update(answer=None)
+    await sent.forget_recipient(replacement, order_ids=ids)
+    # A mail still waiting would go to the erased address (a refund's names its refund, and a
+    # refund is only made with the owner's eyes on the order: none waits here).
+    await outbox.forget(ORDER_MAILS, lambda payload: payload.get("order_id") in ids)
     return len(orders)

@@ -5,14 +5,20 @@ their orders keep every amount, number, date and VAT figure, and ends their sess
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 
 from splash.academy.models import Entitlement, LessonProgress
 from splash.accounts import services as accounts
 from splash.accounts.models import AccountToken, Address, User
+from splash.accounts.vocabulary import CONFIRMATION_JOB, PASSWORD_CHANGED_JOB, PASSWORD_RESET_JOB
 from splash.forms.models import FormSubmission
+from splash.orders.fulfilment import ORDER_CONFIRMATION
 from splash.orders.models import DevicePass, Order
+from splash.shared import outbox
+from splash.shared.mail.models import SentMail
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from splash.staff.models import ActivityEntry
 from testkit.factories import reset_code_for, watch
 from tests.studio.support import a_customer, headers_of
@@ -130,3 +136,53 @@ async def test_erasing_anonymises_everywhere_and_keeps_the_amounts(client, setti
     assert await Entitlement.filter(user_id=user.id).count() == 4  # the paid order's lessons
     entry = await ActivityEntry.get(action="customers.erased")
     assert "anna" not in json.dumps([entry.before, entry.after, entry.note]).lower()
+
+
+async def test_erasing_leaves_no_mail_naming_the_customer(client, settings):
+    """The sent-mail log keeps which mail went out and when, not to whom; mails still waiting
+    are never sent; someone else's mails and jobs are untouched."""
+    anna = await a_customer()
+    mails = {
+        "account": await SentMail.create(
+            to="Anna@Example.com", subject="Reset", template="password_reset", locale="nl",
+            user_id=None, message_key="m-account",
+        ),
+        "order": await SentMail.create(
+            to="anna.oud@example.com", subject="Order", template="order_confirmation",
+            locale="nl", order_id=anna.paid.id, message_key="m-order",
+        ),
+        "other": await SentMail.create(
+            to="bram@example.com", subject="Order", template="order_confirmation", locale="nl",
+            message_key="m-other",
+        ),
+    }  # fmt: skip
+    later = outbox.now() + timedelta(hours=1)  # waiting: the test app's drainer leaves them
+    await outbox.enqueue(PASSWORD_RESET_JOB, {"email": "ANNA@example.com", "locale": "nl"}, later)
+    await outbox.enqueue(CONFIRMATION_JOB, {"email": "bram@example.com", "locale": "nl"}, later)
+    await outbox.enqueue(ORDER_CONFIRMATION, {"order_id": anna.unpaid.id}, later)
+    done = await OutboxJob.create(
+        kind=PASSWORD_CHANGED_JOB, payload={"user_id": anna.user.id, "locale": "nl"},
+        status=JobStatus.DONE, next_attempt_at=outbox.now(),
+    )  # fmt: skip
+
+    response = await client.post(
+        f"/api/studio/customers/{anna.user.id}/erase",
+        json={"confirm": "anna@example.com"},
+        headers=await headers_of(settings),
+    )
+
+    assert response.status == 200, response.json
+    erased = f"erased-{anna.user.id}@erased.invalid"
+    assert [(await SentMail.get(id=mails[name].id)).to for name in mails] == [
+        erased,
+        erased,
+        "bram@example.com",
+    ]
+    assert (await SentMail.get(id=mails["order"].id)).template == "order_confirmation"
+    jobs = {job.kind: job for job in await OutboxJob.all()}
+    for kind in (PASSWORD_RESET_JOB, ORDER_CONFIRMATION, PASSWORD_CHANGED_JOB):
+        assert (jobs[kind].payload, jobs[kind].status) == ({"erased": True}, JobStatus.DONE)
+    assert jobs[PASSWORD_RESET_JOB].last_error.startswith("Not run")
+    assert (await OutboxJob.get(id=done.id)).finished_at is None  # it had run: left as it was
+    assert jobs[CONFIRMATION_JOB].payload == {"email": "bram@example.com", "locale": "nl"}
+    assert jobs[CONFIRMATION_JOB].status == JobStatus.PENDING

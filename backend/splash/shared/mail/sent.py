@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from collections.abc import Collection
 
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import Q
 
 from splash.shared.mail.mailer import Email, Mailer
 from splash.shared.mail.models import SentMail
@@ -35,3 +37,21 @@ async def deliver(
             user_id=user_id,
             message_key=email.message_key or secrets.token_hex(16),
         )
+
+
+async def forget_recipient(
+    replacement: str,
+    *,
+    address: str | None = None,
+    user_id: int | None = None,
+    order_ids: Collection[int] = (),
+) -> int:
+    """A privacy erasure, inside the caller's transaction: the log keeps that a mail was sent
+    (when, which template, in which language) but no longer to whom. Matches the mails to
+    ``address``, about the account ``user_id`` or about the orders ``order_ids``; how many."""
+    about = [Q(to__iexact=address)] if address else []
+    about += [Q(user_id=user_id)] if user_id is not None else []
+    about += [Q(order_id__in=list(order_ids))] if order_ids else []
+    if not about:
+        return 0
+    return await SentMail.filter(Q(*about, join_type="OR")).update(to=replacement)

@@ -4,7 +4,7 @@ concurrent drainers never run one job at once, and record each attempt's result.
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -105,6 +105,21 @@ async def transaction() -> AsyncIterator[None]:
     finally:
         _open_transaction.reset(token)
     _wake()  # only reached after a commit: an exception skips it
+
+
+async def forget(kinds: Collection[str], about: Callable[[dict[str, Any]], bool]) -> int:
+    """A privacy erasure, inside the caller's transaction: every job of ``kinds`` whose payload
+    is ``about`` the person keeps only its kind and dates; one not yet run never runs (its
+    e-mail would go to someone erased). How many."""
+    rows = await OutboxJob.filter(kind__in=list(kinds)).values_list("id", "payload")
+    ids = [job_id for job_id, payload in rows if about(dict(payload))]
+    if ids:
+        unrun = {"status": JobStatus.DONE, "lease": None, "finished_at": now()}
+        await OutboxJob.filter(id__in=ids, status=JobStatus.PENDING).update(
+            **unrun, last_error="Not run: the person it was about was erased"
+        )
+        await OutboxJob.filter(id__in=ids).update(payload={"erased": True})
+    return len(ids)
 
 
 # --- drain ---------------------------------------------------------------------------------------
