@@ -127,7 +127,7 @@ test-load: $(BACKEND_STAMP) $(SPA_BUILD) ## a 10-second Locust smoke run against
 loadtest: $(BACKEND_STAMP) $(SPA_BUILD) ## the full Locust scenarios (USERS, DURATION overridable)
 	$(PY) -m loadtests.run --users $${USERS:-50} --duration $${DURATION:-60s}
 
-bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx on the same bytes (wrk), Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, Lighthouse, against budgets
+bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx on the same bytes (wrk), Locust (USERS=20 DURATION=30s), the checkout at 50 users on PostgreSQL, the lesson key at 50 users, the studio's reads at 100,000 orders, Lighthouse, against budgets
 	status=0; \
 	  $(PY) -m loadtests.ceiling || status=$$?; \
 	  $(PY) -m loadtests.run --users $${USERS:-20} --duration $${DURATION:-30s} || status=$$?; \

@@ -134,16 +134,19 @@ FROM generate_series(1, $1::int) AS g
 """
 
 # Orders spread evenly over the batch's users (user g of the batch has orders g, g+users, …),
-# one a minute into the past, each with two lines and one paid payment.
+# one a minute into the past, each with two lines and one paid payment; a postal code is
+# shared by about eleven orders, as on a real street.
 ORDER_SQL = """
 INSERT INTO orders_order (order_nr, slug, user_id, locale, status, stock_state, email,
   firstname, lastname, shipping_address, currency, subtotal, shipping_cost, vat_country,
   vat_rate, shipping_vat, vat, total, amount_refunded, amount_charged_back, consent_version,
-  consented_at, created_at, updated_at, paid_at)
+  consented_at, created_at, updated_at, paid_at, parcels, ships)
 SELECT '{tag}-' || g, md5('{tag}-' || g), u.id, 'nl', 'paid', 'committed', u.email,
-  'Ouder', 'Nummer', '{{"street":"Dorpsstraat","housenumber":"1","postalCode":"1234 AB",
-  "city":"Zwolle","country":"NL"}}'::jsonb, 'EUR', 7990, 495, 'NL', 21, 86, 1473, 8485, 0, 0,
-  'scale.scale', now(), now() - make_interval(mins => g), now(), now()
+  'Ouder', 'Nummer', jsonb_build_object('street', 'Dorpsstraat', 'housenumber', '1',
+  'addition', NULL, 'additionalInfo', NULL, 'postalCode', (1000 + g % 9000) || ' AB',
+  'city', 'Zwolle', 'country', 'NL'), 'EUR', 7990, 495, 'NL', 21, 86, 1473, 8485, 0, 0,
+  'scale.scale', now(), now() - make_interval(mins => g), now(),
+  now() - make_interval(mins => g), '[]'::jsonb, true
 FROM generate_series(1, $1::int) AS g
 JOIN account_user u ON u.email = 'scale-{tag}-' || (1 + (g - 1) % $2::int) || '@example.com'
 """

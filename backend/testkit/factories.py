@@ -132,6 +132,7 @@ async def create_order(
         consent_version="test",
         consented_at=datetime.now(UTC),
         paid_at=paid_at,
+        ships=product_type == ProductType.PHYSICAL,
         invoice_nr=(
             await invoice_numbers.draw(paid_at) if paid_at and status in MONEY_ARRIVED else None
         ),

@@ -301,6 +301,7 @@ def _order_fields(
         "consent_version": consent,
         "consented_at": datetime.now(UTC),
         "withdrawal_waived_at": datetime.now(UTC) if _holds_lessons(price) else None,
+        "ships": any(quoted.line.product_type is ProductType.PHYSICAL for quoted in price.lines),
     }
 
 

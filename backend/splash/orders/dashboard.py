@@ -11,10 +11,10 @@ chargeback, or a failed payment still holding stock."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 
-from tortoise.expressions import Q, Subquery
+from tortoise.expressions import Q, RawSQL
 from tortoise.functions import Count, Sum
 
 from splash.catalog import services as catalog
@@ -51,6 +51,14 @@ class Figures:
     per_day: list[tuple[date, int]]  # every day of the period, oldest first
 
 
+# net_revenue() as SQL over an order row (both databases divide integers as Python's // does
+# for the non-negative amounts here).
+NET_REVENUE = (
+    "CASE WHEN total > 0 THEN total - vat - "
+    "(amount_refunded * (total - vat) + total / 2) / total ELSE 0 END"
+)
+
+
 def net_revenue(total: int, vat: int, refunded: int) -> int:
     """An order's revenue without VAT, less the net part of its refunds (rounded half up)."""
     if total <= 0:
@@ -65,12 +73,29 @@ async def figures(period: Period, now: datetime) -> Figures:
     first_day = shop_time(now).date() - timedelta(days=DAYS[period] - 1)
     since = datetime.combine(first_day, time(), SHOP_ZONE)
     paid = Order.filter(status__in=MONEY_ARRIVED, paid_at__gte=since)
-    rows = await paid.values_list("paid_at", "total", "vat", "amount_refunded")
-    per_day = dict.fromkeys((first_day + timedelta(days=n) for n in range(DAYS[period])), 0)
-    for paid_at, total, vat, refunded in rows:
-        day = shop_time(paid_at).date()
-        if day in per_day:
-            per_day[day] += net_revenue(total, vat, refunded)
+    days = [first_day + timedelta(days=n) for n in range(DAYS[period])]
+    # Summed per day by the database (a busy month is tens of thousands of orders). The day is
+    # found by comparing the payment with the shop's midnights written as UTC text, which both
+    # databases compare as moments (PostgreSQL casts it; SQLite stores them as this very text),
+    # and written without parameters, so the GROUP BY repeats the same expression.
+    midnights = [datetime.combine(start, time(), SHOP_ZONE).astimezone(UTC) for start in days[1:]]
+    whens = " ".join(
+        f"WHEN paid_at < '{at.isoformat(' ')}' THEN {n}" for n, at in enumerate(midnights)
+    )
+    day = f"CASE {whens} ELSE {len(days) - 1} END" if whens else "0"
+    # Sum takes any term (its annotation names only fields and F expressions).
+    net = Sum(RawSQL(NET_REVENUE))  # type: ignore[arg-type]
+    summed = (
+        await paid.annotate(day=RawSQL(day))
+        .annotate(orders=Count("id"), revenue=net)
+        .group_by("day")
+        .values_list("day", "orders", "revenue")
+    )
+    revenue, placed = [0] * len(days), 0
+    for n, orders, money in summed:
+        revenue[int(n)] += int(money or 0)
+        placed += int(orders)
+    per_day = dict(zip(days, revenue, strict=True))
     lessons = await (
         OrderLine.filter(
             product_type=ProductType.DIGITAL,
@@ -81,10 +106,9 @@ async def figures(period: Period, now: datetime) -> Figures:
         .first()
         .values("units")
     )
-    goods = Subquery(OrderLine.filter(product_type=ProductType.PHYSICAL).values("order_id"))
     now_counts = await (
         Order.annotate(
-            to_ship=Count("id", _filter=Q(status=OrderStatus.PAID, id__in=goods)),
+            to_ship=Count("id", _filter=Q(status=OrderStatus.PAID, ships=True)),
             problems=Count("id", _filter=PROBLEMS),
         )
         .first()
@@ -93,7 +117,7 @@ async def figures(period: Period, now: datetime) -> Figures:
     counts = now_counts or {}
     return Figures(
         since=since,
-        orders=len(rows),
+        orders=placed,
         revenue_net=sum(per_day.values()),
         lessons_sold=int((lessons or {}).get("units") or 0),
         to_ship=counts.get("to_ship") or 0,

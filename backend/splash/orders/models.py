@@ -29,6 +29,17 @@ class ShippingCountry(Model):
         ordering = ("position", "iso")
 
 
+# The columns every box of the studio's inbox is decided by (orders.inbox.box_sql).
+BOX_COLUMNS = (
+    "status",
+    "ships",
+    "stock_state",
+    "amount_refunded",
+    "amount_charged_back",
+    "flagged",
+)
+
+
 class Order(Model):
     """A placed order, with what was bought, where it goes and where its money stands.
 
@@ -76,6 +87,9 @@ class Order(Model):
     # trackingUrl, lines: title, variantLabel, quantity): a copy of the shipments, written with
     # each (``orders.shipments``), so the order page and the profile read no table more.
     parcels: list[dict[str, Any]] = fields.JSONField(default=list)  # type: ignore[assignment]
+    # Holds goods to send (a physical line): such an order waits in the studio's "to ship" box
+    # while it is paid (the last unit shipped makes it ``shipped``). Set when it is placed.
+    ships = fields.BooleanField(default=False, db_default=False)
     # Consent to the privacy policy and the terms: placing the order gives it (spec §5).
     consent_version = fields.CharField(max_length=32)
     consented_at = fields.DatetimeField()
@@ -100,6 +114,13 @@ class Order(Model):
             Index(fields=("email", "status"), name="orders_order_email_status"),
             Index(fields=("client_key", "status"), name="orders_order_client_status"),
             Index(fields=("status", "reserved_until"), name="orders_order_reserved_until"),
+            # the studio's inbox: every order, and a box, newest first
+            Index(fields=("created_at", "id"), name="orders_order_created"),
+            Index(fields=("status", "created_at"), name="orders_order_status_created"),
+            # the inbox's count of every box, read from this index alone (inbox.counts)
+            Index(fields=BOX_COLUMNS, name="orders_order_boxes"),
+            # the studio's dashboard: the money that arrived in a period
+            Index(fields=("paid_at",), name="orders_order_paid"),
         )
 
 

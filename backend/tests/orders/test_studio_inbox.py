@@ -7,13 +7,16 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
+from tortoise import Tortoise
 
 from splash.catalog.vocabulary import ProductType
+from splash.orders import inbox
 from splash.orders.models import Order, Shipment, ShipmentLine
 from splash.orders.vocabulary import OrderFlag, OrderStatus, PaymentStatus, StockState
 from splash.shared.outbox.models import JobStatus, OutboxJob
 from testkit.factories import create_order
 from tests.staff.support import cookie_of, staff
+from tests.support import DATABASE
 
 PAID = {"status": OrderStatus.PAID, "payment_status": PaymentStatus.PAID}
 
@@ -73,7 +76,9 @@ async def _orders() -> dict[str, Order]:
         status=JobStatus.DEAD,
         next_attempt_at=found["dead_mail"].created_at,
     )
-    # dead_mail shipped in full; partly has one of its two units shipped
+    # dead_mail shipped in full (which makes it shipped, as orders.shipments does); partly has
+    # one of its two units shipped
+    await Order.filter(id=found["dead_mail"].id).update(status=OrderStatus.SHIPPED)
     for name, units in (("dead_mail", 1), ("partly", 1)):
         order = found[name]
         line = await order.lines.all().first()
@@ -99,7 +104,7 @@ async def test_each_box_holds_what_its_rule_names(client, seeded, settings):
         "to_ship": {"to_ship", "partly"},
         "awaiting_payment": {"awaiting", "mismatch"},
         "problems": {"mismatch", "failed", "dead_mail"},
-        "shipped": {"shipped"},
+        "shipped": {"shipped", "dead_mail"},
         "refunded": {"refunded"},
         "all": set(found),
     }
@@ -212,3 +217,19 @@ async def test_a_failed_order_whose_stock_went_back_is_no_problem(client, seeded
     await Order.filter(id=order.id).update(stock_state=StockState.RELEASED)
 
     assert (await _inbox(client, headers, "?box=problems"))["meta"]["total"] == 0
+
+
+async def test_postgres_searches_through_the_trigram_index(seeded):
+    """The inbox's search expression is the index's (migration 0024): with sequential scans
+    priced out, PostgreSQL's plan for a search reads ``orders_order_search``; a change to one
+    of the two expressions without the other fails here, as a full scan at 100,000 orders
+    (loadtests/studio_scale.py) would."""
+    if DATABASE != "postgres":
+        pytest.skip("the trigram index is PostgreSQL's")
+    connection = Tortoise.get_connection("default")
+    found = inbox.found(inbox.InboxQuery(search="Jansen"), frozenset())
+    query = found.limit(50).sql(params_inline=True)
+    async with connection._in_transaction() as transaction:
+        await transaction.execute_script("SET LOCAL enable_seqscan = off")
+        plan = await transaction.execute_query_dict(f"EXPLAIN {query}")
+    assert "orders_order_search" in "\n".join(row["QUERY PLAN"] for row in plan)

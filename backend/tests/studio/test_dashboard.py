@@ -68,6 +68,7 @@ async def test_the_figures_of_a_period(client, settings):
     assert len(days) == 7 and days == sorted(days, key=lambda d: d["day"])
     assert sum(d["revenueNet"] for d in days) == data["revenueNet"]
     assert days[-1]["revenueNet"] == suit_net
+    assert days[-4]["revenueNet"] == lessons_net  # three days ago, on the shop's clock
     assert len(month.json["data"]["revenuePerDay"]) == 30
     assert month.json["data"]["orders"] == 2
     assert bad.status == 400
