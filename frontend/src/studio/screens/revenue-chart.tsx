@@ -76,7 +76,7 @@ export function RevenueChart({ days }: { days: DayRevenue[] }) {
     <figure className="studio-chart">
       <figcaption id={titleId}>{t("studio.dashboard.chartTitle")}</figcaption>
       <p id={summaryId}>{summary}</p>
-      <svg role="img" aria-labelledby={`${titleId} ${summaryId}`} viewBox={`0 0 ${CHART.width} ${CHART.height}`} preserveAspectRatio="none">
+      <svg role="img" aria-labelledby={`${titleId} ${summaryId}`} viewBox={`0 0 ${CHART.width} ${CHART.height}`}>
         <line x1={CHART.left} x2={CHART.width - CHART.right} y1={base} y2={base} className="studio-chart__axis" />
         <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top} y2={CHART.top} className="studio-chart__grid" />
         <text x={CHART.left} y={CHART.top - 2} className="studio-chart__label">
