@@ -25,6 +25,7 @@ import { getDashboard } from "../../src/studio/dashboard-api";
 import { adjustStock, listStock, setThreshold } from "../../src/studio/stock-api";
 import { ISO_TIMESTAMP } from "./accounts";
 import { errorBody } from "./provider";
+import { CUSTOMER, CUSTOMER_ROW, customerPath, DAY, ENTITLEMENT, fieldError, IDS, ORDER_STATUS, STOCK_ROW, variantPath } from "./studio-shop-shapes";
 import { EXAMPLE_SESSION, SIGNED_IN, SIGNED_IN_BODY, studioApi, studioClientFor } from "./studio-provider";
 
 const { boolean, eachLike, fromProviderState, integer, like, regex, string } = MatchersV3;
@@ -34,54 +35,6 @@ const client = (url: string) => studioClientFor(url, EXAMPLE_SESSION);
 
 /** Exactly as backend/testkit/studio_shop_states.py names it. */
 const SHOP = "a signed-in studio owner and a customer anna@example.com with orders and lessons";
-
-const CUSTOMER = "anna@example.com";
-const IDS = { customer: 12, order: 34, entitlement: 56, blocked: 13, variant: 7 };
-const customerPath = (rest = "", id: "customerId" | "blockedCustomerId" = "customerId") =>
-  fromProviderState(`/api/studio/customers/\${${id}}${rest}`, `/api/studio/customers/${id === "customerId" ? IDS.customer : IDS.blocked}${rest}`);
-const variantPath = (rest = "") => fromProviderState(`/api/studio/stock/\${variantId}${rest}`, `/api/studio/stock/${IDS.variant}${rest}`);
-
-const DAY = regex("^\\d{4}-\\d{2}-\\d{2}$", "2026-11-29");
-const ORDER_STATUS = regex("^(awaiting_payment|paid|shipped|completed|refunded|canceled|expired|failed)$", "paid");
-
-const fieldError = (path: string[], message: string) =>
-  errorBody(400, "ValidationError", message, { errors: eachLike({ path, message: string(message), name: string("ValidationError") }) });
-
-const CUSTOMER_ROW = {
-  id: integer(IDS.customer),
-  email: CUSTOMER,
-  firstname: "Anna",
-  lastname: "Jansen",
-  locale: string("nl"),
-  provider: regex("^(local|google)$", "local"),
-  confirmed: boolean(true),
-  blocked: boolean(false),
-  createdAt: ISO_TIMESTAMP,
-};
-
-const ENTITLEMENT = {
-  id: integer(IDS.entitlement),
-  lesson: string("level-1-lesson-1"),
-  level: string("level-1"),
-  course: string("learn-to-swim"),
-  source: regex("^(purchase|suit_gift|granted)$", "suit_gift"),
-  grantedAt: ISO_TIMESTAMP,
-};
-
-const STOCK_ROW = {
-  variantId: integer(IDS.variant),
-  product: string("float-suit"),
-  title: string("Float suit"),
-  colour: string("Blue"),
-  size: string("L"),
-  sku: string("SPL-FS-BLUE-L"),
-  active: boolean(true),
-  onHand: integer(20),
-  reserved: integer(2),
-  available: integer(18),
-  lowStockThreshold: integer(3),
-  low: boolean(false),
-};
 
 describe("studio shop API contract: the dashboard", () => {
   it("answers a period's figures and revenue per day, in cents", async () => {
