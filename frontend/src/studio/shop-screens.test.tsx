@@ -97,13 +97,31 @@ describe("the revenue chart's scale", () => {
       </I18nextProvider>,
     );
     const picture = screen.getByRole("img", {
-      name: "Revenue per day (without VAT, less refunds) 2 days: €169.95 in total; best day Nov 30 with €120.00; 2 days with sales.",
+      name: "Revenue per day (without VAT, less refunds) 2 days: €169.95 in total; best day Nov 30 with €120.00. 2 days with sales.",
     });
     expect(picture.querySelectorAll("rect")).toHaveLength(2);
     expect(picture.querySelector("title")?.textContent).toBe(`Nov 29: ${formatPrice(4995, "en")}`);
     const table = screen.getByRole("table", { name: "Revenue per day" });
     expect(within(table).getAllByRole("row").map((row) => row.textContent)).toEqual(["DayRevenue", "Nov 29€49.95", "Nov 30€120.00"]);
   });
+});
+
+test("one day with sales is named in the singular, a period without revenue says so", () => {
+  const chart = (days: { day: string; revenueNet: number }[]) =>
+    render(
+      <I18nextProvider i18n={i18n()}>
+        <RevenueChart days={days} />
+      </I18nextProvider>,
+    );
+  const { unmount } = chart([
+    { day: "2026-11-29", revenueNet: 0 },
+    { day: "2026-11-30", revenueNet: 500 },
+  ]);
+  expect(screen.getByRole("img").getAttribute("aria-labelledby")).toBeTruthy();
+  expect(screen.getByText("2 days: €5.00 in total; best day Nov 30 with €5.00. 1 day with sales.")).toBeTruthy();
+  unmount();
+  chart([{ day: "2026-11-30", revenueNet: 0 }]);
+  expect(screen.getByRole("img", { name: "Revenue per day (without VAT, less refunds) No revenue on this day." })).toBeTruthy();
 });
 
 describe("the dashboard's address and links", () => {

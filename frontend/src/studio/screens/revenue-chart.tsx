@@ -62,13 +62,12 @@ export function RevenueChart({ days }: { days: DayRevenue[] }) {
   const { top, bars: drawn } = bars(days);
   const facts = summarise(days);
   const summary = facts.best
-    ? t("studio.dashboard.chartSummary", {
+    ? `${t("studio.dashboard.chartSummary", {
         count: days.length,
         total: formatPrice(facts.total, language),
         best: dayLabel(facts.best.day, language),
         bestAmount: formatPrice(facts.best.revenueNet, language),
-        withSales: facts.daysWithSales,
-      })
+      })} ${t("studio.dashboard.withSales", { count: facts.daysWithSales })}`
     : t("studio.dashboard.chartEmpty", { count: days.length });
   const base = CHART.height - CHART.bottom;
   const labelEvery = Math.max(1, Math.ceil(days.length / 10));

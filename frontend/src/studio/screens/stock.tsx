@@ -61,7 +61,6 @@ export function StockScreen() {
           </li>
         </ul>
       </nav>
-      <StatusMessage notice={notice} />
       {shown === null ? (
         <p role="status" aria-busy="true">
           {t("studio.loading")}
@@ -120,6 +119,8 @@ export function StockScreen() {
           </tbody>
         </table>
       )}
+      {/* Beside the editor, where the change was made: the message takes the focus when it changes. */}
+      <StatusMessage notice={notice} />
       {edited ? (
         <StockEditor
           key={edited.variantId}
