@@ -9,7 +9,7 @@ import { listCustomers, type Entitlement } from "./customers-api";
 import english from "./locales/en.json";
 import { whyOwned } from "./screens/customer";
 import { grantErrors } from "./screens/customer-lessons";
-import { exportFileName, isErased } from "./screens/customer-privacy";
+import { eraseErrors, exportFileName, isErased } from "./screens/customer-privacy";
 import { customerQueryOf, customerSearchOf } from "./screens/customers";
 import { figureLinks, periodOf } from "./screens/dashboard";
 import { bars, dayLabel, niceCeiling, RevenueChart, summarise } from "./screens/revenue-chart";
@@ -192,6 +192,14 @@ describe("a customer's lessons and privacy", () => {
     expect(grantErrors(apiError(400, "bad", [{ path: ["reason"], message: "reason is too short" }]), t)).toEqual({ fields: { reason: "reason is too short" } });
     expect(grantErrors(apiError(409, "Staff granted every one of those lessons already"), t)).toEqual({ form: "They hold every one of those lessons already." });
     expect(grantErrors(apiError(500, "boom"), t)).toBeNull();
+  });
+
+  test("an erasure confirmed with another address is refused at the confirmation, in the member's language", () => {
+    expect(eraseErrors(apiError(400, "Type the customer's e-mail address to confirm", [{ path: ["confirm"], message: "Type the customer's e-mail address to confirm" }]), t)).toEqual({
+      fields: { confirm: "This is not the customer's e-mail address." },
+    });
+    expect(eraseErrors(apiError(409, "This customer is erased already"), t)).toEqual({ form: "This customer was erased already." });
+    expect(eraseErrors(apiError(500, "boom"), t)).toBeNull();
   });
 
   test("the export's file is named as the server names it; an erased account is recognised", () => {

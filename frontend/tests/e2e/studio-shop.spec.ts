@@ -2,7 +2,7 @@
  * The studio's shop screens (issue 27): an owner (backend/testkit/studio_shop_states.py) signs in
  * on the Dutch sign-in screen and works in English: the dashboard with its chart, a customer
  * found by e-mail address, a lesson given with a reason (in their lessons and in the activity
- * log), a variant topped up with a reason and counted out too far (the server's refusal at the
+ * log), an erasure asked twice and refused for another address, a variant topped up with a reason and counted out too far (the server's refusal at the
  * field). axe checks the dashboard, the customers and the stock.
  */
 import { createHmac } from "node:crypto";
@@ -111,6 +111,22 @@ test("an owner reads the dashboard, gives a customer a lesson and tops up a vari
   const given = lessons.getByRole("row", { name: new RegExp(LESSON) });
   await expect(given).toContainText(en("customers.why.granted", { name: "Owner", reason: REASON }));
   await expectNoSeriousA11yViolations(page, "studio customer");
+
+  // Erasing asks twice and says what the law keeps; another address typed is refused at the field.
+  const privacy = page.getByRole("region", { name: en("customers.accountActions") });
+  await privacy.getByRole("button", { name: en("customers.erase") }).click();
+  const erase = privacy.getByRole("group", { name: en("customers.eraseTitle", { email: CUSTOMER }) });
+  await expect(erase.getByRole("heading", { name: en("customers.eraseTitle", { email: CUSTOMER }) })).toBeFocused();
+  await expect(erase.getByRole("listitem")).toHaveCount(5);
+  await erase.getByLabel(en("customers.eraseConfirm")).fill("bram@example.com");
+  await erase.getByRole("button", { name: en("customers.eraseYes") }).click();
+  await expect(erase.getByLabel(en("customers.eraseConfirm"))).toHaveAttribute("aria-invalid", "true");
+  await expect(erase.getByText(en("customers.eraseMismatch")).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "studio customer erasure");
+  await erase.getByRole("button", { name: en("customers.eraseNo") }).click();
+  await expect(privacy.getByRole("button", { name: en("customers.erase") })).toBeFocused();
+  const kept = (await (await page.request.get(`/api/studio/customers/${owner.customerId}`)).json()) as { data: { customer: { email: string } } };
+  expect(kept.data.customer.email).toBe(CUSTOMER); // not erased
 
   // The activity log has the grant with its reason.
   await nav.getByRole("link", { name: en("nav.activity") }).click();

@@ -3,9 +3,10 @@
  * (docs/privacy.md): export everything as one JSON file, or erase the customer — asked twice,
  * the second time by typing their e-mail address, and saying first what the law keeps.
  */
+import type { TFunction } from "i18next";
 import { useId, useMemo, useState } from "react";
 import { ApiError } from "../../lib/api";
-import { Form, SubmitButton, TextField, type Values } from "../../lib/forms";
+import { Form, SubmitButton, TextField, type ErrorDescription, type Values } from "../../lib/forms";
 import { useTranslation } from "../../lib/i18n";
 import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { eraseCustomer, exportCustomer, sendPasswordLink, type Customer } from "../customers-api";
@@ -26,6 +27,13 @@ function download(value: unknown, name: string) {
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The erasure's refusals: another address typed (400 at the confirmation), erased already (409). */
+export function eraseErrors(error: ApiError, t: TFunction): ErrorDescription | null {
+  if (error.status === 409) return { form: t("studio.customers.erasedAlready") };
+  if (error.status === 400 && error.fieldMessage(["confirm"])) return { fields: { confirm: t("studio.customers.eraseMismatch") } };
+  return null;
 }
 
 export const isErased = (customer: Customer) => customer.email.endsWith("@erased.invalid");
@@ -121,7 +129,7 @@ export function Privacy({ customer, onNotice, onErased }: { customer: Customer; 
             fields={fields}
             onSubmit={erase}
             resetOnSuccess={false}
-            describeError={(error) => (error.status === 409 ? { form: t("studio.customers.erasedAlready") } : null)}
+            describeError={(error) => eraseErrors(error, t)}
             messages={{ email: t("studio.customers.eraseTypeEmail") }}
             incompleteMessage={t("studio.forms.incomplete")}
           >
