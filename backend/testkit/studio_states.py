@@ -27,7 +27,7 @@ TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 SETUP_TOKEN = "pact-setup-link-0123456789abcdef"
 
 
-async def _owner(settings: Settings) -> StaffMember:
+async def set_up_owner(settings: Settings) -> StaffMember:
     """The owner, set up with the fixed secret and recovery code (and the name Owner)."""
     owner = (await create_staff(OWNER, "owner", STAFF_PASSWORD, settings, locale="en")).member
     owner.totp_secret = factors.seal(TOTP_SECRET, settings.secret_key)
@@ -39,7 +39,7 @@ async def _owner(settings: Settings) -> StaffMember:
 async def studio_owner(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The fixtures and a set-up owner; answers what signing in takes (the e2e test types it)."""
     await reset_to_fixtures(settings, app_ctx)
-    await _owner(settings)
+    await set_up_owner(settings)
     return {"email": OWNER, "password": STAFF_PASSWORD, "totpSecret": TOTP_SECRET}
 
 
@@ -47,7 +47,7 @@ async def signed_in_owner(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """A signed-in owner (their session cookie's value as ``session``), an editor (their id as
     ``staffId``) and the owner's invitation of them in the activity log."""
     await reset_to_fixtures(settings, app_ctx)
-    owner = await _owner(settings)
+    owner = await set_up_owner(settings)
     editor = (await create_staff(EDITOR, "editor", STAFF_PASSWORD, settings)).member
     await activity.record(
         Actor(owner, owner.email, "127.0.0.1"),

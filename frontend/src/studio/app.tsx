@@ -14,16 +14,26 @@ import { signOut, type Me } from "./api";
 import { Heading } from "./heading";
 import { loadStudioTexts } from "./i18n";
 import { ActivityScreen } from "./screens/activity";
+import { CustomerScreen } from "./screens/customer";
+import { CustomersScreen } from "./screens/customers";
+import { DashboardScreen } from "./screens/dashboard";
 import { SetupScreen } from "./screens/setup";
 import { SignInScreen } from "./screens/sign-in";
 import { StaffScreen } from "./screens/staff";
+import { StockScreen } from "./screens/stock";
 import { can, SessionContext, useMe, useSession } from "./session";
 
 /** The studio's sections, in the navigation's order: each needs its permission. */
 export const SECTIONS = [
+  { path: "dashboard", permission: "dashboard", label: "studio.nav.dashboard", element: <DashboardScreen /> },
+  { path: "customers", permission: "customers", label: "studio.nav.customers", element: <CustomersScreen /> },
+  { path: "stock", permission: "stock", label: "studio.nav.stock", element: <StockScreen /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
   { path: "activity", permission: "activity", label: "studio.nav.activity", element: <ActivityScreen /> },
 ] as const;
+
+/** Pages within a section (a customer's page), behind the section's permission; not in the navigation. */
+const PAGES = [{ path: "customers/:id", permission: "customers", element: <CustomerScreen /> }] as const;
 
 export const SIGN_IN_PATH = "/studio/sign-in";
 
@@ -64,7 +74,7 @@ function Layout() {
           <ul className="studio-nav">
             {SECTIONS.filter((section) => can(me, section.permission)).map((section) => (
               <li key={section.path}>
-                <Link to={`/studio/${section.path}`} aria-current={pathname === `/studio/${section.path}` ? "page" : undefined}>
+                <Link to={`/studio/${section.path}`} aria-current={pathname === `/studio/${section.path}` ? "page" : pathname.startsWith(`/studio/${section.path}/`) ? "true" : undefined}>
                   {t(section.label)}
                 </Link>
               </li>
@@ -135,7 +145,7 @@ export function studioRoutes(): RouteObject[] {
           element: <SignedIn />,
           children: [
             { index: true, element: <Home /> },
-            ...SECTIONS.map((section) => ({
+            ...[...SECTIONS, ...PAGES].map((section) => ({
               path: section.path,
               element: <Section permission={section.permission}>{section.element}</Section>,
             })),

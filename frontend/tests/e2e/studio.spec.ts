@@ -75,11 +75,13 @@ test("an owner signs in with password and code, invites an editor, who sets up f
   await page.getByLabel(studio("nl", "signIn.code")).fill(totp(owner.totpSecret ?? ""));
   await page.getByRole("button", { name: studio("nl", "signIn.submit") }).click();
 
-  // The owner's first section is the staff, in the owner's language (English).
-  await expect(page).toHaveURL(/\/studio\/staff$/);
-  await expectHeading(page, studio("en", "staff.title"));
+  // The owner's first section is the dashboard, in the owner's language (English); then the staff.
+  await expect(page).toHaveURL(/\/studio\/dashboard$/);
+  await expectHeading(page, studio("en", "dashboard.title"));
   const nav = page.getByRole("navigation", { name: studio("en", "nav.label") });
-  await expect(nav.getByRole("link")).toHaveText([studio("en", "nav.staff"), studio("en", "nav.activity")]);
+  await expect(nav.getByRole("link")).toHaveText(["dashboard", "customers", "stock", "staff", "activity"].map((section) => studio("en", `nav.${section}`)));
+  await nav.getByRole("link", { name: studio("en", "nav.staff") }).click();
+  await expectHeading(page, studio("en", "staff.title"));
   await expect(page.getByRole("row", { name: new RegExp(owner.email ?? "") })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "studio staff");
 
@@ -137,9 +139,9 @@ test("an owner signs in with password and code, invites an editor, who sets up f
   await page.getByLabel(studio("nl", "setup.saved")).check();
   await page.getByRole("button", { name: studio("nl", "setup.continue") }).click();
 
-  // An editor has no section of this part of the studio yet: no staff, no activity, in German.
-  await expectHeading(page, studio("de", "home.title"));
-  await expect(page.getByRole("navigation", { name: studio("de", "nav.label") }).getByRole("link")).toHaveCount(0);
+  // An editor's only section of this part of the studio is the dashboard: no staff, no activity, in German.
+  await expectHeading(page, studio("de", "dashboard.title"));
+  await expect(page.getByRole("navigation", { name: studio("de", "nav.label") }).getByRole("link")).toHaveText([studio("de", "nav.dashboard")]);
   await expectNoSeriousA11yViolations(page, "studio home of an editor");
   await page.goto("/studio/staff");
   await expectHeading(page, studio("de", "forbidden.title"));

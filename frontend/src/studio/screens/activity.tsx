@@ -19,6 +19,13 @@ export const ACTIONS = [
   "staff.role_changed",
   "staff.removed",
   "staff.recovery_code_used",
+  "customers.lessons_granted",
+  "customers.lesson_revoked",
+  "customers.password_link_sent",
+  "customers.exported",
+  "customers.erased",
+  "stock.adjusted",
+  "stock.threshold_changed",
 ] as const;
 const SUBJECT_TYPES = ["staff", "order", "customer", "variant"] as const;
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "since", "until"] as const;
