@@ -14,6 +14,8 @@ import { signOut, type Me } from "./api";
 import { Heading } from "./heading";
 import { loadStudioTexts } from "./i18n";
 import { ActivityScreen } from "./screens/activity";
+import { OrderScreen } from "./screens/order";
+import { OrdersScreen } from "./screens/orders";
 import { SetupScreen } from "./screens/setup";
 import { SignInScreen } from "./screens/sign-in";
 import { StaffScreen } from "./screens/staff";
@@ -21,6 +23,7 @@ import { can, SessionContext, useMe, useSession } from "./session";
 
 /** The studio's sections, in the navigation's order: each needs its permission. */
 export const SECTIONS = [
+  { path: "orders", permission: "orders", label: "studio.nav.orders", element: <OrdersScreen /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
   { path: "activity", permission: "activity", label: "studio.nav.activity", element: <ActivityScreen /> },
 ] as const;
@@ -64,7 +67,7 @@ function Layout() {
           <ul className="studio-nav">
             {SECTIONS.filter((section) => can(me, section.permission)).map((section) => (
               <li key={section.path}>
-                <Link to={`/studio/${section.path}`} aria-current={pathname === `/studio/${section.path}` ? "page" : undefined}>
+                <Link to={`/studio/${section.path}`} aria-current={pathname === `/studio/${section.path}` || pathname.startsWith(`/studio/${section.path}/`) ? "page" : undefined}>
                   {t(section.label)}
                 </Link>
               </li>
@@ -139,6 +142,14 @@ export function studioRoutes(): RouteObject[] {
               path: section.path,
               element: <Section permission={section.permission}>{section.element}</Section>,
             })),
+            {
+              path: "orders/:id",
+              element: (
+                <Section permission="orders">
+                  <OrderScreen />
+                </Section>
+              ),
+            },
           ],
         },
         { path: "*", element: <NotFound /> },
