@@ -31,6 +31,7 @@ from testkit.factories import (
     watch,
 )
 from testkit.lesson_states import LESSON_STATES
+from testkit.studio_order_states import STUDIO_ORDER_STATES
 from testkit.studio_states import STUDIO_STATES
 
 
@@ -273,6 +274,7 @@ STATES: dict[str, StateHandler] = {
     "a signed-in parent may switch to English": parent_switching_to_english,
     **LESSON_STATES,
     **STUDIO_STATES,
+    **STUDIO_ORDER_STATES,
 }
 
 

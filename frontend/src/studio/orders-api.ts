@@ -180,9 +180,3 @@ export const cancelOrder = async (client: ApiClient, id: number, notify: boolean
 
 export const resendEmail = async (client: ApiClient, id: number, kind: EmailKind) =>
   (await client.request<Data<{ kind: EmailKind; to: string }>>("POST", `/orders/${id}/emails`, { body: { kind } })).data;
-
-/** A document the studio opens as a page (packing slips, a credit note): its HTML, for the contract tests. */
-export async function fetchDocument(fetcher: typeof fetch, url: string, accept: string): Promise<{ status: number; type: string; text: string }> {
-  const response = await fetcher(url, { headers: { accept }, credentials: "same-origin" });
-  return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() };
-}
