@@ -93,7 +93,7 @@ export function OrderScreen() {
       <dl className="studio-facts">
         <div>
           <dt>{t("studio.orders.status")}</dt>
-          <dd>{t(`studio.orders.statuses.${order.status}`)}</dd>
+          <dd data-testid="studio-order-status">{t(`studio.orders.statuses.${order.status}`)}</dd>
         </div>
         <div>
           <dt>{t("studio.order.customer")}</dt>
