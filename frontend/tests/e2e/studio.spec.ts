@@ -75,11 +75,14 @@ test("an owner signs in with password and code, invites an editor, who sets up f
   await page.getByLabel(studio("nl", "signIn.code")).fill(totp(owner.totpSecret ?? ""));
   await page.getByRole("button", { name: studio("nl", "signIn.submit") }).click();
 
-  // The owner's first section is the staff, in the owner's language (English).
+  // The owner's first section is the orders inbox, in the owner's language (English).
+  await expect(page).toHaveURL(/\/studio\/orders$/);
+  await expectHeading(page, studio("en", "orders.title"));
+  const nav = page.getByRole("navigation", { name: studio("en", "nav.label") });
+  await expect(nav.getByRole("link")).toHaveText([studio("en", "nav.orders"), studio("en", "nav.staff"), studio("en", "nav.activity")]);
+  await nav.getByRole("link", { name: studio("en", "nav.staff") }).click();
   await expect(page).toHaveURL(/\/studio\/staff$/);
   await expectHeading(page, studio("en", "staff.title"));
-  const nav = page.getByRole("navigation", { name: studio("en", "nav.label") });
-  await expect(nav.getByRole("link")).toHaveText([studio("en", "nav.staff"), studio("en", "nav.activity")]);
   await expect(page.getByRole("row", { name: new RegExp(owner.email ?? "") })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "studio staff");
 
