@@ -236,8 +236,8 @@ export function Mails({ order, onSent, onFailed }: { order: StudioOrder; onSent:
                   <td>
                     {kind && can(me, "ship") ? (
                       <button type="button" className="button button--secondary" disabled={busy} onClick={() => void again(kind)}>
-                        {t("studio.order.sendAgain")}
-                        <span className="visually-hidden"> {mail.subject}</span>
+                        {t("studio.order.sendAgain")}{" "}
+                        <span className="visually-hidden">{mail.subject}</span>
                       </button>
                     ) : null}
                   </td>

@@ -202,6 +202,11 @@ describe("the inbox", () => {
     expect(screen.getByRole("link", { name: "Awaiting payment (2)" }).getAttribute("href")).toBe("/studio/orders?box=awaiting_payment");
     expect(screen.getByText("€129.85")).toBeTruthy();
     expect(api.calls[0]?.query.get("box")).toBe("to_ship");
+    // Newest first unless asked: the date column says so, and its header turns it round.
+    expect(screen.getByRole("columnheader", { name: /Placed/ }).getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByRole("columnheader", { name: /Total/ }).getAttribute("aria-sort")).toBeNull();
+    expect(screen.getByRole("link", { name: "Placed sort ascending" }).getAttribute("href")).toBe("/studio/orders?box=to_ship&sort=date");
+    expect(screen.getByRole("link", { name: "Total sort descending" }).getAttribute("href")).toBe("/studio/orders?box=to_ship&sort=-total");
     fireEvent.change(screen.getByRole("searchbox", { name: "Search orders" }), { target: { value: "1015 CS" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/studio/orders?box=to_ship&q=1015+CS"));

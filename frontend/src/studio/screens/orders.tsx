@@ -5,7 +5,7 @@ import { Link } from "../../ui/link";
 import { Heading } from "../heading";
 import { BOXES, listOrders, ordersCsvUrl, packingSlipsUrl, SORTS, type InboxOrder, type InboxPage, type Sort } from "../orders-api";
 import { useSession } from "../session";
-import { countOf, inboxSearch, parseInboxQuery } from "./orders-logic";
+import { countOf, inboxSearch, nextSort, parseInboxQuery } from "./orders-logic";
 import "./orders.css";
 
 const PAGE_SIZE = 50;
@@ -129,13 +129,11 @@ export function OrdersScreen() {
                   <th scope="col">
                     <span className="visually-hidden">{t("studio.orders.select")}</span>
                   </th>
-                  <th scope="col">{t("studio.orders.number")}</th>
-                  <th scope="col">{t("studio.orders.date")}</th>
+                  <SortHeader column="number" label={t("studio.orders.number")} sort={query.sort} to={(sort) => `/studio/orders${inboxSearch({ ...query, sort, page: 1 })}`} />
+                  <SortHeader column="date" label={t("studio.orders.date")} sort={query.sort} to={(sort) => `/studio/orders${inboxSearch({ ...query, sort, page: 1 })}`} />
                   <th scope="col">{t("studio.orders.customer")}</th>
                   <th scope="col">{t("studio.orders.status")}</th>
-                  <th scope="col" className="studio-money">
-                    {t("studio.orders.total")}
-                  </th>
+                  <SortHeader column="total" label={t("studio.orders.total")} sort={query.sort} to={(sort) => `/studio/orders${inboxSearch({ ...query, sort, page: 1 })}`} money />
                 </tr>
               </thead>
               <tbody>
@@ -153,6 +151,20 @@ export function OrdersScreen() {
         </>
       )}
     </>
+  );
+}
+
+/** A column the list sorts by: its header is a link to the other direction, and says which one is on. */
+function SortHeader({ column, label, sort, to, money = false }: { column: "date" | "total" | "number"; label: string; sort: Sort; to: (sort: Sort) => string; money?: boolean }) {
+  const { t } = useTranslation();
+  const on = sort === column ? "ascending" : sort === `-${column}` ? "descending" : undefined;
+  return (
+    <th scope="col" aria-sort={on} className={money ? "studio-money" : undefined}>
+      <Link to={to(nextSort(sort, column))}>
+        {label}{" "}
+        <span className="visually-hidden">{t(on === "descending" ? "studio.orders.sortAscending" : "studio.orders.sortDescending")}</span>
+      </Link>
+    </th>
   );
 }
 
