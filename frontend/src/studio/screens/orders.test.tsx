@@ -181,6 +181,46 @@ describe("an order's page", () => {
     expect((await screen.findByRole("link", { name: "Credit note CN-2026-00001" })).getAttribute("href")).toBe("/api/studio/orders/7/credit-notes/CN-2026-00001");
   });
 
+  test("an unpaid order is cancelled after asking, with or without the customer's e-mail", async () => {
+    const api = fakeApi({
+      "GET /studio/orders/7": () => ok({ data: order({ status: api.calls.some((call) => call.method === "POST") ? "canceled" : "awaiting_payment", invoiceNr: null, paidAt: null }) }),
+      "GET /studio/orders/7/refunds": () => ok({ ...refunds, order: { ...refunds.order, refundable: 0 } }),
+      "POST /studio/orders/7/cancel": (call) => ok({ data: { id: 7, status: "canceled", paymentStatus: "canceled", stockState: "released", notified: (call.body as { notify: boolean }).notify } }),
+    });
+    await renderStudio(<OrderScreen />, { permissions: SHOP });
+    const section = (await screen.findByRole("heading", { name: "Cancel the order" })).closest("section") as HTMLElement;
+    expect(screen.queryByRole("heading", { name: "Ship" })).toBeNull(); // nothing ships before the money
+    const notify = within(section).getByRole("checkbox", { name: "Send the customer an e-mail" }) as HTMLInputElement;
+    expect(notify.checked).toBe(true);
+    fireEvent.click(notify);
+    fireEvent.click(within(section).getByRole("button", { name: "Cancel order…" }));
+    const question = within(section).getByRole("group", { name: "Cancel order SPL-7K3M9QX2?" });
+    await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole("button", { name: "No, keep it" })));
+    expect(api.callsTo("POST /studio/orders/7/cancel")).toHaveLength(0);
+    fireEvent.click(within(question).getByRole("button", { name: "Yes, cancel" }));
+    expect(await screen.findByText("Order SPL-7K3M9QX2 was cancelled.")).toBeTruthy();
+    expect(api.callsTo("POST /studio/orders/7/cancel")[0]?.body).toEqual({ notify: false });
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Cancel the order" })).toBeNull());
+  });
+
+  test("a sent e-mail goes again as its kind; a note is added as typed", async () => {
+    const mail = { id: 3, sentAt: "2026-11-29T10:00:00Z", to: "eva@example.com", subject: "Your parcel is on its way", template: "order_shipped", locale: "nl" };
+    const api = fakeApi({
+      "GET /studio/orders/7": () => ok({ data: order({ mails: [mail] }) }),
+      "GET /studio/orders/7/refunds": () => ok(refunds),
+      "POST /studio/orders/7/emails": () => ({ status: 202, body: { data: { kind: "shipped", to: "eva@example.com" } } }),
+      "POST /studio/orders/7/notes": () => ({ status: 201, body: { data: { id: 9, at: "2026-11-29T10:01:00Z", author: "Owner", text: "Called" } } }),
+    });
+    await renderStudio(<OrderScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: "Send again Your parcel is on its way" }));
+    expect(await screen.findByText("The e-mail is being sent again to eva@example.com.")).toBeTruthy();
+    expect(api.callsTo("POST /studio/orders/7/emails")[0]?.body).toEqual({ kind: "shipped" });
+    fireEvent.change(screen.getByRole("textbox", { name: "New note" }), { target: { value: "  Called  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Add note" }));
+    expect(await screen.findByText("The note was added.")).toBeTruthy();
+    expect(api.callsTo("POST /studio/orders/7/notes")[0]?.body).toEqual({ text: "Called" });
+  });
+
   test("an unknown order says so", async () => {
     fakeApi({ "GET /studio/orders/7": () => failure(404, {}, "NotFoundError"), "GET /studio/orders/7/refunds": () => failure(404, {}, "NotFoundError") });
     await renderStudio(<OrderScreen />);
