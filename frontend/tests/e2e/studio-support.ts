@@ -1,7 +1,7 @@
 /**
  * What the studio's end-to-end specs share: its texts by key, the authenticator's code, the
  * provider states that make its staff and orders, and a signed-in member without the sign-in
- * form (their session cookie from a state). studio.spec.ts has its own copies of the first two.
+ * form (their session cookie from a state).
  */
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
