@@ -111,7 +111,7 @@ test-contracts: $(BACKEND_STAMP) $(SPA_BUILD) ## Pact: consumer tests write cont
 	rm -f contracts/pacts/*.json
 	cd frontend && npx vitest run --project pact
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider tests/contracts/test_spec_calls.py \
-	  tests/contracts/test_studio_calls.py tests/contracts/test_studio_shop_calls.py
+	  tests/contracts/test_studio_calls.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_mollie_consumer.py
 	cd backend && $(PY) -m pytest -q -p no:cacheprovider -m contract tests/contracts/test_pact_provider.py
 

@@ -17,6 +17,8 @@ import { ActivityScreen } from "./screens/activity";
 import { CustomerScreen } from "./screens/customer";
 import { CustomersScreen } from "./screens/customers";
 import { DashboardScreen } from "./screens/dashboard";
+import { OrderScreen } from "./screens/order";
+import { OrdersScreen } from "./screens/orders";
 import { SetupScreen } from "./screens/setup";
 import { SignInScreen } from "./screens/sign-in";
 import { StaffScreen } from "./screens/staff";
@@ -26,6 +28,7 @@ import { can, SessionContext, useMe, useSession } from "./session";
 /** The studio's sections, in the navigation's order: each needs its permission. */
 export const SECTIONS = [
   { path: "dashboard", permission: "dashboard", label: "studio.nav.dashboard", element: <DashboardScreen /> },
+  { path: "orders", permission: "orders", label: "studio.nav.orders", element: <OrdersScreen /> },
   { path: "customers", permission: "customers", label: "studio.nav.customers", element: <CustomersScreen /> },
   { path: "stock", permission: "stock", label: "studio.nav.stock", element: <StockScreen /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
@@ -33,7 +36,10 @@ export const SECTIONS = [
 ] as const;
 
 /** Pages within a section (a customer's page), behind the section's permission; not in the navigation. */
-const PAGES = [{ path: "customers/:id", permission: "customers", element: <CustomerScreen /> }] as const;
+const PAGES = [
+  { path: "orders/:id", permission: "orders", element: <OrderScreen /> },
+  { path: "customers/:id", permission: "customers", element: <CustomerScreen /> },
+] as const;
 
 export const SIGN_IN_PATH = "/studio/sign-in";
 

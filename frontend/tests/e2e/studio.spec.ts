@@ -4,50 +4,13 @@
  * the editor sets up their account from the mailed link (QR code, secret, password, first code,
  * recovery codes) and lands in the studio in their own language. axe checks every screen.
  */
-import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expectHeading, providerState, studio, totp } from "./studio-support";
 import { mailedLink, origin, resetRateLimits } from "./support";
-
-type Texts = { [key: string]: string | Texts };
-
-/** A studio text (frontend/src/studio/locales/<locale>.json) by dotted key, with {{values}} filled in. */
-function studio(locale: string, key: string, values: Record<string, string> = {}): string {
-  let node: string | Texts | undefined = JSON.parse(readFileSync(resolve(import.meta.dirname, `../../src/studio/locales/${locale}.json`), "utf8")) as Texts;
-  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-  if (typeof node !== "string") throw new Error(`No studio text ${key} in ${locale}.json`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-}
-
-/** RFC 6238: the authenticator's six digits for a base32 secret, now (30-second steps, HMAC-SHA1). */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/[\s=]/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-async function providerState(request: APIRequestContext, state: string): Promise<Record<string, string>> {
-  const response = await request.post(`${origin("nl")}/_test/pact-state`, { data: { state, action: "setup" } });
-  expect(response.status(), state).toBe(200);
-  return (await response.json()) as Record<string, string>;
-}
 
 const OWNER_STATE = "a studio owner owner@splash.example with recovery code abcd-efgh-ijkl-mnop";
 const EDITOR = "redactie@splash.example";
-
-async function expectHeading(page: Page, text: string): Promise<void> {
-  const heading = page.getByRole("heading", { level: 1, name: text });
-  await expect(heading).toBeVisible();
-  await expect(heading).toBeFocused(); // focus moves to the heading on every screen
-}
 
 test("the test of the authenticator code follows RFC 6238's example", () => {
   // RFC 6238 appendix B: the ASCII secret "12345678901234567890", SHA-1, at 59 s → 94287082 (8 digits; 6 here).
@@ -79,8 +42,9 @@ test("an owner signs in with password and code, invites an editor, who sets up f
   await expect(page).toHaveURL(/\/studio\/dashboard$/);
   await expectHeading(page, studio("en", "dashboard.title"));
   const nav = page.getByRole("navigation", { name: studio("en", "nav.label") });
-  await expect(nav.getByRole("link")).toHaveText(["dashboard", "customers", "stock", "staff", "activity"].map((section) => studio("en", `nav.${section}`)));
+  await expect(nav.getByRole("link")).toHaveText(["dashboard", "orders", "customers", "stock", "staff", "activity"].map((section) => studio("en", `nav.${section}`)));
   await nav.getByRole("link", { name: studio("en", "nav.staff") }).click();
+  await expect(page).toHaveURL(/\/studio\/staff$/);
   await expectHeading(page, studio("en", "staff.title"));
   await expect(page.getByRole("row", { name: new RegExp(owner.email ?? "") })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "studio staff");
