@@ -13,6 +13,7 @@ from splash.academy.models import Lesson
 from splash.accounts.models import Address, User
 from splash.catalog.models import ProductVariant
 from splash.core.config import Settings
+from splash.shared.mail.models import SentMail
 from testkit.factories import (
     create_order,
     create_test_user,
@@ -29,8 +30,8 @@ RESERVED_SKU = "SPL-FS-BLUE-L"  # two of them held by the customer's unpaid orde
 
 
 async def _customer() -> tuple[User, int]:
-    """Anna Jansen with an address, a paid suit (level 1 with it) and two suits unpaid; the
-    paid order's id."""
+    """Anna Jansen with an address, a paid suit (level 1 with it) and its confirmation mail, and
+    two suits unpaid; the paid order's id."""
     user = await create_test_user(CUSTOMER, "Zwemmen-2026")
     user.firstname, user.lastname = "Anna", "Jansen"
     await user.save(update_fields=["firstname", "lastname"])
@@ -44,6 +45,14 @@ async def _customer() -> tuple[User, int]:
     )
     paid = await grant_level(user, "level-1")
     await create_order(user, [(RESERVED_SKU, 2)])
+    await SentMail.create(
+        to=CUSTOMER,
+        subject=f"Bedankt voor je bestelling {paid.order_nr}",
+        template="order_confirmation",
+        locale="nl",
+        order_id=paid.id,
+        message_key=f"confirmation-{paid.id}",
+    )
     return user, paid.id
 
 

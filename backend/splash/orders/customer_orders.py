@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic.alias_generators import to_camel
-from tortoise.expressions import Q
+from tortoise.expressions import Q, Subquery
 
 from splash.orders.cancels import ORDER_CANCELED
 from splash.orders.fulfilment import ORDER_ACCOUNT, ORDER_BANK_TRANSFER, ORDER_CONFIRMATION
@@ -37,6 +37,12 @@ ORDER_MAILS = (
 
 def _of(user_id: int, email: str) -> Q:
     return Q(user_id=user_id) | Q(email=email)
+
+
+def ids_of(user_id: int, email: str) -> Subquery:
+    """The ids of a customer's orders (their account's and those placed with their address),
+    as a subquery for another table's filter."""
+    return Subquery(Order.filter(_of(user_id, email)).values("id"))
 
 
 async def summaries(user_id: int, email: str) -> list[OrderSummaryStudio]:

@@ -204,17 +204,7 @@ def _public(
     shipping_address = AddressPublic.model_validate(order.shipping_address)
     notes = [note_public(e) for e in entries if e.action == Action.ORDER_NOTED]
     shipments = shipments_public(loaded)
-    mails_public = [
-        SentMailPublic(
-            id=m.id,
-            sent_at=m.sent_at,
-            to=m.to,
-            subject=m.subject,
-            template=m.template,
-            locale=m.locale,
-        )
-        for m in mails
-    ]
+    mails_public = [SentMailPublic.model_validate(m, from_attributes=True) for m in mails]
     return StudioOrder(
         id=order.id,
         order_nr=order.order_nr,

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from tortoise.expressions import Q
+
 from splash.academy import grants
 from splash.academy.schemas import EntitlementStudio
 from splash.accounts import studio as accounts
@@ -15,7 +17,9 @@ from splash.core.schemas import PublicModel
 from splash.forms import services as forms
 from splash.handoff import services as handoff
 from splash.orders import services as orders
+from splash.orders.studio_schemas import SentMailPublic
 from splash.shared import outbox
+from splash.shared.mail.models import SentMail
 
 
 class CustomerExport(PublicModel):
@@ -29,6 +33,7 @@ class CustomerExport(PublicModel):
     entitlements: list[EntitlementStudio]
     lesson_progress: list[dict[str, Any]]
     form_submissions: list[dict[str, Any]]
+    emails: list[SentMailPublic]  # the mails sent to them (the studio's log), newest first
     exported_at: datetime
 
 
@@ -48,8 +53,24 @@ async def export(user: User) -> CustomerExport:
         entitlements=await grants.entitlements_of(user.id),
         lesson_progress=await grants.progress_of(user.id),
         form_submissions=await forms.export_sent_by(user.email),
+        emails=[
+            SentMailPublic.model_validate(mail, from_attributes=True)
+            for mail in await sent_mails(user)
+        ],
         exported_at=outbox.now(),
     )
+
+
+async def sent_mails(user: User, limit: int | None = None) -> list[SentMail]:
+    """The mails sent to a customer, newest first: their account's, those to their address and
+    their orders' (one statement)."""
+    about = (
+        Q(user_id=user.id)
+        | Q(to__iexact=user.email)
+        | Q(order_id__in=orders.customer_orders.ids_of(user.id, user.email))
+    )
+    found = SentMail.filter(about).order_by("-sent_at", "-id")
+    return list(await (found.limit(limit) if limit else found))
 
 
 async def erase(user: User) -> Erased:

@@ -31,6 +31,7 @@ from splash.core.schemas import PublicModel, RequestBody
 from splash.orders import services as orders
 from splash.orders.dashboard import Period
 from splash.orders.schemas import OrderSummaryStudio
+from splash.orders.studio_schemas import SentMailPublic
 from splash.shared import outbox
 from splash.shared.collections import parse_id
 from splash.shared.http.openapi import Parameter, documented
@@ -44,6 +45,8 @@ from splash.staff.vocabulary import Action, Permission, SubjectType
 
 bp = Blueprint("studio_site", url_prefix="/studio")
 
+CUSTOMER_MAILS_READ = 100  # the newest: older ones are in the customer's export
+
 
 class CustomerDetail(PublicModel):
     customer: CustomerPublic
@@ -54,6 +57,10 @@ class CustomerDetail(PublicModel):
 
 class CustomerAnswer(PublicModel):
     data: CustomerDetail
+
+
+class CustomerMailsAnswer(PublicModel):
+    data: list[SentMailPublic]
 
 
 class Erase(RequestBody):
@@ -104,6 +111,23 @@ async def customer(request: Request, customer_id: str) -> HTTPResponse:
         entitlements=await grants.entitlements_of(user.id),
     )
     return public(CustomerAnswer(data=detail))
+
+
+@bp.get("/customers/<customer_id:str>/emails")
+@documented(
+    "The e-mails sent to a customer, newest first (at most 100): their account's mails and "
+    "their orders'",
+    tag="studio",
+    response=CustomerMailsAnswer,
+    parameters=(CUSTOMER_ID,),
+    errors=(401, 403, 404),
+)
+@studio_route(Permission.CUSTOMERS)
+async def customer_mails(request: Request, customer_id: str) -> HTTPResponse:
+    user = await accounts.customer(parse_id(customer_id))
+    mails = await privacy.sent_mails(user, CUSTOMER_MAILS_READ)
+    answer = [SentMailPublic.model_validate(mail, from_attributes=True) for mail in mails]
+    return public(CustomerMailsAnswer(data=answer))
 
 
 @bp.get("/customers/<customer_id:str>/export")

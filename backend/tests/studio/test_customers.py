@@ -9,6 +9,7 @@ import pytest
 from splash.academy.entitlements import owned_lessons
 from splash.academy.models import Entitlement, Lesson
 from splash.accounts.models import User
+from splash.shared.mail.models import SentMail
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
 from tests.staff.support import cookie_of, staff
@@ -72,6 +73,36 @@ async def test_a_customer_page_shows_profile_addresses_orders_and_lessons(client
     assert {(e["lesson"], e["source"], e["order"]) for e in data["entitlements"]} == {
         (f"level-1-lesson-{n}", "suit_gift", anna.paid.order_nr) for n in range(1, 5)
     }
+
+
+async def test_a_customers_mails_are_theirs_newest_first(client, settings):
+    """Their account's mails, those to their address (in any case) and their orders' (also
+    after the address changed); nobody else's."""
+    anna = await a_customer()
+    bram = await a_customer("bram@example.com")
+    made = {}
+    for key, fields in (
+        ("reset", {"to": "anna@example.com", "user_id": anna.user.id}),
+        ("typed", {"to": "ANNA@example.com"}),
+        ("order", {"to": "anna.oud@example.com", "order_id": anna.paid.id}),
+        ("bram", {"to": "bram@example.com", "user_id": bram.user.id}),
+        ("bram_order", {"to": "bram@example.com", "order_id": bram.paid.id}),
+    ):
+        made[key] = await SentMail.create(
+            subject=key, template="order_confirmation", locale="de", message_key=key, **fields
+        )
+    headers = await headers_of(settings)
+
+    response = await client.get(f"/api/studio/customers/{anna.user.id}/emails", headers=headers)
+    missing = await client.get("/api/studio/customers/424242/emails", headers=headers)
+    editor = await client.get(
+        f"/api/studio/customers/{anna.user.id}/emails", headers=await headers_of(settings, "editor")
+    )
+
+    assert response.status == 200, response.json
+    assert [m["subject"] for m in response.json["data"]] == ["order", "typed", "reset"]
+    assert set(response.json["data"][0]) == {"id", "sentAt", "to", "subject", "template", "locale"}
+    assert (missing.status, editor.status) == (404, 403)
 
 
 async def test_a_missing_or_malformed_customer_is_refused(client, settings):

@@ -45,6 +45,10 @@ async def test_the_export_is_one_json_file_with_everything(client, settings):
     await reset_code_for(anna.user)  # a token: its metadata, never its hash
     await _contact_form("Anna@Example.com")
     await _contact_form("someone-else@example.com")
+    await SentMail.create(
+        to="anna@example.com", subject="Je bestelling", template="order_confirmation",
+        locale="de", order_id=anna.paid.id, message_key="m-export",
+    )  # fmt: skip
 
     response = await client.get(
         f"/api/studio/customers/{anna.user.id}/export", headers=await headers_of(settings)
@@ -66,6 +70,9 @@ async def test_the_export_is_one_json_file_with_everything(client, settings):
     assert data["lessonProgress"][0]["lesson"] == "level-1-lesson-2"
     assert [s["data"]["message"] for s in data["formSubmissions"]] == ["Welke maat voor 4 jaar?"]
     assert [t["kind"] for t in data["tokens"]] == ["reset"]
+    assert [(m["subject"], m["template"]) for m in data["emails"]] == [
+        ("Je bestelling", "order_confirmation")
+    ]
     token_hash = (await AccountToken.get(user_id=anna.user.id)).token_hash
     assert token_hash not in response.text
     assert anna.user.password_hash not in response.text

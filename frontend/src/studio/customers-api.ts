@@ -5,6 +5,7 @@
  * (backend/splash/academy/studio_routes.py).
  */
 import type { ApiClient } from "../lib/api";
+import type { SentMail } from "./orders-api";
 
 export const CUSTOMER_SORTS = ["-created", "created", "email", "-email", "name", "-name"] as const;
 
@@ -64,6 +65,9 @@ export function listCustomers(client: ApiClient, query: CustomerQuery, pageSize 
   if (query.sort && query.sort !== "-created") sent.sort = query.sort;
   return client.request<CustomerPage>("GET", "/customers", { query: sent });
 }
+
+/** The e-mails sent to a customer, newest first (at most 100). */
+export const getCustomerMails = async (client: ApiClient, id: number) => (await client.request<Data<SentMail[]>>("GET", `/customers/${id}/emails`)).data;
 
 export const getCustomer = async (client: ApiClient, id: number) => (await client.request<Data<CustomerDetail>>("GET", `/customers/${id}`)).data;
 

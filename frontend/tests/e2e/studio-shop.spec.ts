@@ -96,6 +96,9 @@ test("an owner reads the dashboard, gives a customer a lesson and tops up a vari
   await expectHeading(page, en("customers.detailTitle", { email: CUSTOMER }));
   const orders = page.getByRole("table", { name: en("customers.ordersCaption_other", { count: "2" }) });
   await expect(orders.getByRole("link").first()).toHaveAttribute("href", /^\/studio\/orders\/\d+$/);
+  // The e-mails sent to them, read after the page: the paid order's confirmation.
+  const mails = page.getByRole("table", { name: en("customers.mailsTitle") });
+  await expect(mails.getByRole("rowheader")).toHaveText([/^Bedankt voor je bestelling /]);
 
   // Give a lesson with a reason: it shows in their lessons, with who gave it and why.
   const lessons = page.getByRole("region", { name: en("customers.lessonsTitle") });

@@ -16,6 +16,7 @@ import {
   eraseCustomer,
   exportCustomer,
   getCustomer,
+  getCustomerMails,
   grantLessons,
   listCustomers,
   revokeEntitlement,
@@ -135,6 +136,30 @@ describe("studio shop API contract: customers", () => {
         const detail = await getCustomer(client(mock.url), IDS.customer);
         expect(detail.customer.email).toBe(CUSTOMER);
         expect(detail.orders).toHaveLength(2);
+      });
+  });
+
+  it("answers the e-mails sent to a customer, newest first", async () => {
+    await provider
+      .addInteraction()
+      .given(SHOP)
+      .uponReceiving("a request for the e-mails sent to a customer")
+      .withRequest("GET", customerPath("/emails"), (b) => b.headers(SIGNED_IN))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({
+            id: integer(1),
+            sentAt: ISO_TIMESTAMP,
+            to: string(CUSTOMER),
+            subject: string("Bedankt voor je bestelling SPL-2026-00001"),
+            template: string("order_confirmation"),
+            locale: regex("^(nl|en|de|es|fr|sv)$", "nl"),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const mails = await getCustomerMails(client(mock.url), IDS.customer);
+        expect(mails[0]).toMatchObject({ to: CUSTOMER, template: "order_confirmation" });
       });
   });
 

@@ -1,7 +1,7 @@
 /**
  * A customer's page: the account, their orders (each a link to the order's page), addresses,
- * the lessons they own and why; granting and revoking lessons, a password-set link, the
- * privacy requests (export, erasure).
+ * the lessons they own and why, the e-mails sent to them; granting and revoking lessons, a
+ * password-set link, the privacy requests (export, erasure).
  */
 import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
@@ -13,6 +13,7 @@ import { Heading } from "../heading";
 import { can, useMe, useSession } from "../session";
 import { StatusMessage, type Notice } from "../status";
 import { GrantForm, RevokeButton } from "./customer-lessons";
+import { CustomerMails } from "./customer-mails";
 import { Privacy } from "./customer-privacy";
 import { customerName } from "./customers";
 
@@ -78,6 +79,7 @@ export function CustomerScreen() {
       <Orders detail={detail} />
       <Addresses detail={detail} />
       <Lessons detail={detail} onChanged={changed} onFailed={(text) => setNotice({ kind: "failed", text })} />
+      <CustomerMails id={detail.customer.id} />
       <Privacy
         customer={detail.customer}
         onNotice={setNotice}

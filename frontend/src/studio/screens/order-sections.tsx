@@ -13,7 +13,7 @@ function useWhen() {
   return useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }), [i18n.language]);
 }
 
-function When({ at }: { at: string }) {
+export function When({ at }: { at: string }) {
   const when = useWhen();
   return <time dateTime={at}>{when.format(new Date(at))}</time>;
 }
