@@ -8,6 +8,7 @@
  * says. A shop member gets no refund (button nor API), an editor no orders at all. axe checks the
  * inbox and the order.
  */
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { formatPrice } from "../../src/lib/i18n/format";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -42,6 +43,12 @@ async function memberPage(browser: Browser, owner: Page, session: string): Promi
   return context.newPage();
 }
 
+/** With SPLASH_SCREENSHOTS set, the English run writes docs/images/<name>.png, which docs/studio.md shows. */
+async function documentationShot(page: Page, name: string, locale: string): Promise<void> {
+  if (!process.env.SPLASH_SCREENSHOTS || locale !== "en") return;
+  await page.screenshot({ path: path.resolve(import.meta.dirname, "../../../docs/images", `${name}.png`), fullPage: true });
+}
+
 for (const locale of ["nl", "en"] as const) {
   test(`an owner ships a guest's order in two parcels and refunds its suits; shop and editor are kept out (${locale})`, async ({ page, browser, request }) => {
     test.setTimeout(180_000);
@@ -65,6 +72,7 @@ for (const locale of ["nl", "en"] as const) {
     const row = page.getByRole("row", { name: new RegExp(orderNr) });
     await expect(row).toContainText(t("orders.statuses.paid"));
     await expectNoSeriousA11yViolations(page, `studio orders inbox (${locale})`);
+    await documentationShot(page, "studio-inbox", locale);
 
     await row.getByRole("link", { name: orderNr }).click();
     await expectHeading(page, t("order.title", { number: orderNr }));
@@ -142,6 +150,7 @@ for (const locale of ["nl", "en"] as const) {
       (mail) => mail.to.includes(state.guestEmail ?? "") && (mail.text ?? "").includes(made.creditNoteNr) && (mail.text ?? "").includes(orderNr),
     );
     expect(await onHand(page, site, state.sku ?? "")).toBe(before + 2);
+    await documentationShot(page, "studio-order", locale);
 
     // A shop member sees the order but no refund, and the API refuses one.
     const shop = await memberPage(browser, page, state.shopSession ?? "");
