@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { formatPrice } from "../../src/lib/i18n/format";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expectHeading, memberContext, providerState, signInWithCode, studio, STUDIO_SITE } from "./studio-support";
-import { mailMatching, message, origin, resetRateLimits } from "./support";
+import { contentPage, mailedLink, mailMatching, message, origin, resetRateLimits, waitForHydration } from "./support";
 
 type Line = { id: number; productType: string; title: string; variantLabel: string; quantity: number; lineTotal: number };
 type Refund = { amount: number; creditNoteNr: string; creditNoteUrl: string; restock: boolean };
@@ -42,6 +42,8 @@ async function memberPage(browser: Browser, owner: Page, session: string): Promi
   await memberContext(context, session);
   return context.newPage();
 }
+
+const CUSTOMER_PASSWORD = "Zwemles-Pakket-2026";
 
 /** With SPLASH_SCREENSHOTS set, the English run writes docs/images/<name>.png, which docs/studio.md shows. */
 async function documentationShot(page: Page, name: string, locale: string): Promise<void> {
@@ -112,6 +114,15 @@ for (const locale of ["nl", "en"] as const) {
     const tracks = shown.getByRole("link", { name: message(locale, "orders.parcels.track") });
     await expect(tracks).toHaveCount(2);
     for (const link of await tracks.all()) await expect(link).toHaveAttribute("href", /^https:\/\//);
+    // Paid, the guest's order made them an account: its mailed link sets a first password, and
+    // the profile's order list shows both parcels with their tracking links.
+    await customer.goto(await mailedLink(request, state.guestEmail ?? "", `${origin(locale)}/reset?code=`));
+    await waitForHydration(customer);
+    await customer.getByLabel(message(locale, "forms.labels.password"), { exact: true }).fill(CUSTOMER_PASSWORD);
+    await customer.getByLabel(message(locale, "forms.labels.passwordConfirmation"), { exact: true }).fill(CUSTOMER_PASSWORD);
+    await customer.getByRole("button", { name: message(locale, "auth.reset.firstSubmit") }).click();
+    await expect(customer).toHaveURL(`${origin(locale)}${contentPage(locale, "account").path}`);
+    for (const number of parcels) await expect(customer.getByRole("link", { name: new RegExp(number) })).toHaveAttribute("href", /^https:\/\//);
     await customer.close();
     for (const number of parcels) {
       await mailMatching(request, `the e-mail of parcel ${number}`, (mail) => mail.to.includes(state.guestEmail ?? "") && (mail.text ?? "").includes(number));
