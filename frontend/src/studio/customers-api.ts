@@ -5,7 +5,7 @@
  * (backend/splash/academy/studio_routes.py).
  */
 import type { ApiClient } from "../lib/api";
-import type { SentMail } from "./orders-api";
+import type { Address as OrderAddress, SentMail } from "./orders-api";
 
 export const CUSTOMER_SORTS = ["-created", "created", "email", "-email", "name", "-name"] as const;
 
@@ -23,16 +23,8 @@ export type Customer = {
 export type CustomerPage = { data: Customer[]; meta: { page: number; pageSize: number; total: number } };
 export type CustomerQuery = { q: string; sort: string; page: number };
 
-export type Address = {
-  id: number;
-  street: string;
-  housenumber: string;
-  addition: string | null;
-  additionalInfo: string | null;
-  postalCode: string;
-  city: string;
-  country: string;
-};
+/** A saved address: an order's address (./orders-api) with its id. */
+export type Address = OrderAddress & { id: number };
 export type CustomerOrder = { id: number; number: string; createdAt: string; status: string; total: number; refunded: number };
 export type GrantSource = "purchase" | "suit_gift" | "granted";
 export type Entitlement = {

@@ -2,50 +2,14 @@
  * The studio's shop screens (issue 27): an owner (backend/testkit/studio_shop_states.py) signs in
  * on the Dutch sign-in screen and works in English: the dashboard with its chart, a customer
  * found by e-mail address, a lesson given with a reason (in their lessons and in the activity
- * log), an erasure asked twice and refused for another address, a variant topped up with a reason and counted out too far (the server's refusal at the
- * field). axe checks the dashboard, the customers and the stock.
+ * log), an erasure asked twice and refused for another address, a variant topped up with a
+ * reason and counted out too far (the server's refusal at the field). axe checks the dashboard,
+ * the customers and the stock.
  */
-import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { origin, resetRateLimits } from "./support";
-
-type Texts = { [key: string]: string | Texts };
-
-/** A studio text (frontend/src/studio/locales/<locale>.json) by dotted key, with {{values}} filled in. */
-function studio(locale: string, key: string, values: Record<string, string> = {}): string {
-  let node: string | Texts | undefined = JSON.parse(readFileSync(resolve(import.meta.dirname, `../../src/studio/locales/${locale}.json`), "utf8")) as Texts;
-  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-  if (typeof node !== "string") throw new Error(`No studio text ${key} in ${locale}.json`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
-}
-
-/** RFC 6238 (as tests/e2e/studio.spec.ts checks it): the authenticator's six digits now. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/[\s=]/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-async function providerState(request: APIRequestContext, state: string): Promise<Record<string, string>> {
-  const response = await request.post(`${origin("nl")}/_test/pact-state`, { data: { state, action: "setup" } });
-  expect(response.status(), state).toBe(200);
-  return (await response.json()) as Record<string, string>;
-}
-
-async function expectHeading(page: Page, text: string): Promise<void> {
-  const heading = page.getByRole("heading", { level: 1, name: text });
-  await expect(heading).toBeVisible();
-  await expect(heading).toBeFocused();
-}
+import { expectHeading, providerState, signInWithCode, studio } from "./studio-support";
+import { resetRateLimits } from "./support";
 
 const SHOP_STATE = "a studio owner and a customer anna@example.com with orders and lessons";
 const CUSTOMER = "anna@example.com";
@@ -58,12 +22,7 @@ test("an owner reads the dashboard, gives a customer a lesson and tops up a vari
   await resetRateLimits(request);
   const owner = await providerState(request, SHOP_STATE);
 
-  await page.goto("/studio");
-  await expectHeading(page, studio("nl", "signIn.title"));
-  await page.getByLabel(studio("nl", "signIn.email")).fill(owner.email ?? "");
-  await page.getByLabel(studio("nl", "signIn.password")).fill(owner.password ?? "");
-  await page.getByLabel(studio("nl", "signIn.code")).fill(totp(owner.totpSecret ?? ""));
-  await page.getByRole("button", { name: studio("nl", "signIn.submit") }).click();
+  await signInWithCode(page, owner);
 
   // The dashboard is the first section; the owner reads the studio in English.
   await expect(page).toHaveURL(/\/studio\/dashboard$/);

@@ -4,7 +4,7 @@ import { useTranslation } from "../../lib/i18n";
 import { getCustomerMails } from "../customers-api";
 import type { SentMail } from "../orders-api";
 import { useSession } from "../session";
-import { When } from "./order-sections";
+import { MailsTable } from "./order-sections";
 
 export function CustomerMails({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -33,27 +33,7 @@ export function CustomerMails({ id }: { id: number }) {
       ) : mails.length === 0 ? (
         <p>{t("studio.customers.noMails")}</p>
       ) : (
-        <table className="studio-table">
-          <caption className="visually-hidden">{t("studio.customers.mailsTitle")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("studio.order.sentAt")}</th>
-              <th scope="col">{t("studio.order.subject")}</th>
-              <th scope="col">{t("studio.order.to")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {mails.map((mail) => (
-              <tr key={mail.id}>
-                <td>
-                  <When at={mail.sentAt} />
-                </td>
-                <th scope="row">{mail.subject}</th>
-                <td>{mail.to}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MailsTable caption={t("studio.customers.mailsTitle")} mails={mails} />
       )}
     </section>
   );

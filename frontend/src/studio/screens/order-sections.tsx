@@ -1,10 +1,10 @@
 /** The parts of an order's page that show what happened: lines, addresses, parcels, money, e-mails, notes, timeline. */
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { config } from "../../lib/config";
 import { Form, SubmitButton, TextArea, type Values } from "../../lib/forms";
 import { formatPrice, useTranslation } from "../../lib/i18n";
 import { ErrorSummary } from "../forms";
-import { addNote, resendEmail, type Address, type Refund, type StudioOrder } from "../orders-api";
+import { addNote, resendEmail, type Address, type Refund, type SentMail, type StudioOrder } from "../orders-api";
 import { can, useMe, useSession } from "../session";
 import { emailKindOf } from "./orders-logic";
 
@@ -13,7 +13,7 @@ function useWhen() {
   return useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }), [i18n.language]);
 }
 
-export function When({ at }: { at: string }) {
+function When({ at }: { at: string }) {
   const when = useWhen();
   return <time dateTime={at}>{when.format(new Date(at))}</time>;
 }
@@ -213,41 +213,50 @@ export function Mails({ order, onSent, onFailed }: { order: StudioOrder; onSent:
       {order.mails.length === 0 ? (
         <p>{t("studio.order.noMails")}</p>
       ) : (
-        <table className="studio-table">
-          <caption className="visually-hidden">{t("studio.order.mails")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("studio.order.sentAt")}</th>
-              <th scope="col">{t("studio.order.subject")}</th>
-              <th scope="col">{t("studio.order.to")}</th>
-              <th scope="col">{t("studio.staff.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.mails.map((mail) => {
-              const kind = emailKindOf(mail.template);
-              return (
-                <tr key={mail.id}>
-                  <td>
-                    <When at={mail.sentAt} />
-                  </td>
-                  <th scope="row">{mail.subject}</th>
-                  <td>{mail.to}</td>
-                  <td>
-                    {kind && can(me, "ship") ? (
-                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void again(kind)}>
-                        {t("studio.order.sendAgain")}{" "}
-                        <span className="visually-hidden">{mail.subject}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <MailsTable
+          caption={t("studio.order.mails")}
+          mails={order.mails}
+          actions={(mail) => {
+            const kind = emailKindOf(mail.template);
+            return kind && can(me, "ship") ? (
+              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void again(kind)}>
+                {t("studio.order.sendAgain")} <span className="visually-hidden">{mail.subject}</span>
+              </button>
+            ) : null;
+          }}
+        />
       )}
     </section>
+  );
+}
+
+/** E-mails sent (an order's, a customer's): when, subject, to whom, and what may be done with each. */
+export function MailsTable({ caption, mails, actions }: { caption: string; mails: SentMail[]; actions?: (mail: SentMail) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <table className="studio-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("studio.order.sentAt")}</th>
+          <th scope="col">{t("studio.order.subject")}</th>
+          <th scope="col">{t("studio.order.to")}</th>
+          {actions ? <th scope="col">{t("studio.staff.actions")}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {mails.map((mail) => (
+          <tr key={mail.id}>
+            <td>
+              <When at={mail.sentAt} />
+            </td>
+            <th scope="row">{mail.subject}</th>
+            <td>{mail.to}</td>
+            {actions ? <td>{actions(mail)}</td> : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
