@@ -8,7 +8,6 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.accounts import studio
-from splash.accounts.models import User
 from splash.accounts.schemas import (
     CustomerList,
     CustomerMeta,
@@ -30,20 +29,6 @@ bp = Blueprint("studio_accounts", url_prefix="/studio")
 
 CUSTOMER_ID = Parameter("customer_id", "path", "The customer's account id", schema=WHOLE_ID)
 SORTS = sorted(f"{d}{key}" for key in studio.SORTS for d in ("", "-"))
-
-
-def customer_public(user: User) -> CustomerPublic:
-    return CustomerPublic(
-        id=user.id,
-        email=user.email,
-        firstname=user.firstname,
-        lastname=user.lastname,
-        locale=user.locale,
-        provider=user.provider,
-        confirmed=user.confirmed,
-        blocked=user.blocked,
-        created_at=user.created_at,
-    )
 
 
 @bp.get("/customers")
@@ -71,7 +56,11 @@ async def list_customers(request: Request) -> HTTPResponse:
         studio.CustomerSearch(text, sort, (page - 1) * size, size)
     )
     meta = CustomerMeta(page=page, page_size=size, total=total)
-    return public(CustomerList(data=[customer_public(u) for u in found], meta=meta))
+    return public(
+        CustomerList(
+            data=[CustomerPublic.model_validate(u, from_attributes=True) for u in found], meta=meta
+        )
+    )
 
 
 @bp.post("/customers/<customer_id:str>/password-link")

@@ -25,7 +25,7 @@ from splash.academy import grants
 from splash.academy.schemas import EntitlementStudio
 from splash.accounts import studio as accounts
 from splash.accounts.schemas import AddressPublic, CustomerPublic
-from splash.accounts.studio_routes import CUSTOMER_ID, customer_public
+from splash.accounts.studio_routes import CUSTOMER_ID
 from splash.core.errors import ConflictError, ValidationError
 from splash.core.schemas import PublicModel, RequestBody
 from splash.orders import services as orders
@@ -105,7 +105,7 @@ async def customer(request: Request, customer_id: str) -> HTTPResponse:
     user = await accounts.customer(parse_id(customer_id))
     addresses = await accounts.addresses(user.id)
     detail = CustomerDetail(
-        customer=customer_public(user),
+        customer=CustomerPublic.model_validate(user, from_attributes=True),
         addresses=[AddressPublic.model_validate(a, from_attributes=True) for a in addresses],
         orders=await orders.customer_orders.summaries(user.id, user.email),
         entitlements=await grants.entitlements_of(user.id),
