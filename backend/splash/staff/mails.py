@@ -4,6 +4,7 @@ sits in the database, and sending again (a new invitation) voids the earlier lin
 
 from __future__ import annotations
 
+from splash.shared import outbox
 from splash.shared.mail import sent, templates
 from splash.shared.outbox import Job
 from splash.shared.outbox.drain import Resources
@@ -11,6 +12,12 @@ from splash.staff import services
 from splash.staff.models import StaffMember
 
 INVITATION = "staff.invitation"
+
+
+async def invite(member: StaffMember, inviter: StaffMember) -> None:
+    """Queues the invitation with a new set-up link (made when it is sent: earlier links stop
+    working), in the caller's transaction."""
+    await outbox.enqueue(INVITATION, {"staff_id": member.id, "inviter": inviter.name})
 
 
 async def send_invitation(job: Job, resources: Resources) -> None:

@@ -214,7 +214,7 @@ async def invite(request: Request) -> HTTPResponse:
         member = await services.invite(
             actor(request), body.email, body.name, body.role, body.locale
         )
-        await queue.enqueue(mails.INVITATION, {"staff_id": member.id, "inviter": inviter.name})
+        await mails.invite(member, inviter)
     return public(StaffAnswer(data=staff_public(member)), status=201)
 
 
@@ -264,7 +264,7 @@ async def remove(request: Request, staff_id: str) -> HTTPResponse:
 async def invite_again(request: Request, staff_id: str) -> HTTPResponse:
     inviter = await require_staff(request)
     member = await services.live_member(parse_id(staff_id))
-    await queue.enqueue(mails.INVITATION, {"staff_id": member.id, "inviter": inviter.name})
+    await mails.invite(member, inviter)
     return public(StaffAnswer(data=staff_public(member)), status=202)
 
 
