@@ -1,5 +1,6 @@
 """The invoice's words (``invoice.*`` of the catalogues): every language has every key, and the
-template uses exactly them."""
+template uses exactly them; so does the credit note (``credit_note.*``). Both fill in the
+layout they share (``document.html``, its rows ``document_rows.html``)."""
 
 import re
 from pathlib import Path
@@ -7,7 +8,8 @@ from pathlib import Path
 from splash.core.locales import LOCALES, texts
 from splash.orders import invoice
 
-TEMPLATE = Path(invoice.__file__).parent / "templates" / "invoice.html"
+TEMPLATES = Path(invoice.__file__).parent / "templates"
+LAYOUT = ("document.html", "document_rows.html")
 INVOICE_TEXTS = {locale: texts(locale, "invoice") for locale in LOCALES}
 
 
@@ -18,9 +20,14 @@ def test_every_language_has_every_text():
         assert all(text.strip() for text in INVOICE_TEXTS[locale].values()), locale
 
 
+def used_texts(template: str) -> set[str]:
+    sources = [(TEMPLATES / name).read_text(encoding="utf-8") for name in (template, *LAYOUT)]
+    return {key for source in sources for key in re.findall(r"\bt\.(\w+)", source)}
+
+
 def test_the_template_uses_every_text_and_no_other():
-    used = set(re.findall(r"\bt\.(\w+)", TEMPLATE.read_text(encoding="utf-8")))
-    assert used == set(INVOICE_TEXTS["en"])
+    assert used_texts("invoice.html") == set(INVOICE_TEXTS["en"])
+    assert used_texts("credit_note.html") == set(texts("en", "credit_note"))
 
 
 def test_the_placeholders_are_the_same_in_every_language():
