@@ -21,8 +21,8 @@ order's stock was committed), what refunded lessons unlocked taken away (``revok
 the lines given back in full; the whole order when it is refunded in full), the order
 ``refunded`` once the money back reaches its total, the refund e-mail (job ``order_refund``),
 and an activity entry with the before and after. The provider's later status (pending →
-refunded, or failed) is asked for by :func:`follow_refunds`; a failed refund's money counts as
-not given back.
+refunded, or failed) is asked for by ``refund_status.follow_refunds``; a failed refund's money
+counts as not given back.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from tortoise.expressions import F
@@ -45,11 +44,10 @@ from splash.orders.idempotency import canonical
 from splash.orders.models import Order, OrderLine, Payment, Refund
 from splash.orders.payment_status import transition
 from splash.orders.payment_updates import MONEY_BACK_FROM, row_locks
-from splash.orders.payments.provider import PaymentProvider, ProviderUnavailable, RefundRequest
+from splash.orders.payments.provider import PaymentProvider, RefundRequest
 from splash.orders.refund_schemas import RefundAsk
 from splash.orders.vocabulary import (
     MONEY_ARRIVED,
-    REFUND_FINAL,
     REFUND_VOID,
     OrderStatus,
     PaymentStatus,
@@ -64,7 +62,6 @@ from splash.staff.vocabulary import Action, SubjectType
 log = logging.getLogger(__name__)
 
 ORDER_REFUND = "order_refund"  # outbox job kind (handler: orders/mails.py)
-FOLLOW_BATCH = 50
 
 
 @dataclass(frozen=True)
@@ -145,7 +142,7 @@ async def make(
         raise ValidationError(
             message, {"code": StudioRefusal.OVER_REFUND, "errors": [field_error([field], message)]}
         )
-    before = _money(order)
+    before = money_of(order)
     number = await invoice_numbers.draw_credit_note(outbox.now())
     reported = await provider.refund(
         RefundRequest(
@@ -177,7 +174,7 @@ async def make(
         await Payment.filter(id=payment.id).update(
             amount_refunded=F("amount_refunded") + plan.amount
         )
-    await _sum_up(order)
+    await sum_up(order)
     if ask.restock:
         await _restock(order, lines, plan)
     if ask.revoke_lessons:
@@ -188,7 +185,7 @@ async def make(
         Action.REFUND_MADE,
         (SubjectType.ORDER, order.id),
         before=before,
-        after={**_money(order), "refund": number, "refundStatus": refund.status.value},
+        after={**money_of(order), "refund": number, "refundStatus": refund.status.value},
         note=ask.reason,
     )
     return Made(refund, order, created=True)
@@ -326,7 +323,7 @@ def _shares(gross: Counter[int], vat: Counter[int]) -> list[dict[str, int]]:
     ]
 
 
-def _money(order: Order) -> dict[str, Any]:
+def money_of(order: Order) -> dict[str, Any]:
     """An order's money, for the activity log's before and after."""
     return {
         "status": order.status.value,
@@ -335,7 +332,7 @@ def _money(order: Order) -> dict[str, Any]:
     }
 
 
-async def _sum_up(order: Order) -> None:
+async def sum_up(order: Order) -> None:
     """The order's refunded amount from its payments (what the providers hold as refunded, as
     ``payment_updates`` records it), and ``refunded`` once the money back reaches the total."""
     amounts = await Payment.filter(order_id=order.id).values_list("amount_refunded", flat=True)
@@ -374,69 +371,3 @@ async def _revoke(order: Order, lines: list[OrderLine], refunds: Sequence[Refund
     whole = [line for line in lines if given[line.id] >= line.quantity]
     if whole:
         await fulfilment.revoke_entitlements(order, whole)
-
-
-# --- the provider's later status -----------------------------------------------------------------
-
-
-async def follow(provider: PaymentProvider, refund_id: int) -> bool:
-    """Asks the provider about one refund and records its status; a refund that failed (or
-    was canceled) no longer counts as money given back. True when the status moved."""
-    refund = await Refund.get_or_none(id=refund_id).select_related("payment")
-    if refund is None or refund.status in REFUND_FINAL or refund.provider_refund_id is None:
-        return False
-    if refund.payment.provider != provider.name:
-        return False
-    reported = await provider.fetch_refund(refund.payment.provider_id, refund.provider_refund_id)
-    if reported is None or reported.status == refund.status:
-        return False
-    async with outbox.transaction():
-        order = await locked_order(refund.order_id)  # type: ignore[attr-defined]
-        refund = await Refund.get(id=refund_id)
-        if refund.status in REFUND_FINAL or refund.status == reported.status:
-            return False
-        before = {**_money(order), "refundStatus": refund.status.value}
-        refund.status = reported.status
-        await refund.save(update_fields=["status", "updated_at"])
-        if reported.status in REFUND_VOID:
-            await Payment.filter(id=refund.payment_id).update(  # type: ignore[attr-defined]
-                amount_refunded=F("amount_refunded") - refund.amount
-            )
-            await _sum_up(order)
-        await activity.record(
-            Actor(None, f"payment provider ({provider.name})", None),
-            Action.REFUND_STATUS,
-            (SubjectType.ORDER, order.id),
-            before=before,
-            after={**_money(order), "refundStatus": refund.status.value},
-            note=refund.credit_note_nr,
-        )
-    if reported.status in REFUND_VOID:
-        log.warning(
-            "a refund failed at the provider",
-            extra={"credit_note": refund.credit_note_nr, "status": reported.status},
-        )
-    return True
-
-
-async def follow_refunds(resources: Any) -> None:
-    """The drainers' periodic pass: refunds still on their way, not looked at for the
-    reconciliation's quiet time, asked about again (each claimed by moving its ``updated_at``,
-    a compare-and-set: of several drainers one asks). A provider that cannot be reached ends
-    the pass."""
-    quiet_for = timedelta(seconds=resources.settings.payments_reconcile_after_seconds)
-    now = outbox.now()
-    due = (
-        await Refund.filter(status__not_in=list(REFUND_FINAL), updated_at__lt=now - quiet_for)
-        .order_by("updated_at", "id")
-        .limit(FOLLOW_BATCH)
-        .values_list("id", "updated_at")
-    )
-    for refund_id, updated_at in due:
-        if await Refund.filter(id=refund_id, updated_at=updated_at).update(updated_at=now) != 1:
-            continue
-        try:
-            await follow(resources.payments, refund_id)
-        except ProviderUnavailable as exc:
-            log.warning("refund checks paused", extra={"reason": exc.reason})
-            break

@@ -29,7 +29,7 @@ from splash.handoff import models as handoff_models
 from splash.handoff import services as handoff
 from splash.orders import mails as order_mails
 from splash.orders import models as orders_models
-from splash.orders import payment_checks, payment_updates, refunds, reservations
+from splash.orders import payment_checks, payment_updates, refund_status, reservations
 from splash.orders import services as orders
 from splash.orders.payments import models as payments_models
 from splash.orders.payments import sandbox_page
@@ -86,7 +86,7 @@ PERIODIC = (
     PeriodicWork(
         "refund_checks",  # refunds on their way asked about again: refunded, or failed
         lambda settings: settings.payments_reconcile_every_seconds,
-        refunds.follow_refunds,
+        refund_status.follow_refunds,
     ),
     PeriodicWork(
         "order_reservations",  # unpaid orders' stock back on sale

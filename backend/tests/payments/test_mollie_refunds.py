@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from splash.catalog.models import ProductVariant
-from splash.orders import payment_updates, refunds
+from splash.orders import payment_updates, refund_status
 from splash.orders.models import Order, Payment, Refund
 from splash.orders.payments.mollie import MollieProvider
 from splash.orders.vocabulary import OrderStatus, PaymentStatus, RefundStatus, StockState
@@ -111,10 +111,10 @@ async def test_the_later_refunded_status_shows_on_the_order(
     assert (await Order.get(id=order.id)).status is OrderStatus.REFUNDED
     stub.set_refund_status(stored.provider_refund_id, "refunded")
 
-    assert await refunds.follow(mollie, stored.id)
+    assert await refund_status.follow(mollie, stored.id)
 
     assert (await Refund.get()).status is RefundStatus.REFUNDED
-    assert not await refunds.follow(mollie, stored.id)  # final: nobody asks again
+    assert not await refund_status.follow(mollie, stored.id)  # final: nobody asks again
 
 
 async def test_a_failed_refund_shows_and_gives_no_money_back(
@@ -127,7 +127,7 @@ async def test_a_failed_refund_shows_and_gives_no_money_back(
     stub.set_refund_status(stored.provider_refund_id, "failed")
     due = settings.model_copy(update={"payments_reconcile_after_seconds": 0})
 
-    await refunds.follow_refunds(SimpleNamespace(settings=due, payments=mollie))
+    await refund_status.follow_refunds(SimpleNamespace(settings=due, payments=mollie))
 
     assert (await Refund.get()).status is RefundStatus.FAILED
     fresh = await Order.get(id=order.id)
