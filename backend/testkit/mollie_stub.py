@@ -30,18 +30,14 @@ import argparse
 import json
 import secrets
 import threading
-import time
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal, InvalidOperation
-from http.server import BaseHTTPRequestHandler
+from decimal import Decimal
 from typing import Any
-from urllib.parse import urlsplit
 
+from testkit.mollie_protocol import PAYMENTS_PATH, Handler, Refused
 from testkit.stub_server import StubServer
 
 API_KEY = "test_splashstubSplashStubSplashStub00"
-PAYMENTS_PATH = "/v2/payments"
-DOCS = "https://docs.mollie.com/reference/handling-errors"
 FINAL = {"paid", "canceled", "expired", "failed"}
 REFUND_VOID = {"failed", "canceled"}
 TIMESTAMP_FIELDS = {
@@ -65,130 +61,6 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
 
 
-class _Refused(Exception):
-    def __init__(self, status: int, title: str, detail: str, field: str | None = None) -> None:
-        super().__init__(detail)
-        self.status, self.title, self.detail, self.field = status, title, detail, field
-
-
-def _reachable(url: Any, unreachable: tuple[str, ...]) -> bool:
-    host = (urlsplit(url).hostname or "") if isinstance(url, str) else ""
-    return not any(
-        host == name or (name.startswith(".") and host.endswith(name)) for name in unreachable
-    )
-
-
-def _checked_request(body: Any, unreachable_webhook_hosts: tuple[str, ...]) -> dict[str, Any]:
-    """The payment request as Mollie validates it: amount, description, redirectUrl, a
-    webhookUrl Mollie can reach."""
-    if not isinstance(body, dict):
-        raise _Refused(400, "Bad Request", "The request body is not a JSON object")
-    amount = body.get("amount")
-    if not isinstance(amount, dict) or not isinstance(amount.get("value"), str):
-        raise _Refused(422, "Unprocessable Entity", "The amount is required", "amount")
-    try:
-        value = Decimal(amount["value"])
-    except InvalidOperation:
-        value = Decimal(-1)
-    if value <= 0 or value.as_tuple().exponent != -2 or amount.get("currency") != "EUR":
-        detail = "The amount must be a positive EUR value with two decimals"
-        raise _Refused(422, "Unprocessable Entity", detail, "amount.value")
-    for required in ("description", "redirectUrl"):
-        if not isinstance(body.get(required), str) or not body[required]:
-            raise _Refused(422, "Unprocessable Entity", f"The {required} is required", required)
-    if "webhookUrl" in body and not _reachable(body["webhookUrl"], unreachable_webhook_hosts):
-        detail = "The webhook URL is invalid because it is unreachable from Mollie's point of view."
-        raise _Refused(422, "Unprocessable Entity", detail, "webhookUrl")
-    return body
-
-
-class _Handler(BaseHTTPRequestHandler):
-    stub: MollieStub
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:  # quiet
-        pass
-
-    def _answer(self, status: int, body: dict[str, Any]) -> None:
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("content-type", "application/hal+json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def _error(self, refused: _Refused) -> None:
-        body: dict[str, Any] = {
-            "status": refused.status,
-            "title": refused.title,
-            "detail": refused.detail,
-            "_links": {"documentation": {"href": DOCS, "type": "text/html"}},
-        }
-        if refused.field:
-            body["field"] = refused.field
-        self._answer(refused.status, body)
-
-    def _serve(self, method: str) -> None:
-        length = int(self.headers.get("content-length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        stub = self.stub
-        stub.record(method, self.path, dict(self.headers), raw)
-        if stub.delay_seconds:
-            time.sleep(stub.delay_seconds)  # this request's thread only: a slow Mollie
-        if stub.drop_connections:
-            self.close_connection = True
-            self.connection.shutdown(2)  # no answer at all: the client sees a broken connection
-            return
-        try:
-            if stub.unavailable:
-                raise _Refused(503, "Service Unavailable", "Mollie is down for maintenance")
-            if self.headers.get("authorization") != f"Bearer {stub.api_key}":
-                raise _Refused(
-                    401,
-                    "Unauthorized Request",
-                    "Missing authentication, or failed to authenticate",
-                )
-            status, body = self._route(method, urlsplit(self.path).path, raw)
-        except _Refused as refused:
-            self._error(refused)
-        else:
-            self._answer(status, body)
-
-    def _route(self, method: str, path: str, raw: bytes) -> tuple[int, dict[str, Any]]:
-        key = self.headers.get("idempotency-key")
-        if method == "POST" and path == PAYMENTS_PATH:
-            checked = _checked_request(_json(raw), self.stub.unreachable_webhook_hosts)
-            return 201, self.stub.create(checked, key)
-        parts = path.removeprefix(PAYMENTS_PATH + "/").split("/")
-        if not path.startswith(PAYMENTS_PATH + "/") or not parts[0]:
-            raise _Refused(404, "Not Found", "The resource does not exist")
-        if method == "GET" and len(parts) == 1:
-            return 200, self.stub.payment(parts[0])
-        if method == "DELETE" and len(parts) == 1:
-            return 200, self.stub.cancel(parts[0])
-        if method == "POST" and parts[1:] == ["refunds"]:
-            return 201, self.stub.create_refund(parts[0], _json(raw), key)
-        if method == "GET" and len(parts) == 3 and parts[1] == "refunds":
-            return 200, self.stub.refund_of(parts[0], parts[2])
-        raise _Refused(404, "Not Found", "The resource does not exist")
-
-    def do_GET(self) -> None:
-        self._serve("GET")
-
-    def do_POST(self) -> None:
-        self._serve("POST")
-
-    def do_DELETE(self) -> None:
-        self._serve("DELETE")
-
-
-def _json(raw: bytes) -> Any:
-    try:
-        return json.loads(raw or b"null")
-    except ValueError:
-        raise _Refused(400, "Bad Request", "The request body is not JSON") from None
-
-
 class MollieStub:
     def __init__(self, api_key: str = API_KEY, host: str = "127.0.0.1", port: int = 0) -> None:
         self.api_key = api_key
@@ -203,7 +75,7 @@ class MollieStub:
         self._refunds: dict[str, dict[str, Any]] = {}
         self._refund_keys: dict[str, tuple[bytes, str]] = {}  # key → (body, refund id)
         self._lock = threading.Lock()
-        handler = type("Handler", (_Handler,), {"stub": self})
+        handler = type("Handler", (Handler,), {"stub": self})
         self._server = StubServer((host, port), handler)
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
@@ -243,7 +115,7 @@ class MollieStub:
                 body, payment_id = self._keys[key]
                 if body != canonical:
                     detail = "The idempotency key was used before with another request"
-                    raise _Refused(422, "Unprocessable Entity", detail)
+                    raise Refused(422, "Unprocessable Entity", detail)
                 return self._public(self._payments[payment_id])
             payment_id = "tr_" + secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
             self._payments[payment_id] = {
@@ -271,7 +143,7 @@ class MollieStub:
             stored = self._payments.get(payment_id)
             if stored is None:
                 detail = f"No payment exists with token {payment_id}."
-                raise _Refused(404, "Not Found", detail)
+                raise Refused(404, "Not Found", detail)
             return self._public(stored)
 
     def cancel(self, payment_id: str) -> dict[str, Any]:
@@ -279,7 +151,7 @@ class MollieStub:
             stored = self._stored(payment_id)
             if stored["status"] != "open":
                 detail = f"The payment is {stored['status']} and cannot be canceled"
-                raise _Refused(422, "Unprocessable Entity", detail)
+                raise Refused(422, "Unprocessable Entity", detail)
             stored.update(status="canceled", changedAt=_now())
             return self._public(stored)
 
@@ -292,18 +164,18 @@ class MollieStub:
                 earlier, refund_id = self._refund_keys[key]
                 if earlier != canonical:
                     detail = "The idempotency key was used before with another request"
-                    raise _Refused(422, "Unprocessable Entity", detail)
+                    raise Refused(422, "Unprocessable Entity", detail)
                 return self._public_refund(self._refunds[refund_id])
             amount = body.get("amount") if isinstance(body, dict) else None
             if not isinstance(amount, dict) or amount.get("currency") != "EUR":
-                raise _Refused(422, "Unprocessable Entity", "The amount is required", "amount")
+                raise Refused(422, "Unprocessable Entity", "The amount is required", "amount")
             if stored["status"] != "paid":
                 detail = "The payment cannot be refunded: it is not paid"
-                raise _Refused(422, "Unprocessable Entity", detail)
+                raise Refused(422, "Unprocessable Entity", detail)
             left = cents(stored["amount"]) - self._refunded(payment_id) - stored["chargedBack"]
             if not 0 < cents(amount) <= left:
                 detail = f"The amount is higher than the amount that can be refunded ({left})"
-                raise _Refused(422, "Unprocessable Entity", detail, "amount")
+                raise Refused(422, "Unprocessable Entity", detail, "amount")
             refund_id = "re_" + secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
             self._refunds[refund_id] = {
                 "id": refund_id,
@@ -322,13 +194,13 @@ class MollieStub:
         with self._lock:
             stored = self._refunds.get(refund_id)
             if stored is None or stored["paymentId"] != payment_id:
-                raise _Refused(404, "Not Found", f"No refund exists with token {refund_id}.")
+                raise Refused(404, "Not Found", f"No refund exists with token {refund_id}.")
             return self._public_refund(stored)
 
     def _stored(self, payment_id: str) -> dict[str, Any]:
         stored = self._payments.get(payment_id)
         if stored is None:
-            raise _Refused(404, "Not Found", f"No payment exists with token {payment_id}.")
+            raise Refused(404, "Not Found", f"No payment exists with token {payment_id}.")
         return stored
 
     def _refunded(self, payment_id: str) -> int:
