@@ -9,106 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-from typing_extensions import TypeAliasType
+from pydantic import Field, TypeAdapter, ValidationError
 
-Text = Annotated[str, Field(min_length=1, max_length=2000)]
-Short = Annotated[str, Field(min_length=1, max_length=160)]
-Path = Annotated[str, Field(min_length=1, max_length=512, pattern=r"^(/|https?://|mailto:|tel:|#)")]
-IconName = Annotated[str, Field(pattern=r"^[a-z0-9-]+:[a-z0-9-]+$", max_length=64)]
-
-
-class BlockModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class Link(BlockModel):
-    label: str = Field(min_length=1, max_length=80)
-    path: Path
-    variant: Literal["primary", "secondary"] = "primary"
-
-
-class Image(BlockModel):
-    """An image with its intrinsic size, so it never shifts the layout while loading."""
-
-    src: Annotated[str, Field(pattern=r"^/media/[A-Za-z0-9/._-]+$", max_length=256)]
-    alt: str = Field(max_length=200)
-    width: int = Field(gt=0, le=4000)
-    height: int = Field(gt=0, le=4000)
-
-
-# --- rich text ----------------------------------------------------------------------------
-
-
-class TextNode(BlockModel):
-    type: Literal["text"]
-    text: str = Field(max_length=5000)
-    bold: bool = False
-    italic: bool = False
-    underline: bool = False
-    strikethrough: bool = False
-    code: bool = False
-
-
-class LinkNode(BlockModel):
-    type: Literal["link"]
-    url: Path
-    children: list[TextNode] = Field(min_length=1)
-
-
-# Named aliases: the JSON Schema (and so the SPA's generated types) names them too.
-InlineNode = TypeAliasType(
-    "InlineNode", Annotated[TextNode | LinkNode, Field(discriminator="type")]
-)
-
-
-class HeadingNode(BlockModel):
-    type: Literal["heading"]
-    level: int = Field(ge=1, le=6)
-    children: list[InlineNode] = Field(min_length=1)
-
-
-class ParagraphNode(BlockModel):
-    type: Literal["paragraph"]
-    children: list[InlineNode] = Field(min_length=1)
-
-
-class QuoteNode(BlockModel):
-    type: Literal["quote"]
-    children: list[InlineNode] = Field(min_length=1)
-
-
-class CodeNode(BlockModel):
-    type: Literal["code"]
-    language: str | None = Field(default=None, max_length=32)
-    children: list[TextNode] = Field(min_length=1)
-
-
-class ImageNode(BlockModel):
-    type: Literal["image"]
-    image: Image
-
-
-class ListItemNode(BlockModel):
-    type: Literal["list-item"]
-    children: list[InlineNode] = Field(min_length=1)
-
-
-class ListNode(BlockModel):
-    type: Literal["list"]
-    format: Literal["ordered", "unordered"]
-    children: list[ListItemNode] = Field(min_length=1)
-
-
-RichNode = TypeAliasType(
-    "RichNode",
-    Annotated[
-        HeadingNode | ParagraphNode | QuoteNode | CodeNode | ImageNode | ListNode,
-        Field(discriminator="type"),
-    ],
-)
-RichText = TypeAliasType("RichText", Annotated[list[RichNode], Field(min_length=1, max_length=200)])
-
+from splash.content.block_parts import BlockModel, IconName, Image, Link, Short, Text
+from splash.content.rich_text import RichText
 
 # --- blocks -------------------------------------------------------------------------------
 

@@ -5,9 +5,10 @@
 differs, so a model and the SPA's type cannot disagree. It translates the part of JSON Schema
 Pydantic emits for these models — objects, maps, arrays, ``anyOf``, ``enum``, ``const`` and
 references — and takes a field's ``x-ts-type`` as it is (a type named, not described). A type
-keeps its model's name, but for the page blocks' models (:mod:`splash.content.blocks`,
-:mod:`splash.site.web.blocks`): the SPA calls a block ``IntroBlockData`` and its image and link
-``ImageData`` and ``LinkData`` (an API answer's image is ``Image``). Pure: no Node and no npm
+keeps its model's name, but for the page blocks' models (:mod:`splash.content.blocks` and
+its parts :mod:`splash.content.block_parts`, :mod:`splash.site.web.blocks`): the SPA calls a
+block ``IntroBlockData`` and its image and link ``ImageData`` and ``LinkData`` (an API answer's
+image is ``Image``). Pure: no Node and no npm
 package for a few dozen lines of translation.
 """
 
@@ -39,7 +40,9 @@ SCALARS = {"string": "string", "integer": "number", "number": "number", "boolean
 SCALARS["null"] = "null"
 IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 # A page block's model, or its image or link, by its core reference (``module.Name:id``).
-BLOCK_MODEL = re.compile(r"^(splash\.(?:content|site\.web)\.blocks\.)(\w*Block|Image|Link)(:\d+)$")
+BLOCK_MODEL = re.compile(
+    r"^(splash\.(?:content\.(?:blocks|block_parts)|site\.web\.blocks)\.)(\w*Block|Image|Link)(:\d+)$"
+)
 # A union longer than this is written one member a line.
 WIDTH = 100
 
