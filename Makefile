@@ -134,6 +134,7 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 	  $(PY) -m loadtests.run --scenario checkout --database postgres --users 50 \
 	    --duration $${DURATION:-30s} || status=$$?; \
 	  $(PY) -m loadtests.run --scenario academy --users 50 --duration $${DURATION:-30s} || status=$$?; \
+	  $(PY) -m loadtests.studio_scale || status=$$?; \
 	  $(PY) -m loadtests.bench || status=$$?; \
 	  exit $$status
 
