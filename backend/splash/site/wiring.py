@@ -19,10 +19,15 @@ from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
 from splash.catalog import models as catalog_models
 from splash.catalog import services as catalog
+from splash.content import editable as content_editable
+from splash.content import editable_site
 from splash.content import models as content_models
 from splash.core import db
 from splash.core.config import Settings, load_settings
 from splash.core.route_table import RouteTable
+from splash.editing import editable, publishing
+from splash.editing import models as editing_models
+from splash.editing import vocabulary as editing
 from splash.forms import models as forms_models
 from splash.forms import services as forms
 from splash.handoff import models as handoff_models
@@ -39,6 +44,8 @@ from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox import models as outbox_models
 from splash.shared.outbox.drain import Resources
+from splash.site.web import republish
+from splash.site.web.compose import fill_blocks
 from splash.staff import mails as staff_mails
 from splash.staff import models as staff_models
 
@@ -53,6 +60,7 @@ MODELS = (
     academy_models,
     handoff_models,
     staff_models,
+    editing_models,
     mail_models,
     outbox_models,
 )
@@ -74,6 +82,16 @@ JOBS: dict[str, queue.Handler] = {
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
+    editing.REPUBLISH_JOB: republish.republish,  # what a studio publish changed, republished
+    editing.SCHEDULED_JOB: publishing.publish_when_due,  # a draft published at its time
+}
+
+# What the studio edits: collection name → its adapter (splash.editing.editable.Editable).
+EDITABLES: dict[str, editable.Editable] = {
+    "page": content_editable.Pages(fill_blocks),
+    "article": content_editable.Articles(),
+    "menu": editable_site.Menus(),
+    "settings": editable_site.Settings(),
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.
@@ -112,6 +130,7 @@ def plug_in() -> None:
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
     queue.plug_in(JOBS, PERIODIC)
+    editable.plug_in(EDITABLES)
 
 
 def resources(settings: Settings) -> Resources:
