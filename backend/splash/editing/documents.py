@@ -25,7 +25,8 @@ def validated(model: type[BaseModel], raw: Any) -> dict[str, Any]:
         ]
         message = errors[0]["message"] if len(errors) == 1 else f"{len(errors)} errors occurred"
         raise ValidationError(message, {"errors": errors}) from None
-    return kept.model_dump(mode="json", by_alias=True)
+    # Only what was given: blocks keep the shape the seed stores (no defaults written out).
+    return kept.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
 def field_path(raw: Any, loc: tuple[Any, ...]) -> list[str | int]:
