@@ -76,9 +76,10 @@ def _empty(document: Document, *names: str) -> list[str]:
 
 
 async def _slug_taken(model: type[Page] | type[Article], key: str, locale: str, slug: str) -> None:
-    if slug and await model.filter(locale_id=locale, slug=slug).exclude(
-        localization_key=key
-    ).exists():
+    if (
+        slug
+        and await model.filter(locale_id=locale, slug=slug).exclude(localization_key=key).exists()
+    ):
         raise ValidationError.for_field(["slug"], f"The slug {slug!r} is taken in this language")
 
 
@@ -153,8 +154,8 @@ class Pages:
 
     def _columns(self, document: Document, parent_id: int | None) -> dict[str, Any]:
         return {
-            "title": document["title"],
-            "slug": document["slug"],
+            "title": document.get("title", ""),
+            "slug": document.get("slug", ""),
             "parent_id": parent_id,
             "layout": document.get("layout", "default"),
             "seo_title": document.get("seoTitle"),
@@ -181,11 +182,17 @@ class Pages:
         return Applied(_changed_pages(before, await _tree(locale), page.id).changes)
 
     async def entries(self, locale: str) -> list[EntrySummary]:
-        rows = await Page.all().order_by("id").values(
-            "localization_key", "locale_id", "title", "published"
+        rows = (
+            await Page.all()
+            .order_by("id")
+            .values("localization_key", "locale_id", "title", "published")
         )
         tree = await _tree(locale)
-        paths = {row["localization_key"]: tree.paths[row["id"]] for row in tree.rows if row["id"] in tree.paths}
+        paths = {
+            row["localization_key"]: tree.paths[row["id"]]
+            for row in tree.rows
+            if row["id"] in tree.paths
+        }
         return _summaries(rows, locale, paths)
 
     async def preview(
@@ -295,8 +302,8 @@ class Articles:
     async def _columns(self, locale: str, document: Document) -> dict[str, Any]:
         published_at = document.get("publishedAt")
         return {
-            "title": document["title"],
-            "slug": document["slug"],
+            "title": document.get("title", ""),
+            "slug": document.get("slug", ""),
             "excerpt": document.get("excerpt", ""),
             "cover": document.get("cover"),
             "body": document.get("body", []),
@@ -329,8 +336,10 @@ class Articles:
         return Applied([f"article:{article.id}"])
 
     async def entries(self, locale: str) -> list[EntrySummary]:
-        rows = await Article.all().order_by("-published_at", "id").values(
-            "localization_key", "locale_id", "title", "published"
+        rows = (
+            await Article.all()
+            .order_by("-published_at", "id")
+            .values("localization_key", "locale_id", "title", "published")
         )
         return _summaries(rows, locale, {})
 

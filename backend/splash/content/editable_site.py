@@ -119,9 +119,7 @@ class Menus:
         return Applied([EVERYTHING])
 
     async def entries(self, locale: str) -> list[EntrySummary]:
-        there = set(
-            await Navigation.filter(locale_id=locale).values_list("slug", flat=True)
-        )
+        there = set(await Navigation.filter(locale_id=locale).values_list("slug", flat=True))
         return [EntrySummary(menu, menu, menu in there, menu in there) for menu in MENUS]
 
     async def preview(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tortoise.exceptions import IntegrityError
 
@@ -35,7 +36,7 @@ class EntryName:
     def subject(self) -> tuple[SubjectType, str]:
         return SubjectType.CONTENT, f"{self.collection}:{self.key}:{self.locale}"
 
-    def where(self) -> dict[str, str]:
+    def where(self) -> dict[str, Any]:
         return {"collection": self.collection, "key": self.key, "locale": self.locale}
 
 
@@ -111,9 +112,7 @@ def conflict(draft: Draft) -> ConflictError:
     )
 
 
-async def save(
-    actor: Actor, name: EntryName, found: Editable, raw: object, based_on: int
-) -> Draft:
+async def save(actor: Actor, name: EntryName, found: Editable, raw: object, based_on: int) -> Draft:
     """Stores the document as the entry's draft (revision ``based_on + 1``); 400 naming each
     bad field, 409 when the stored draft is not revision ``based_on``. A scheduled publish is
     cancelled: what was scheduled is no longer the draft."""
@@ -127,7 +126,7 @@ async def save(
 
 async def write(actor: Actor, name: EntryName, document: Document, based_on: int) -> Draft:
     """The draft row, in the caller's transaction; 409 on a stale ``based_on``."""
-    saved = {
+    saved: dict[str, Any] = {
         "document": document,
         "saved_by_id": actor.member.id if actor.member else None,
         "saved_by_label": actor.label,

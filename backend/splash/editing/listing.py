@@ -21,9 +21,7 @@ async def listing(collection: str, found: Editable, locale: str) -> list[Listed]
         draft.key: draft
         for draft in await Draft.filter(collection=collection, locale=locale).order_by("id")
     }
-    listed = [
-        Listed(entry, _drafted(drafts.get(entry.key))) for entry in entries
-    ]
+    listed = [Listed(entry, _drafted(drafts.get(entry.key))) for entry in entries]
     known = {entry.key for entry in entries}
     for key, draft in drafts.items():
         if key not in known:

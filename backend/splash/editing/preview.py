@@ -52,7 +52,9 @@ class Previewed:
     preview: Preview
 
 
-async def previewed(settings: Settings, token: str, domain_locale: str, table: RouteTable) -> Previewed:
+async def previewed(
+    settings: Settings, token: str, domain_locale: str, table: RouteTable
+) -> Previewed:
     """What a preview link shows now: the entry's current draft (or, with none, what is live).
     404 for a link that is not ours or is on another language's domain, 410 past its time."""
     try:
@@ -75,4 +77,4 @@ async def _document(name: EntryName, found: Editable) -> dict[str, object]:
     document = draft.document if draft else await found.live(name.key, name.locale)
     if document is None:
         raise NotFoundError("Nothing to preview: the entry has no draft")
-    return with_slug(validated(found.document, document), name.locale)
+    return with_slug(found, validated(found.document, document), name.locale)

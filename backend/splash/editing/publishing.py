@@ -33,10 +33,10 @@ def missing_error(missing: list[str]) -> ValidationError:
     return ValidationError(f"Required before publishing: {', '.join(missing)}", {"errors": errors})
 
 
-def with_slug(document: Document, locale: str) -> Document:
-    """An empty slug made from the title by the language's rules."""
-    if document.get("slug") == "" and document.get("title"):
-        return {**document, "slug": slugify(str(document["title"]), locale)}
+def with_slug(found: Editable, document: Document, locale: str) -> Document:
+    """An empty slug of a collection with slugs made from the title by the language's rules."""
+    if "slug" in found.document.model_fields and not document.get("slug"):
+        return {**document, "slug": slugify(str(document.get("title") or ""), locale)}
     return document
 
 
@@ -56,7 +56,7 @@ async def publish(
         draft = await _locked_draft(name)
         if revision is not None and revision != draft.revision:
             raise conflict(draft)
-        document = with_slug(validated(found.document, draft.document), name.locale)
+        document = with_slug(found, validated(found.document, draft.document), name.locale)
         missing = found.missing(document, name.locale)
         if missing:
             raise missing_error(missing)
@@ -113,7 +113,7 @@ async def schedule(
         if revision != draft.revision:
             raise conflict(draft)
         if at is not None:
-            missing = found.missing(with_slug(draft.document, name.locale), name.locale)
+            missing = found.missing(with_slug(found, draft.document, name.locale), name.locale)
             if missing:
                 raise missing_error(missing)
         draft.publish_at = at

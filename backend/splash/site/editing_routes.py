@@ -314,4 +314,3 @@ async def preview_link(request: Request, collection: str, key: str) -> HTTPRespo
     name, _ = await _entry(request, collection, key)
     made = preview.link(request.app.ctx.settings, name)
     return public(PreviewAnswer(data=PreviewLink(url=made.url, expires_at=made.expires_at)))
-

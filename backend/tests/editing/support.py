@@ -35,7 +35,9 @@ async def save(
     return await client.put(url(collection, key, locale), json=body, headers=headers)
 
 
-async def opened(client: Any, headers: dict[str, str], collection: str, key: str, locale: str = "nl") -> dict[str, Any]:
+async def opened(
+    client: Any, headers: dict[str, str], collection: str, key: str, locale: str = "nl"
+) -> dict[str, Any]:
     response = await client.get(url(collection, key, locale), headers=headers)
     assert response.status == 200, response.json
     return dict(response.json["data"])

@@ -14,9 +14,9 @@ def test_a_bad_blocks_field_is_named_without_the_blocks_type():
     raw = {
         "title": "FAQ",
         "blocks": [
-            {"type": "intro", "title": "Welkom"},
-            {"type": "intro", "title": "Tweede"},
-            {"type": "intro", "title": ""},
+            {"type": "intro", "title": "Welkom", "text": "Fijn dat je er bent."},
+            {"type": "intro", "title": "Tweede", "text": "Nog een."},
+            {"type": "intro", "title": "", "text": "Zonder titel."},
         ],
     }
 

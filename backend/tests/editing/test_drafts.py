@@ -60,7 +60,7 @@ async def test_a_bad_block_is_named_and_nothing_is_saved(client, seeded, setting
     headers = await headers_of(settings)
     entry = await opened(client, headers, "page", "faq")
     blocks = list(entry["document"]["blocks"])
-    blocks[2] = {"type": "intro", "title": ""}
+    blocks[2] = {"type": "intro", "title": "", "text": "Zonder titel."}
 
     response = await save(client, headers, "page", "faq", {**entry["document"], "blocks": blocks})
 
@@ -78,9 +78,11 @@ async def test_a_slug_another_page_of_the_language_has_is_refused(client, seeded
 
     assert response.status == 400
     assert response.json["error"]["details"]["errors"][0]["path"] == ["slug"]
-    english = await edit(client, headers, "page", "faq", {"slug": "about"}, locale="en")
+    english = await edit(client, headers, "page", "faq", {"slug": "about-us"}, locale="en")
     assert english.status == 400
-    assert (await edit(client, headers, "page", "faq", {"slug": "about-us"}, locale="de")).status == 200
+    assert (
+        await edit(client, headers, "page", "faq", {"slug": "about-us"}, locale="de")
+    ).status == 200
 
 
 async def test_a_parent_that_would_put_a_page_below_itself_is_refused(client, seeded, settings):

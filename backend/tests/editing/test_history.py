@@ -50,7 +50,10 @@ async def test_a_restored_version_becomes_the_draft_and_goes_live_when_published
 
     assert response.status == 200
     entry = await opened(client, headers, "page", "faq")
-    assert (entry["document"]["title"], entry["live"]["title"]) == ("Eerste versie", "Tweede versie")
+    assert (entry["document"]["title"], entry["live"]["title"]) == (
+        "Eerste versie",
+        "Tweede versie",
+    )
     assert (await publish(client, headers, "page", "faq")).status == 200
     assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Eerste versie"
     restored = await ActivityEntry.get(action="content.restored")

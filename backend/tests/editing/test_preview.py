@@ -91,4 +91,6 @@ async def test_a_menu_preview_shows_the_home_page_with_the_draft_menu(client, pu
     response = await client.get(link)
 
     primary = inline_payload(response.text)["navigation"]["primary"]
-    assert primary == [{"id": 1, "title": "Alleen in het voorbeeld", "path": "/winkel", "items": []}]
+    assert primary == [
+        {"id": 1, "title": "Alleen in het voorbeeld", "path": "/winkel", "items": []}
+    ]

@@ -32,9 +32,11 @@ def test_a_token_past_its_time_is_refused_as_expired():
     "tamper",
     [
         lambda token: token[:-2] + ("AA" if not token.endswith("AA") else "BB"),
-        lambda token: make_token(SECRET, PreviewOf("page", "home", "nl", PREVIEW.until)).split(".")[0]
-        + "."
-        + token.split(".")[1],
+        lambda token: (
+            make_token(SECRET, PreviewOf("page", "home", "nl", PREVIEW.until)).split(".")[0]
+            + "."
+            + token.split(".")[1]
+        ),
         lambda token: "not-a-token",
         lambda token: "%%%." + token.split(".")[1],
     ],

@@ -22,7 +22,7 @@ async def republish(job: Job, resources: Any) -> None:
     settings, table = resources.settings, resources.routes
     changes = job.payload.get("changes", [])
     settings.publish_dir.mkdir(parents=True, exist_ok=True)
-    with open(settings.publish_dir / ".publishing", "w") as lock:  # noqa: ASYNC230
+    with open(settings.publish_dir / ".publishing", "w") as lock:
         await asyncio.to_thread(fcntl.flock, lock, fcntl.LOCK_EX)
         try:
             result = await _publish(settings, table, changes)
