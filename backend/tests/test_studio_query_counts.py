@@ -36,8 +36,26 @@ READS = {
     "/api/studio/me": ["/api/studio/me"],
     "/api/studio/staff": ["/api/studio/staff"],
     "/api/studio/activity": ["/api/studio/activity", "/api/studio/activity?subjectType=order"],
+    "/api/studio/content/slug": ["/api/studio/content/slug?title=Gr%C3%B6%C3%9Fe&locale=de"],
+    "/api/studio/content/{collection}": [
+        "/api/studio/content/page?locale=nl",
+        "/api/studio/content/article?locale=sv",
+        "/api/studio/content/menu?locale=de",
+        "/api/studio/content/settings",
+    ],
+    "/api/studio/content/{collection}/{key}": [
+        "/api/studio/content/page/academy-how-it-works?locale=nl",
+        "/api/studio/content/article/first-swimming-lesson?locale=de",
+        "/api/studio/content/menu/primary?locale=nl",
+        "/api/studio/content/settings/site",
+    ],
+    "/api/studio/content/{collection}/{key}/versions": [
+        "/api/studio/content/page/faq/versions?locale=nl"
+    ],
 }
 NOT_READS = {
+    # Two versions of an entry read, one statement each: tests/editing/test_history.py.
+    "/api/studio/content/{collection}/{key}/versions/{number}/changes": "a diff of two versions",
     "/api/studio/orders.csv": "a stream: three statements per batch of orders",
     # Counted on a shop with customers, lessons and stock: tests/studio/test_query_counts.py.
     "/api/studio/customers": "tests/studio/test_query_counts.py",
