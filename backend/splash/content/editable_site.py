@@ -210,3 +210,51 @@ class Settings:
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
         return Preview("/", shared={"settings": {**document}})
+
+
+class BannerDocument(RequestBody):
+    """The announcement above every page in one language; empty: no banner."""
+
+    text: str = Field(default="", max_length=200)
+
+
+class Banners:
+    """The banner text per language: part of the settings, so the owner's (``settings``)."""
+
+    permission = Permission.SETTINGS
+    localized = True
+    document = BannerDocument
+
+    async def live(self, key: str, locale: str) -> Document | None:
+        row = await SiteSettings.first() if key == SETTINGS_KEY else None
+        text = (row.banner or {}).get(locale) if row else None
+        return {"text": text} if text else None
+
+    def missing(self, document: Document, locale: str) -> list[str]:
+        return []
+
+    async def check(self, key: str, locale: str, document: Document) -> None:
+        if key != SETTINGS_KEY:
+            raise NotFoundError(f"The banner is one entry per language: {SETTINGS_KEY!r}")
+
+    async def _write(self, locale: str, text: str) -> Applied:
+        row = await SiteSettings.get(id=1)
+        banner = {code: value for code, value in (row.banner or {}).items() if code != locale}
+        row.banner = {**banner, locale: text} if text else banner
+        await row.save(update_fields=["banner"])
+        return Applied([EVERYTHING])
+
+    async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
+        return await self._write(locale, str(document.get("text") or "").strip())
+
+    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
+        return await self._write(locale, "")
+
+    async def entries(self, locale: str) -> list[EntrySummary]:
+        live = await self.live(SETTINGS_KEY, locale)
+        return [EntrySummary(SETTINGS_KEY, "Banner", live is not None, live is not None)]
+
+    async def preview(
+        self, key: str, locale: str, document: Document, table: RouteTable
+    ) -> Preview:
+        return Preview("/", shared={"settings": {"banner": document.get("text") or None}})

@@ -92,6 +92,7 @@ EDITABLES: dict[str, editable.Editable] = {
     "article": content_editable.Articles(),
     "menu": editable_site.Menus(),
     "settings": editable_site.Settings(),
+    "banner": editable_site.Banners(),
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.

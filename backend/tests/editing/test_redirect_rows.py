@@ -70,6 +70,9 @@ async def test_a_renamed_article_answers_301_and_the_sitemap_and_alternates_foll
     assert old.status == 301
     assert old.headers["location"] == "/blog/erste-schwimmstunde?ref=mail"
     assert (await client.get("/blog/erste-schwimmstunde", host=DE)).status == 200
+    navigated = await client.get("/_payload/blog/die-erste-schwimmstunde.json", host=DE)
+    assert navigated.status == 301
+    assert navigated.headers["location"] == "/_payload/blog/erste-schwimmstunde.json"
     sitemap = ET.fromstring((await client.get("/sitemap.xml", host=DE)).body)
     locations = {url.find("s:loc", NS).text for url in sitemap.findall("s:url", NS)}
     assert "http://de.localhost:8000/blog/erste-schwimmstunde" in locations

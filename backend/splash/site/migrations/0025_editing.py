@@ -57,4 +57,9 @@ class Migration(migrations.Migration):
             options={'table': 'editing_version', 'app': 'splash', 'unique_together': (('collection', 'key', 'locale', 'number'),), 'pk_attr': 'id'},
             bases=['Model'],
         ),
+        ops.AddField(
+            model_name='SiteSettings',
+            name='banner',
+            field=fields.JSONField(default=dict, encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads),
+        ),
     ]

@@ -149,6 +149,12 @@ async def _resolve(
     )
 
 
+def payload_url(path: str) -> str:
+    """A path's payload, as the SPA asks for it (``payloadUrl`` in src/app/payload.ts)."""
+    clean = path.rstrip("/")
+    return f"/_payload/{clean.lstrip('/') or 'index'}.json"
+
+
 @bp.get("/_payload/<relative:path>")
 async def payload(request: Request, relative: str) -> HTTPResponse:
     """The payload of one page for client-side navigation: ``/_payload/index.json`` is ``/``."""
@@ -156,6 +162,10 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
         raise NotFoundError("Payloads end in .json")
     stem = relative.removesuffix(".json")
     resolved = await _resolve(request, "/" if stem == "index" else "/" + stem)
+    if resolved.status == 404:  # a client-side navigation to a moved page: its new payload
+        target = await redirect_rows.redirect_for(domain_locale(request), "/" + stem)
+        if target is not None:
+            return redirect_to(request, payload_url(target), status=301, headers={"vary": "host"})
     headers = {"etag": resolved.etag, "cache-control": REVALIDATE, "vary": "host"}
     if etag_matches(request.headers.get("if-none-match"), resolved.etag):
         return empty(status=304, headers=headers)

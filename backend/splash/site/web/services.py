@@ -35,12 +35,13 @@ NOT_FOUND = "not-found"
 
 
 async def shared_payload(settings: Settings, locale: str) -> dict[str, Any]:
-    site = await content.site_settings()
+    site, banner = await content.site_facts(locale)
     return {
         "locale": locale,
         "navigation": await content.menus(locale),
         "settings": {
             **site.model_dump(by_alias=True),
+            "banner": banner,
             "origins": {code: settings.origin(code) for code in settings.hosts_by_locale},
             "gtmId": settings.gtm_id,
             "recaptchaSiteKey": settings.recaptcha_site_key,
