@@ -13,10 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from splash.academy import describer, entitlements
+from splash.academy import editable as academy_editable
+from splash.academy import editable_outline as academy_outline
 from splash.academy import models as academy_models
 from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
+from splash.catalog import editable as catalog_editable
+from splash.catalog import editable_variants as catalog_variants
 from splash.catalog import models as catalog_models
 from splash.catalog import services as catalog
 from splash.content import editable as content_editable
@@ -93,6 +97,17 @@ EDITABLES: dict[str, editable.Editable] = {
     "menu": editable_site.Menus(),
     "settings": editable_site.Settings(),
     "banner": editable_site.Banners(),
+    "product": catalog_editable.Products(),  # texts per language
+    "product-setup": catalog_editable.ProductSetups(),  # type, images, place, published
+    "variant": catalog_variants.Variants(),
+    "price": catalog_variants.Prices(),  # owners only
+    "size-guide": catalog_variants.SizeGuides(),
+    "course": academy_editable.Courses(),
+    "level": academy_editable.Levels(),
+    "lesson": academy_editable.Lessons(),
+    "course-outline": academy_outline.CourseOutlines(),  # order, free previews, published
+    "offer": academy_outline.Offers(),  # owners only: a lesson's, level's, bundle's price
+    "free-lessons": academy_outline.FreeLessons(),  # owners only: what a suit grants
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.
