@@ -42,12 +42,22 @@ READS = {
         "/api/studio/content/article?locale=sv",
         "/api/studio/content/menu?locale=de",
         "/api/studio/content/settings",
+        "/api/studio/content/product?locale=de",
+        "/api/studio/content/price",
+        "/api/studio/content/lesson?locale=sv",
+        "/api/studio/content/offer",
     ],
+    "/api/studio/content/collections": ["/api/studio/content/collections"],
     "/api/studio/content/{collection}/{key}": [
         "/api/studio/content/page/academy-how-it-works?locale=nl",
         "/api/studio/content/article/first-swimming-lesson?locale=de",
         "/api/studio/content/menu/primary?locale=nl",
         "/api/studio/content/settings/site",
+        "/api/studio/content/product/splash-float-suit?locale=nl",
+        "/api/studio/content/price/spl-fs-blue-m",
+        "/api/studio/content/size-guide/splash-float-suit",
+        "/api/studio/content/course-outline/learn-to-swim",
+        "/api/studio/content/offer/level-1",
     ],
     "/api/studio/content/{collection}/{key}/versions": [
         "/api/studio/content/page/faq/versions?locale=nl"

@@ -141,7 +141,7 @@ class CourseOutlines:
 class OfferPriceDocument(RequestBody):
     """What the offer's unlock button costs (its list price), in cents."""
 
-    price: int = Field(gt=0, le=MAX_PRICE)
+    price: int = Field(gt=0, le=MAX_PRICE, strict=True)
 
 
 async def _offer(key: str) -> Offer:

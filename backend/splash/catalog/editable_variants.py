@@ -134,7 +134,7 @@ class Variants:
 class PriceDocument(RequestBody):
     """A variant's price, in cents."""
 
-    price: int = Field(gt=0, le=MAX_PRICE)
+    price: int = Field(gt=0, le=MAX_PRICE, strict=True)
 
 
 async def priced_variant(key: str) -> ProductVariant:

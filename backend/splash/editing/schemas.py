@@ -111,3 +111,16 @@ class PreviewAnswer(PublicModel):
 
 class SlugAnswer(PublicModel):
     data: str
+
+
+class CollectionPublic(PublicModel):
+    name: str
+    localized: bool = Field(description="Entries per language (else one entry, locale empty)")
+    permission: str = Field(description="What a role needs to save and publish its entries")
+    editable: bool = Field(
+        description="The signed-in role may save and publish (else the studio shows no control)"
+    )
+
+
+class CollectionListAnswer(PublicModel):
+    data: list[CollectionPublic]

@@ -15,9 +15,11 @@ from sanic.response import HTTPResponse
 from splash.core.errors import ForbiddenError, ValidationError
 from splash.editing import drafts, history, listing, preview, publishing
 from splash.editing.drafts import EntryName
-from splash.editing.editable import Editable, editable
+from splash.editing.editable import EDITABLES, Editable, editable
 from splash.editing.models import Draft, Version
 from splash.editing.schemas import (
+    CollectionListAnswer,
+    CollectionPublic,
     DiffAnswer,
     DraftAnswer,
     DraftPublic,
@@ -133,6 +135,33 @@ async def slug(request: Request) -> HTTPResponse:
     if len(title) > 190:
         raise ValidationError.for_field(["query", "title"], "A title is at most 190 characters")
     return public(SlugAnswer(data=slugify(title, locale)))
+
+
+@bp.get("/collections")
+@documented(
+    "Every editable collection, and whether the signed-in role may save and publish its "
+    "entries (prices, offers and settings: owners only; the studio shows others no control)",
+    tag=TAG,
+    response=CollectionListAnswer,
+    errors=(401, 403),
+)
+@studio_route(Permission.CONTENT)
+async def collections(request: Request) -> HTTPResponse:
+    member = await require_staff(request)
+    held = ROLE_PERMISSIONS[Role(member.role)]
+    return public(
+        CollectionListAnswer(
+            data=[
+                CollectionPublic(
+                    name=name,
+                    localized=found.localized,
+                    permission=found.permission.value,
+                    editable=found.permission in held,
+                )
+                for name, found in EDITABLES.items()
+            ]
+        )
+    )
 
 
 @bp.get("/<collection:str>")
