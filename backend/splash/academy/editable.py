@@ -25,11 +25,20 @@ from splash.editing.editable import EVERYTHING, Applied, Document, EntrySummary,
 from splash.editing.slugs import SLUG_PATTERN
 from splash.staff.vocabulary import Permission
 
-Slug = Annotated[str, Field(max_length=120, pattern=f"^$|{SLUG_PATTERN}")]
+SLUG_LENGTH = 120  # the texts' column
+Slug = Annotated[str, Field(max_length=SLUG_LENGTH, pattern=f"^$|{SLUG_PATTERN}")]
 
 
 def empty_texts(document: Document, *names: str) -> list[str]:
     return [name for name in names if not str(document.get(name) or "").strip()]
+
+
+def longest_slug(document: Document) -> str:
+    """The document's slug; 400 ``slug`` past 120 characters (one made from a long title)."""
+    slug = str(document.get("slug") or "")
+    if len(slug) > SLUG_LENGTH:
+        raise ValidationError.for_field(["slug"], f"A slug is at most {SLUG_LENGTH} characters")
+    return slug
 
 
 async def _course(key: str) -> Course:
@@ -99,7 +108,7 @@ class Courses:
 
     async def check(self, key: str, locale: str, document: Document) -> None:
         course = await _course(key)
-        slug = document.get("slug") or ""
+        slug = longest_slug(document)
         taken = CourseText.filter(locale=locale, slug=slug).exclude(course_id=course.id)
         if slug and await taken.exists():
             raise ValidationError.for_field(["slug"], f"The slug {slug!r} is taken here")
@@ -219,7 +228,7 @@ class Lessons:
 
     async def check(self, key: str, locale: str, document: Document) -> None:
         lesson = await _lesson(key)
-        slug = document.get("slug") or ""
+        slug = longest_slug(document)
         course_id = lesson.level.course_id  # type: ignore[attr-defined]
         taken = LessonText.filter(
             locale=locale, slug=slug, lesson__level__course_id=course_id
@@ -233,7 +242,8 @@ class Lessons:
         columns = {k: document[k] for k in ("title", "slug", "description")}
         await LessonText.update_or_create(lesson_id=lesson.id, locale=locale, defaults=columns)
         alts = lesson.poster.get("alt") if isinstance(lesson.poster.get("alt"), dict) else {}
-        lesson.poster = {**lesson.poster, "alt": {**(alts or {}), locale: document["posterAlt"]}}
+        alt = document.get("posterAlt", "")
+        lesson.poster = {**lesson.poster, "alt": {**(alts or {}), locale: alt}}
         await lesson.save(update_fields=["poster"])
         course_slug = await _course_slug(lesson.level.course_id, locale)  # type: ignore[attr-defined]
         moved = []

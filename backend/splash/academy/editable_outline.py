@@ -75,8 +75,9 @@ async def _outline_of(course: Course) -> Document:
 
 
 def _outline_keys(document: Document) -> tuple[list[str], list[str]]:
-    levels = [level["key"] for level in document.get("levels", [])]
-    lessons = [lesson["key"] for level in document.get("levels", []) for lesson in level["lessons"]]
+    outline = document.get("levels", [])
+    levels = [level["key"] for level in outline]
+    lessons = [lesson["key"] for level in outline for lesson in level.get("lessons", [])]
     return levels, lessons
 
 
@@ -112,14 +113,15 @@ class CourseOutlines:
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
         course = await _course(key)
         await Course.filter(id=course.id).update(
-            published=document["published"], position=document["position"]
+            published=document.get("published", True), position=document.get("position", 0)
         )
-        for level_position, level in enumerate(document["levels"]):
+        for level_position, level in enumerate(document.get("levels", [])):
             found = await Level.get(key=level["key"])
             await Level.filter(id=found.id).update(position=level_position)
-            for position, lesson in enumerate(level["lessons"]):
+            for position, lesson in enumerate(level.get("lessons", [])):
+                free = lesson.get("freePreview", False)
                 await Lesson.filter(key=lesson["key"]).update(
-                    level_id=found.id, position=position, free_preview=lesson["freePreview"]
+                    level_id=found.id, position=position, free_preview=free
                 )
         return Applied([EVERYTHING])
 

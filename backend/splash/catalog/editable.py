@@ -28,7 +28,8 @@ from splash.editing.editable import Applied, Document, EntrySummary, Preview
 from splash.editing.slugs import SLUG_PATTERN
 from splash.staff.vocabulary import Permission
 
-Slug = Annotated[str, Field(max_length=120, pattern=f"^$|{SLUG_PATTERN}")]
+SLUG_LENGTH = 120  # the texts' column; a slug made from a long title may be longer
+Slug = Annotated[str, Field(max_length=SLUG_LENGTH, pattern=f"^$|{SLUG_PATTERN}")]
 ImageKey = Annotated[str, Field(max_length=32, pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
@@ -117,7 +118,9 @@ class Products:
             raise ValidationError.for_field(
                 ["imageAlt", unknown[0]], f"The product has no image {unknown[0]!r}"
             )
-        slug = document.get("slug") or ""
+        slug = str(document.get("slug") or "")
+        if len(slug) > SLUG_LENGTH:
+            raise ValidationError.for_field(["slug"], f"A slug is at most {SLUG_LENGTH} characters")
         taken = ProductText.filter(locale=locale, slug=slug).exclude(product_id=product.id)
         if slug and await taken.exists():
             raise ValidationError.for_field(["slug"], f"The slug {slug!r} is taken here")

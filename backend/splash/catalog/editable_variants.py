@@ -100,7 +100,7 @@ class Variants:
         position = document.get("position")
         if position is None:
             position = COLOURS.index(colour) * 100 + SIZES.index(size)
-        columns = {"colour": colour, "size": size, "active": document["active"]}
+        columns = {"colour": colour, "size": size, "active": document.get("active", False)}
         changed = await ProductVariant.filter(sku=sku_of(key)).update(**columns, position=position)
         if not changed:  # a new variant: no price yet (the owner's), so not on sale
             await ProductVariant.create(

@@ -92,7 +92,8 @@ async def test_the_owner_chooses_the_lessons_a_suit_gives_away(client, seeded, s
     assert await FreeLesson.filter(product__key="splash-float-suit").count() == 4
 
 
-async def test_a_renamed_lesson_answers_301_from_its_old_url(client, published, settings):
+@pytest.mark.usefixtures("published")
+async def test_a_renamed_lesson_answers_301_from_its_old_url(client, settings):
     editor = await headers_of(settings, "editor")
     await edit(client, editor, "lesson", "level-1-lesson-2", {"slug": "bellen-blazen-onder-water"})
 

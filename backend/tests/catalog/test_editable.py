@@ -48,9 +48,8 @@ async def _order_line_price(client, variant_id: int) -> int:
     return order_line.unit_price
 
 
-async def test_a_published_price_is_what_the_page_a_quote_and_a_new_order_use(
-    client, published, settings
-):
+@pytest.mark.usefixtures("published")
+async def test_a_published_price_is_what_the_page_a_quote_and_a_new_order_use(client, settings):
     owner = await headers_of(settings, "owner")
     blue = await ProductVariant.get(sku="SPL-FS-BLUE-M")
     older = await place(client, draft([line(blue.id)]))
@@ -101,7 +100,8 @@ async def test_a_price_is_a_whole_positive_number_of_cents(client, seeded, setti
     assert await Draft.filter(collection="price").count() == 0
 
 
-async def test_a_renamed_product_slug_answers_301_from_the_old_url(client, published, settings):
+@pytest.mark.usefixtures("published")
+async def test_a_renamed_product_slug_answers_301_from_the_old_url(client, settings):
     editor = await headers_of(settings, "editor")
     await edit(client, editor, "product", "splash-float-suit", {"slug": "drijfpak"})
 
@@ -225,10 +225,10 @@ async def test_a_variant_of_a_colour_and_size_the_product_has_is_refused(client,
 async def test_the_size_guide_is_published_and_a_bad_row_is_named(client, seeded, settings):
     editor = await headers_of(settings, "editor")
     rows = [
-        {"size": "xs", "minKg": 11, "maxKg": 15, "age": "2–4"},
-        {"size": "s", "minKg": 15, "maxKg": 18, "age": "4–5"},
+        {"size": "xs", "minKg": 11, "maxKg": 15, "age": "2-4"},
+        {"size": "s", "minKg": 15, "maxKg": 18, "age": "4-5"},
     ]
-    bad = [*rows, {"size": "m", "minKg": 21, "maxKg": 18, "age": "5–6"}]
+    bad = [*rows, {"size": "m", "minKg": 21, "maxKg": 18, "age": "5-6"}]
 
     refused = await save(
         client, editor, "size-guide", "splash-float-suit", {"rows": bad}, locale=""
@@ -258,3 +258,33 @@ async def test_saves_and_publishes_of_a_price_are_in_the_activity_log(client, se
 
 def test_the_url_helper_names_a_shared_entry_without_a_locale():
     assert url("price", BLUE_M, "") == f"/api/studio/content/price/{BLUE_M}"
+
+
+async def test_a_slug_made_from_a_long_title_is_refused_past_its_length(client, seeded, settings):
+    editor = await headers_of(settings, "editor")
+    title = "Drijfpak " * 17  # 153 characters: its slug is longer than a product slug may be
+    await edit(client, editor, "product", "splash-float-suit", {"title": title, "slug": ""})
+
+    response = await publish(client, editor, "product", "splash-float-suit")
+
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == ["slug"]
+    text = await ProductText.get(product__key="splash-float-suit", locale="nl")
+    assert text.slug == "splash-drijfpak"
+
+
+async def test_a_variant_saved_with_only_its_product_colour_and_size_is_made_off_sale(
+    client, seeded, settings
+):
+    editor = await headers_of(settings, "editor")
+    await ProductVariant.filter(sku="SPL-SUN-PINK-XXXL").delete()
+    document = {"product": "splash-sun-float-suit", "colour": "pink", "size": "xxxl"}
+
+    await save(client, editor, "variant", "spl-sun-pink-3xl", document, locale="")
+    response = await publish(client, editor, "variant", "spl-sun-pink-3xl", locale="")
+
+    assert response.status == 200, response.json
+    made = await ProductVariant.get(sku="SPL-SUN-PINK-3XL")
+    assert (made.active, made.price, made.position, made.stock) == (False, 0, 106, 0)
+    page = await client.get("/api/products?locale=nl&filters[key][$eq]=splash-sun-float-suit")
+    assert page.json["data"][0]["priceFrom"] == 5495
