@@ -17,7 +17,7 @@ from pydantic import Field
 
 from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
 from splash.academy.pages import course_path, lesson_path
-from splash.content.rich_text import RichNode
+from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody

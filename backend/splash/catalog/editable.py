@@ -20,7 +20,7 @@ from splash.catalog.models import Product, ProductText
 from splash.catalog.services import product_page, variants_of
 from splash.catalog.sizes import Colour
 from splash.catalog.vocabulary import ProductType
-from splash.content.rich_text import RichNode
+from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody
