@@ -288,3 +288,31 @@ async def test_a_variant_saved_with_only_its_product_colour_and_size_is_made_off
     assert (made.active, made.price, made.position, made.stock) == (False, 0, 106, 0)
     page = await client.get("/api/products?locale=nl&filters[key][$eq]=splash-sun-float-suit")
     assert page.json["data"][0]["priceFrom"] == 5495
+
+
+async def _preview(client, headers, collection: str, key: str, locale: str) -> dict:
+    made = await client.post(url(collection, key, locale, "preview"), headers=headers)
+    assert made.status == 200, made.json
+    response = await client.get(made.json["data"]["url"].removeprefix("http://localhost:8000"))
+    assert response.status == 200
+    return inline_payload(response.text)
+
+
+@pytest.mark.usefixtures("published")
+async def test_previews_show_a_drafts_texts_price_and_size_guide(client, settings):
+    owner = await headers_of(settings, "owner")
+    await edit(client, owner, "product", "splash-float-suit", {"title": "Nieuw drijfpak"})
+    await save(client, owner, "price", BLUE_M, {"price": 3995}, locale="")
+    rows = [{"size": "xs", "minKg": 10, "maxKg": 15, "age": "2-4"}]
+    await save(client, owner, "size-guide", "splash-float-suit", {"rows": rows}, locale="")
+
+    texts = await _preview(client, owner, "product", "splash-float-suit", "nl")
+    price = await _preview(client, owner, "price", BLUE_M, "")
+    guide = await _preview(client, owner, "size-guide", "splash-float-suit", "")
+
+    assert (texts["route"]["path"], texts["product"]["title"]) == (SUIT, "Nieuw drijfpak")
+    blue = next(v for v in price["product"]["variants"] if v["sku"] == "SPL-FS-BLUE-M")
+    assert (blue["price"], price["product"]["priceFrom"]) == (3995, 3995)
+    assert guide["product"]["sizeGuide"] == [{**rows[0], "sizeLabel": "XS"}]
+    live = inline_payload((await client.get(SUIT)).text)["product"]
+    assert (live["title"], live["priceFrom"]) == ("Splash-drijfpak", 4995)
