@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
-from splash.academy.pages import course_path, lesson_path
+from splash.academy.pages import course_at, course_path, lesson_path
 from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
@@ -139,8 +139,25 @@ class Courses:
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
+        """The live course page with the draft's texts (at its live path)."""
         slug = await _course_slug((await _course(key)).id, locale)
-        return Preview(course_path(table, locale, slug or document.get("slug") or key))
+        live = await course_at(locale, slug, table) if slug else None
+        if slug is None or live is None:
+            return Preview("/")
+        title, intro = document.get("title") or "", document.get("intro") or ""
+        entity = {
+            **live,
+            "title": title,
+            "intro": intro,
+            "description": document.get("description", []),
+            "image": {**live["image"], "alt": document.get("imageAlt", "")},
+            "seo": {
+                **live["seo"],
+                "title": document.get("seoTitle") or title,
+                "description": document.get("seoDescription") or intro,
+            },
+        }
+        return Preview(course_path(table, locale, slug), "course", entity)
 
 
 async def _course_moves(

@@ -13,7 +13,7 @@ from splash.editing.models import Redirect
 from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
-from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save
+from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save, url
 from tests.web.conftest import published, published_once  # noqa: F401
 from tests.web.support import inline_payload
 
@@ -202,3 +202,19 @@ async def test_a_translated_lesson_text_and_its_poster_alt_are_published(client,
     lesson = await Lesson.get(key="level-3-lesson-1")
     assert lesson.poster["alt"]["sv"] == "Ett barn som simmar mot sin förälder"
     assert await Level.filter(key="level-3").count() == 1
+
+
+@pytest.mark.usefixtures("published")
+async def test_a_course_preview_shows_the_drafts_texts_on_its_page(client, settings):
+    editor = await headers_of(settings, "editor")
+    await edit(client, editor, "course", "learn-to-swim", {"title": "Zwemmen met Splash"})
+    made = await client.post(url("course", "learn-to-swim", "nl", "preview"), headers=editor)
+
+    response = await client.get(made.json["data"]["url"].removeprefix("http://localhost:8000"))
+
+    payload = inline_payload(response.text)
+    assert (payload["route"]["path"], payload["course"]["title"]) == (COURSE, "Zwemmen met Splash")
+    assert payload["course"]["seo"]["title"] == "Leren zwemmen met Splash: 12 videolessen | Splash"
+    assert len(payload["course"]["levels"]) == 3
+    live = inline_payload((await client.get(COURSE)).text)
+    assert live["course"]["title"] == "Leren zwemmen met Splash"
