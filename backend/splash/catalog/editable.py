@@ -30,6 +30,7 @@ from splash.staff.vocabulary import Permission
 
 SLUG_LENGTH = 120  # the texts' column; a slug made from a long title may be longer
 Slug = Annotated[str, Field(max_length=SLUG_LENGTH, pattern=f"^$|{SLUG_PATTERN}")]
+SHOWN_IN = "nl"  # the default language: where a preview of a shared part is shown
 ImageKey = Annotated[str, Field(max_length=32, pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
@@ -269,6 +270,3 @@ async def live_product_preview(key: str, table: RouteTable, **changed: Any) -> P
     variants = (await variants_of([product.id]))[product.id]
     entity = product_page(shown, [t for t in texts if t is not shown], variants, table)
     return Preview(labels.path(table, shown.locale, shown), "product", {**entity, **changed})
-
-
-SHOWN_IN = "nl"  # the default language: where a preview of a shared part is shown

@@ -316,3 +316,20 @@ async def test_previews_show_a_drafts_texts_price_and_size_guide(client, setting
     assert guide["product"]["sizeGuide"] == [{**rows[0], "sizeLabel": "XS"}]
     live = inline_payload((await client.get(SUIT)).text)["product"]
     assert (live["title"], live["priceFrom"]) == ("Splash-drijfpak", 4995)
+
+
+@pytest.mark.usefixtures("published")
+async def test_a_product_taken_off_the_site_is_gone_from_its_pages(client, settings):
+    editor = await headers_of(settings, "editor")
+    english = await ProductText.get(product__key="splash-float-suit", locale="en")
+
+    response = await client.post(
+        url("product-setup", "splash-float-suit", "", "unpublish"), json={}, headers=editor
+    )
+
+    assert response.status == 200, response.json
+    assert response.json["data"]["live"]["published"] is False
+    assert await run_jobs(settings) == 1
+    assert (await client.get(SUIT)).status == 404
+    assert (await client.get(f"/shop/{english.slug}", host="en.localhost:8000")).status == 404
+    assert (await client.get("/shop/splash-uv-drijfpak")).status == 200
