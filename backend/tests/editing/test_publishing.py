@@ -234,3 +234,26 @@ async def test_the_owners_banner_text_shows_on_every_page_of_its_language_only(
     assert text in german.text  # rendered in the header
     dutch = await client.get("/contact")
     assert inline_payload(dutch.text)["settings"]["banner"] is None
+
+
+async def test_a_time_is_kept_in_utc_and_one_without_a_time_zone_is_refused(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
+    revision = saved.json["data"]["revision"]
+    schedule = url("page", "faq", action="schedule")
+
+    naive = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00"}, headers=headers
+    )
+    amsterdam = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00.5+01:00"}, headers=headers
+    )
+
+    assert naive.status == 400
+    assert naive.json["error"]["details"]["errors"][0]["path"] == ["at"]
+    assert amsterdam.json["data"]["publishAt"] == "2099-01-01T09:00:00Z"
+    await _due_now()
+    assert await run_jobs(settings) == 2  # the scheduled publish (same moment), its republish
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Straks live"
