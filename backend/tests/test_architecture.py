@@ -7,6 +7,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 PURE = [
+    "splash/editing/slugs.py",
+    "splash/editing/diff.py",
+    "splash/editing/redirects.py",
+    "splash/editing/preview_tokens.py",
+    "splash/editing/documents.py",
     "splash/academy/offers.py",
     "splash/academy/access.py",
     "splash/core/errors.py",

@@ -36,8 +36,36 @@ READS = {
     "/api/studio/me": ["/api/studio/me"],
     "/api/studio/staff": ["/api/studio/staff"],
     "/api/studio/activity": ["/api/studio/activity", "/api/studio/activity?subjectType=order"],
+    "/api/studio/content/slug": ["/api/studio/content/slug?title=Gr%C3%B6%C3%9Fe&locale=de"],
+    "/api/studio/content/{collection}": [
+        "/api/studio/content/page?locale=nl",
+        "/api/studio/content/article?locale=sv",
+        "/api/studio/content/menu?locale=de",
+        "/api/studio/content/settings",
+        "/api/studio/content/product?locale=de",
+        "/api/studio/content/price",
+        "/api/studio/content/lesson?locale=sv",
+        "/api/studio/content/offer",
+    ],
+    "/api/studio/content/collections": ["/api/studio/content/collections"],
+    "/api/studio/content/{collection}/{key}": [
+        "/api/studio/content/page/academy-how-it-works?locale=nl",
+        "/api/studio/content/article/first-swimming-lesson?locale=de",
+        "/api/studio/content/menu/primary?locale=nl",
+        "/api/studio/content/settings/site",
+        "/api/studio/content/product/splash-float-suit?locale=nl",
+        "/api/studio/content/price/spl-fs-blue-m",
+        "/api/studio/content/size-guide/splash-float-suit",
+        "/api/studio/content/course-outline/learn-to-swim",
+        "/api/studio/content/offer/level-1",
+    ],
+    "/api/studio/content/{collection}/{key}/versions": [
+        "/api/studio/content/page/faq/versions?locale=nl"
+    ],
 }
 NOT_READS = {
+    # Two versions of an entry read, one statement each: tests/editing/test_history.py.
+    "/api/studio/content/{collection}/{key}/versions/{version}/changes": "a diff of two versions",
     "/api/studio/orders.csv": "a stream: three statements per batch of orders",
     # Counted on a shop with customers, lessons and stock: tests/studio/test_query_counts.py.
     "/api/studio/customers": "tests/studio/test_query_counts.py",

@@ -124,7 +124,7 @@ def _card(
         "path": labels.path(table, text.locale, text),
         "title": text.title,
         "intro": text.intro,
-        "priceFrom": min((v.price for v in variants), default=0),
+        "priceFrom": min((v.price for v in variants if v.price > 0), default=0),
         "colours": list(dict.fromkeys(v.colour for v in variants)),
         "available": any(labels.available(v) for v in variants),
         "introImage": labels.intro_image(product, text),  # a card always shows its photo
@@ -237,7 +237,8 @@ def _full(
         "images": [labels.image(product, key, text) for key in product.images],
         "minAgeYears": product.min_age_years,
         "sizeGuide": [{**row, "sizeLabel": size_label(row["size"])} for row in product.size_guide],
-        "variants": [_variant(v, product, text, True) for v in variants],
+        # A new variant has no price until the owner gives it one: not shown before.
+        "variants": [_variant(v, product, text, True) for v in variants if v.price > 0],
         "localizations": [
             {"locale": o.locale, "slug": o.slug, "path": labels.path(table, o.locale, o)}
             for o in sorted(others, key=lambda o: o.locale)
@@ -249,6 +250,21 @@ def _full(
             "image": (labels.intro_image(product, text) or {}).get("src"),
         },
     }
+
+
+def product_page(
+    text: ProductText,
+    others: list[ProductText],
+    variants: list[ProductVariant],
+    table: RouteTable,
+) -> dict[str, Any]:
+    """The product page's payload entity from these rows (the studio's preview of a draft)."""
+    return _full(text, others, variants, table)
+
+
+async def variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]]:
+    """Each product's variants, in one query."""
+    return await _variants_of(product_ids)
 
 
 async def product_by_id(raw_id: str, locale: str, table: RouteTable) -> dict[str, Any]:
@@ -369,6 +385,18 @@ def _sellable(
 async def product_ids(keys: Iterable[str]) -> dict[str, int]:
     """Product key → id, for the keys that exist."""
     return dict(await Product.filter(key__in=list(keys)).values_list("key", "id"))
+
+
+async def physical_product_keys() -> list[str]:
+    """The keys of the products that are shipped, in shop order."""
+    rows = Product.filter(type=ProductType.PHYSICAL).order_by("position", "id")
+    return [str(key) for key in await rows.values_list("key", flat=True)]
+
+
+async def set_list_price(variant_id: int, price: int) -> None:
+    """A variant's price from now on (cents): new quotes and orders use it, an order keeps
+    the prices its lines were bought at."""
+    await ProductVariant.filter(id=variant_id).update(price=price)
 
 
 async def product_ids_of_variants(variant_ids: Iterable[int]) -> dict[int, int]:

@@ -33,6 +33,8 @@ class SiteSettings(Model):
     # housenumber, postalCode, city, country); empty until the fixtures are seeded.
     address: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
     social_links: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
+    # A short announcement above every page, per locale (locale → text; none: no banner).
+    banner: dict[str, str] = fields.JSONField(default=dict)  # type: ignore[assignment]
 
     class Meta:
         table = "site_settings"

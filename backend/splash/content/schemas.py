@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, RootModel
 
+from splash.content.rich_text import RichNode as RichNode  # other domains' rich text fields
 from splash.core.schemas import PublicModel
 
 

@@ -99,9 +99,19 @@ async def menus(locale: str) -> dict[str, list[dict[str, Any]]]:
 
 
 async def site_settings() -> SettingsPublic:
+    return (await site_facts(None))[0]
+
+
+async def site_facts(locale: str | None) -> tuple[SettingsPublic, str | None]:
+    """The site settings and the banner text of ``locale`` (None: no banner), in one read."""
     row = await SiteSettings.first()
     if row is None:
         raise NotFoundError("Site settings have not been seeded")
+    banner = (row.banner or {}).get(locale) if locale else None
+    return _settings_public(row), banner or None
+
+
+def _settings_public(row: SiteSettings) -> SettingsPublic:
     return SettingsPublic(
         company_name=row.company_name,
         coc_number=row.coc_number,

@@ -59,6 +59,8 @@ class Settings(BaseSettings):
     build_poll_seconds: int = Field(default=3600, ge=10)
     # How soon a running server serves a new publish (it looks at var/publish/CURRENT this often).
     publish_check_seconds: float = Field(default=1.0, ge=0, le=60)
+    # How long a draft's preview link works (the studio hands it to people without an account).
+    preview_days: int = Field(default=7, ge=1, le=90)
     mail_url: str = "outbox://var/outbox"
     mail_from: str = "Splash <hello@splash.localhost>"
     shop_email: str = "hello@splash.localhost"

@@ -44,6 +44,7 @@ from splash.shared.http.request import SplashRequest
 from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox.drain import Drainer, Resources
 from splash.site import wiring
+from splash.site.editing_routes import bp as studio_editing_bp
 from splash.site.studio_routes import bp as studio_site_bp
 from splash.site.web import compose
 from splash.site.web.payloads import Payload
@@ -114,6 +115,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         studio_academy_bp,
         studio_catalog_bp,
         studio_site_bp,
+        studio_editing_bp,
         studio_orders_bp,
         studio_order_money_bp,
         url_prefix=settings.api_prefix,

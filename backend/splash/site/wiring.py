@@ -13,16 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from splash.academy import describer, entitlements
+from splash.academy import editable as academy_editable
+from splash.academy import editable_outline as academy_outline
 from splash.academy import models as academy_models
 from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
+from splash.catalog import editable as catalog_editable
+from splash.catalog import editable_variants as catalog_variants
 from splash.catalog import models as catalog_models
 from splash.catalog import services as catalog
+from splash.content import editable as content_editable
+from splash.content import editable_site
 from splash.content import models as content_models
 from splash.core import db
 from splash.core.config import Settings, load_settings
 from splash.core.route_table import RouteTable
+from splash.editing import editable, publishing
+from splash.editing import models as editing_models
+from splash.editing import vocabulary as editing
 from splash.forms import models as forms_models
 from splash.forms import services as forms
 from splash.handoff import models as handoff_models
@@ -39,6 +48,8 @@ from splash.shared.mail.mailer import create_mailer
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox import models as outbox_models
 from splash.shared.outbox.drain import Resources
+from splash.site.web import republish
+from splash.site.web.compose import fill_blocks
 from splash.staff import mails as staff_mails
 from splash.staff import models as staff_models
 
@@ -53,6 +64,7 @@ MODELS = (
     academy_models,
     handoff_models,
     staff_models,
+    editing_models,
     mail_models,
     outbox_models,
 )
@@ -74,6 +86,28 @@ JOBS: dict[str, queue.Handler] = {
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
+    editing.REPUBLISH_JOB: republish.republish,  # what a studio publish changed, republished
+    editing.SCHEDULED_JOB: publishing.publish_when_due,  # a draft published at its time
+}
+
+# What the studio edits: collection name → its adapter (splash.editing.editable.Editable).
+EDITABLES: dict[str, editable.Editable] = {
+    "page": content_editable.Pages(fill_blocks),
+    "article": content_editable.Articles(),
+    "menu": editable_site.Menus(),
+    "settings": editable_site.Settings(),
+    "banner": editable_site.Banners(),
+    "product": catalog_editable.Products(),  # texts per language
+    "product-setup": catalog_editable.ProductSetups(),  # type, images, place, published
+    "variant": catalog_variants.Variants(),
+    "price": catalog_variants.Prices(),  # owners only
+    "size-guide": catalog_variants.SizeGuides(),
+    "course": academy_editable.Courses(),
+    "level": academy_editable.Levels(),
+    "lesson": academy_editable.Lessons(),
+    "course-outline": academy_outline.CourseOutlines(),  # order, free previews, published
+    "offer": academy_outline.Offers(),  # owners only: a lesson's, level's, bundle's price
+    "free-lessons": academy_outline.FreeLessons(),  # owners only: what a suit grants
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.
@@ -112,6 +146,7 @@ def plug_in() -> None:
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
     queue.plug_in(JOBS, PERIODIC)
+    editable.plug_in(EDITABLES)
 
 
 def resources(settings: Settings) -> Resources:

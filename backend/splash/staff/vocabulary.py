@@ -71,6 +71,11 @@ class Action(StrEnum):
     REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
     ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
     EMAIL_RESENT = "order.email_resent"
+    CONTENT_SAVED = "content.saved"  # a draft saved (autosave too); the note names its revision
+    CONTENT_PUBLISHED = "content.published"  # after: the version number
+    CONTENT_UNPUBLISHED = "content.unpublished"
+    CONTENT_SCHEDULED = "content.scheduled"  # after: the time; None: the schedule cancelled
+    CONTENT_RESTORED = "content.restored"  # an old version made the draft
 
 
 class SubjectType(StrEnum):
@@ -78,3 +83,4 @@ class SubjectType(StrEnum):
     ORDER = "order"
     CUSTOMER = "customer"
     VARIANT = "variant"
+    CONTENT = "content"  # an edited entry: "collection:key:locale" (page:faq:nl)

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { createBrowserRouter, matchRoutes, type LoaderFunction } from "react-router";
+import { createBrowserRouter, createMemoryRouter, matchRoutes, type LoaderFunction } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { createI18n, loadMessages } from "../lib/i18n";
 import { isOutdated, reloadGuarded } from "./build-update";
@@ -9,6 +9,8 @@ import { readInlinePayload } from "./payload";
 import { startPrefetching, takePayload } from "./prefetch";
 import { buildRoutes, preloadScreen } from "./router";
 import "./styles.css";
+
+const PREVIEW = "/_preview/";
 
 /** Client-side navigation: one payload request; a new deployment turns it into a full load. */
 const loader: LoaderFunction = ({ request }) => {
@@ -34,10 +36,14 @@ async function start(): Promise<void> {
   const payload = readInlinePayload(document);
   const i18n = createI18n(payload.locale, await loadMessages(payload.locale));
   const routes = buildRoutes(payload.locale, loader);
-  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.id;
-  const router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: leaf ? { [leaf]: payload } : {} },
-  });
+  // A preview link (/_preview/<token>, a draft from the studio, never pre-rendered) shows the
+  // draft at the path it would be published at, with the real components.
+  const preview = window.location.pathname.startsWith(PREVIEW);
+  const leaf = matchRoutes(routes, preview ? payload.route.path : window.location)?.at(-1)?.route.id;
+  const options = { hydrationData: { loaderData: leaf ? { [leaf]: payload } : {} } };
+  const router = preview
+    ? createMemoryRouter(routes, { ...options, initialEntries: [payload.route.path] })
+    : createBrowserRouter(routes, options);
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

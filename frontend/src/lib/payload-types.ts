@@ -621,6 +621,8 @@ export type SiteSettings = {
   /** None until the fixtures are seeded */
   address: SellerAddress | null;
   socialLinks: SocialLinks;
+  /** The announcement above every page in this locale (or none) */
+  banner?: string | null;
   /** Each locale's origin (scheme, host and port) */
   origins: Partial<Record<"nl" | "en" | "de" | "es" | "fr" | "sv", string>>;
   gtmId: string | null;

@@ -32,6 +32,9 @@ Locale = Literal["nl", "en", "de", "es", "fr", "sv"]
 class SiteSettings(SettingsPublic):
     """The company's settings with what the SPA needs of this instance's configuration."""
 
+    banner: str | None = Field(
+        default=None, description="The announcement above every page in this locale (or none)"
+    )
     origins: dict[Locale, str] = Field(description="Each locale's origin (scheme, host and port)")
     gtm_id: str | None
     recaptcha_site_key: str | None

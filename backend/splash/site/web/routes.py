@@ -14,6 +14,8 @@ from sanic.response import HTTPResponse
 from splash.core import db, video_files
 from splash.core.errors import NotFoundError
 from splash.core.schemas import PublicModel
+from splash.editing import preview as previews
+from splash.editing import redirect_rows
 from splash.shared import edge
 from splash.shared.http.compression import etag_matches
 from splash.shared.http.context import domain_locale
@@ -27,7 +29,7 @@ from splash.site.web.head import head_tags, indexable
 from splash.site.web.published import PublishedSite
 from splash.site.web.shell import render_shell
 from splash.site.web.sitemap import robots_txt, sitemap_xml
-from splash.site.web.studio import is_studio_path, studio_shell
+from splash.site.web.studio import NOINDEX, is_studio_path, studio_shell
 
 bp = Blueprint("web")
 REVALIDATE = "public, max-age=0, must-revalidate"
@@ -147,6 +149,12 @@ async def _resolve(
     )
 
 
+def payload_url(path: str) -> str:
+    """A path's payload, as the SPA asks for it (``payloadUrl`` in src/app/payload.ts)."""
+    clean = path.rstrip("/")
+    return f"/_payload/{clean.lstrip('/') or 'index'}.json"
+
+
 @bp.get("/_payload/<relative:path>")
 async def payload(request: Request, relative: str) -> HTTPResponse:
     """The payload of one page for client-side navigation: ``/_payload/index.json`` is ``/``."""
@@ -154,6 +162,10 @@ async def payload(request: Request, relative: str) -> HTTPResponse:
         raise NotFoundError("Payloads end in .json")
     stem = relative.removesuffix(".json")
     resolved = await _resolve(request, "/" if stem == "index" else "/" + stem)
+    if resolved.status == 404:  # a client-side navigation to a moved page: its new payload
+        target = await redirect_rows.redirect_for(domain_locale(request), "/" + stem)
+        if target is not None:
+            return redirect_to(request, payload_url(target), status=301, headers={"vary": "host"})
     headers = {"etag": resolved.etag, "cache-control": REVALIDATE, "vary": "host"}
     if etag_matches(request.headers.get("if-none-match"), resolved.etag):
         return empty(status=304, headers=headers)
@@ -250,6 +262,10 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
         return moved
     query = {name: values[0] for name, values in request.args.items()}
     resolved = await _resolve(request, "/" + path, query)
+    if resolved.status == 404:
+        moved_to = await _moved(request, "/" + path)
+        if moved_to is not None:
+            return moved_to
     if resolved.build is not None:
         # The domain's root redirects some visitors (by cookie and browser languages).
         edge.mark(request, resolved.build, _current_build(request), None if path else _stays)
@@ -260,7 +276,35 @@ async def shell(request: Request, path: str = "") -> HTTPResponse:
     )
 
 
-def _render(request: Request, path: str, resolved: services.Resolved) -> str:
+async def _moved(request: Request, path: str) -> HTTPResponse | None:
+    """A 301 to where a page or article lives now, for a path publishing moved it from (slug
+    redirects, ``splash.editing.redirects``); asked only when no page is found."""
+    target = await redirect_rows.redirect_for(domain_locale(request), path)
+    if target is None:
+        return None
+    query = f"?{request.query_string}" if request.query_string else ""
+    return redirect_to(request, target + query, status=301, headers={"vary": "host"})
+
+
+@bp.get("/_preview/<token:str>", name="preview", ctx_csp=SHELL_CSP)
+async def preview(request: Request, token: str) -> HTTPResponse:
+    """A draft as the public site would show it, through a signed, expiring link from the
+    studio (no account needed): never indexed, never kept (404 tampered, 410 expired)."""
+    ctx = request.app.ctx
+    found = await previews.previewed(ctx.settings, token, domain_locale(request), ctx.routes)
+    payload = await services.preview_payload(ctx.settings, ctx.routes, found.locale, found.preview)
+    if payload is None:
+        raise NotFoundError("The draft's page has no route")
+    resolved = services.computed(payload)
+    return html(
+        _render(request, found.preview.path.lstrip("/"), resolved, indexable=False),
+        headers={"cache-control": "no-store", "x-robots-tag": NOINDEX, "vary": "host"},
+    )
+
+
+def _render(
+    request: Request, path: str, resolved: services.Resolved, indexable: bool | None = None
+) -> str:
     settings = request.app.ctx.settings
     locale = domain_locale(request)
     head = head_tags(
@@ -270,7 +314,11 @@ def _render(request: Request, path: str, resolved: services.Resolved) -> str:
         alternates=resolved.alternates,
         default_locale=settings.default_locale,
         origin=settings.origin,
-        indexable=_indexable(request, locale, "/" + path, resolved.status),
+        indexable=(
+            _indexable(request, locale, "/" + path, resolved.status)
+            if indexable is None
+            else indexable
+        ),
     )
     dev_url = settings.vite_dev_url
     spa = dev_build(dev_url) if dev_url else load_build(settings.frontend_dist)

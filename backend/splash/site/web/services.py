@@ -18,6 +18,7 @@ from splash.catalog import services as catalog
 from splash.content import services as content
 from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteMatch, RouteTable
+from splash.editing.editable import Preview
 from splash.orders import services as orders
 from splash.site.web.compose import fill_blocks
 from splash.site.web.payloads import checked
@@ -34,12 +35,13 @@ NOT_FOUND = "not-found"
 
 
 async def shared_payload(settings: Settings, locale: str) -> dict[str, Any]:
-    site = await content.site_settings()
+    site, banner = await content.site_facts(locale)
     return {
         "locale": locale,
         "navigation": await content.menus(locale),
         "settings": {
             **site.model_dump(by_alias=True),
+            "banner": banner,
             "origins": {code: settings.origin(code) for code in settings.hosts_by_locale},
             "gtmId": settings.gtm_id,
             "recaptchaSiteKey": settings.recaptcha_site_key,
@@ -173,6 +175,11 @@ def _from_entry(entry: Entry, alternates: dict[str, str] | None = None) -> Resol
     )
 
 
+def computed(payload: dict[str, Any]) -> Resolved:
+    """A payload computed now (a preview, or before a first publish): nothing pre-rendered."""
+    return _live(payload)
+
+
 def _live(payload: dict[str, Any]) -> Resolved:
     body, etag = encode_payload(payload)
     return Resolved(payload["status"], body, etag, "", payload["head"], payload["alternates"])
@@ -247,3 +254,20 @@ async def _not_found(settings: Settings, site: PublishedSite, locale: str, path:
     if entry:
         return _from_entry(entry, {})
     return _live(await not_found_payload(settings, locale, path))
+
+
+async def preview_payload(
+    settings: Settings, table: RouteTable, locale: str, preview: Preview
+) -> dict[str, Any] | None:
+    """The payload a draft would publish (``editing.preview``): its entity at its path, or the
+    live page at ``path`` with the draft's shared parts (a menu, the settings) over the live
+    ones; None when the path names nothing."""
+    shared = await shared_payload(settings, locale)
+    for part, value in preview.shared.items():
+        shared[part] = {**shared[part], **value} if isinstance(shared.get(part), dict) else value
+    match = table.match(locale, preview.path)
+    if match is None:
+        return None
+    if preview.kind is not None and preview.entity is not None:
+        return _published(shared, locale, preview.path, match, preview.kind, preview.entity)
+    return await route_payload(settings, table, locale, preview.path, match, shared)

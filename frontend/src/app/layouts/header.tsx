@@ -38,9 +38,10 @@ export function AccountLink({ locale }: { locale: Locale }) {
   );
 }
 
-function Banner() {
+/** The site settings' banner text of the language (edited in the studio), else the UI's own. */
+function Banner({ own }: { own?: string | null }) {
   const { t } = useTranslation();
-  const text = t("header.banner");
+  const text = own || t("header.banner");
   return (
     <Link className="banner" to="/academy" aria-label={text}>
       <span className="banner__track" aria-hidden="true">
@@ -82,7 +83,7 @@ export function Header({ payload }: { payload: Payload }) {
   const close = () => setOpenOn(null);
   return (
     <header className="site-header">
-      <Banner />
+      <Banner own={payload.settings.banner} />
       <div className="site-header__top">
         <NavLinkList items={payload.navigation.secondary} label={t("header.secondaryNav")} className="nav-secondary" nested={false} />
       </div>

@@ -1,0 +1,259 @@
+"""Publishing drafts through the studio API (editing/publishing.py): the public site changes
+after the republish job, only then; refused while required fields are empty; unpublish;
+publish at a chosen time; a second running instance serves the new build."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from splash.content.models import NavigationItem, Page, SiteSettings
+from splash.editing.models import Version
+from splash.shared import outbox
+from splash.shared.outbox.models import JobStatus, OutboxJob
+from splash.site.app import create_app
+from splash.staff.models import ActivityEntry
+from tests.app_client import Client
+from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save, url
+from tests.web.support import inline_payload
+
+FAQ = "/veelgestelde-vragen"
+
+
+def _title(html: str) -> str:
+    return str(inline_payload(html)["page"]["title"])
+
+
+async def test_a_published_draft_reaches_the_public_page_when_its_job_has_run(
+    client, published, settings
+):
+    headers = await headers_of(settings)
+    await edit(client, headers, "page", "faq", {"title": "Vragen en antwoorden"})
+
+    response = await publish(client, headers, "page", "faq")
+
+    assert response.status == 200, response.json
+    assert response.json["data"]["number"] == 1
+    assert response.json["data"]["publishedBy"] == "editor-edit@splash.example"
+    assert _title((await client.get(FAQ)).text) == "Veelgestelde vragen"  # not yet republished
+    job = await OutboxJob.get(kind="site.publish")
+    page = await Page.get(locale_id="nl", localization_key="faq")
+    assert job.payload == {"changes": [f"page:{page.id}"]}
+    assert await run_jobs(settings) == 1
+    assert _title((await client.get(FAQ)).text) == "Vragen en antwoorden"
+    english = await client.get("/faq", host="en.localhost:8000")
+    assert _title(english.text) == "Frequently asked questions"
+    actions = await ActivityEntry.filter(subject_id="page:faq:nl").values_list("action", flat=True)
+    assert sorted(actions) == ["content.published", "content.saved"]
+
+
+async def test_publishing_is_refused_while_a_required_field_is_empty(client, seeded, settings):
+    headers = await headers_of(settings)
+    await edit(client, headers, "page", "faq", {"title": ""})
+
+    response = await publish(client, headers, "page", "faq")
+
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == ["title"]
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Veelgestelde vragen"
+    assert await Version.all().count() == 0
+    assert await OutboxJob.filter(kind="site.publish").count() == 0
+
+
+async def test_an_image_without_alt_text_in_the_language_blocks_publishing(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    image = {"src": "/media/blog/first-swimming-lesson.webp", "alt": "", "width": 10, "height": 10}
+    await edit(client, headers, "page", "faq", {"seoImage": image})
+
+    response = await publish(client, headers, "page", "faq")
+
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == ["seoImage", "alt"]
+
+
+async def test_a_new_page_gets_its_slug_from_its_title_by_the_languages_rules(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    document = {
+        "title": "Größe & Passform",
+        "blocks": [{"type": "intro", "title": "Größe", "text": "Wie er sitzt."}],
+    }
+    await save(client, headers, "page", "fit", document, locale="de")
+
+    response = await publish(client, headers, "page", "fit", locale="de")
+
+    assert response.status == 200, response.json
+    page = await Page.get(locale_id="de", localization_key="fit")
+    assert (page.slug, page.title, page.published) == ("groesse-passform", "Größe & Passform", True)
+
+
+async def test_an_unpublished_page_is_gone_from_the_public_site(client, published, settings):
+    headers = await headers_of(settings)
+
+    response = await client.post(url("page", "faq", action="unpublish"), json={}, headers=headers)
+
+    assert response.status == 200
+    assert response.json["data"]["live"] is None
+    assert await run_jobs(settings) == 1
+    assert (await client.get(FAQ)).status == 404
+    assert (await client.get("/faq", host="en.localhost:8000")).status == 200
+    again = await client.post(url("page", "faq", action="unpublish"), json={}, headers=headers)
+    assert again.status == 404
+
+
+async def _due_now() -> None:
+    """The clock moved on: every waiting job is due."""
+    past = outbox.now() - timedelta(seconds=1)
+    await OutboxJob.filter(status=JobStatus.PENDING).update(next_attempt_at=past)
+
+
+async def test_a_scheduled_publish_runs_at_its_time(client, seeded, settings):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
+    at = (outbox.now() + timedelta(hours=2)).isoformat()
+
+    response = await client.put(
+        url("page", "faq", action="schedule"),
+        json={"revision": saved.json["data"]["revision"], "at": at},
+        headers=headers,
+    )
+
+    assert response.status == 200, response.json
+    assert await run_jobs(settings) == 0  # not yet
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Veelgestelde vragen"
+    await _due_now()
+    assert await run_jobs(settings) == 2  # the scheduled publish, then its republish
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Straks live"
+    assert await OutboxJob.filter(kind="site.publish").count() == 1
+    entry = await opened(client, headers, "page", "faq")
+    assert (entry["publishAt"], entry["publishedRevision"]) == (None, 1)
+
+
+async def test_saving_again_cancels_a_scheduled_publish(client, seeded, settings):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
+    at = (outbox.now() + timedelta(hours=2)).isoformat()
+    body = {"revision": saved.json["data"]["revision"], "at": at}
+    await client.put(url("page", "faq", action="schedule"), json=body, headers=headers)
+    await edit(client, headers, "page", "faq", {"title": "Toch niet"})
+
+    await _due_now()
+    assert await run_jobs(settings) == 1
+
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Veelgestelde vragen"
+    assert await Version.all().count() == 0
+
+
+async def test_a_time_in_the_past_is_refused(client, seeded, settings):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks"})
+    at = (outbox.now() - timedelta(minutes=1)).isoformat()
+
+    response = await client.put(
+        url("page", "faq", action="schedule"),
+        json={"revision": saved.json["data"]["revision"], "at": at},
+        headers=headers,
+    )
+
+    assert response.status == 400
+    assert response.json["error"]["details"]["errors"][0]["path"] == ["at"]
+
+
+async def test_a_menu_publish_rewrites_its_items_and_republishes_everything(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    items = [
+        {
+            "key": "shop",
+            "title": "Winkel",
+            "path": "/winkel",
+            "items": [{"title": "Maten", "path": "/maten"}],
+        },
+        {"title": "Blog", "path": "/blog"},
+    ]
+    await edit(client, headers, "menu", "primary", {"items": items})
+
+    response = await publish(client, headers, "menu", "primary")
+
+    assert response.status == 200, response.json
+    rows = await NavigationItem.filter(navigation__slug="primary", navigation__locale_id="nl")
+    shape = sorted((r.key, r.title, r.path, r.position, r.parent_id is None) for r in rows)
+    assert shape == [
+        ("item-2", "Maten", "/maten", 0, False),
+        ("item-3", "Blog", "/blog", 1, True),
+        ("shop", "Winkel", "/winkel", 0, True),
+    ]
+    assert (await OutboxJob.get(kind="site.publish")).payload == {"changes": ["*"]}
+
+
+async def test_the_owner_publishes_the_settings(client, seeded, settings):
+    owner = await headers_of(settings, "owner")
+    await edit(client, owner, "settings", "site", {"vatNumber": "NL123456789B01"}, locale="")
+
+    response = await publish(client, owner, "settings", "site", locale="")
+
+    assert response.status == 200, response.json
+    assert (await SiteSettings.get(id=1)).vat_number == "NL123456789B01"
+    editor = await headers_of(settings, "editor")
+    assert (await publish(client, editor, "settings", "site", locale="")).status == 403
+
+
+async def test_a_publish_is_seen_by_a_second_running_instance(client, published, settings):
+    other = Client(create_app(settings))  # another process on the same published folder
+    assert _title((await other.get(FAQ)).text) == "Veelgestelde vragen"
+    headers = await headers_of(settings)
+    await edit(client, headers, "page", "faq", {"title": "Overal te zien"})
+    await publish(client, headers, "page", "faq")
+
+    await run_jobs(settings)
+
+    seen = await other.get(FAQ)
+    assert _title(seen.text) == "Overal te zien"
+    assert inline_payload(seen.text)["page"]["title"] == _title((await client.get(FAQ)).text)
+
+
+async def test_the_owners_banner_text_shows_on_every_page_of_its_language_only(
+    client, published, settings
+):
+    owner = await headers_of(settings, "owner")
+    text = "Diese Woche: kostenloser Versand"
+    await save(client, owner, "banner", "site", {"text": text}, locale="de")
+    editor = await headers_of(settings, "editor")
+    assert (await publish(client, editor, "banner", "site", locale="de")).status == 403
+
+    response = await publish(client, owner, "banner", "site", locale="de")
+
+    assert response.status == 200, response.json
+    assert (await OutboxJob.get(kind="site.publish")).payload == {"changes": ["*"]}
+    assert await run_jobs(settings) == 1  # everything republished: every page shows it
+    german = await client.get("/kontakt", host="de.localhost:8000")
+    assert inline_payload(german.text)["settings"]["banner"] == text
+    assert text in german.text  # rendered in the header
+    dutch = await client.get("/contact")
+    assert inline_payload(dutch.text)["settings"]["banner"] is None
+
+
+async def test_a_time_is_kept_in_utc_and_one_without_a_time_zone_is_refused(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
+    revision = saved.json["data"]["revision"]
+    schedule = url("page", "faq", action="schedule")
+
+    naive = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00"}, headers=headers
+    )
+    amsterdam = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00.5+01:00"}, headers=headers
+    )
+
+    assert naive.status == 400
+    assert naive.json["error"]["details"]["errors"][0]["path"] == ["at"]
+    assert amsterdam.json["data"]["publishAt"] == "2099-01-01T09:00:00Z"
+    await _due_now()
+    assert await run_jobs(settings) == 2  # the scheduled publish (same moment), its republish
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Straks live"
