@@ -36,6 +36,8 @@ READS = {
     "/api/studio/me": ["/api/studio/me"],
     "/api/studio/staff": ["/api/studio/staff"],
     "/api/studio/activity": ["/api/studio/activity", "/api/studio/activity?subjectType=order"],
+    # Only the staff session: the forms come from the block models, not from the database.
+    "/api/studio/content/block-forms": ["/api/studio/content/block-forms"],
 }
 NOT_READS = {
     "/api/studio/orders.csv": "a stream: three statements per batch of orders",
