@@ -148,15 +148,26 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
                       event.dataTransfer.effectAllowed = "move";
                     }}
                     onKeyDown={(event) => handleKeys(event, index)}
-                    onBlur={() => setGrabbed(null)}
+                    // Put down when the focus goes elsewhere (not when the move itself re-inserts the block).
+                    onBlur={(event) => event.relatedTarget && setGrabbed(null)}
                   >
                     ⠿
                   </button>
                   <h3 id={idOf(key, "title")} className="studio-block__title">
                     <button type="button" id={idOf(key, "toggle")} aria-expanded={open} aria-controls={idOf(key, "body")} onClick={() => toggle(key)}>
                       {index + 1}. {name}
-                      {text && <span className="studio-block__summary"> – {text}</span>}
-                      {Object.keys(errors).length > 0 && <span className="studio-block__flag"> ({t("studio.blocks.hasErrors")})</span>}
+                      {text && (
+                        <>
+                          {" – "}
+                          <span className="studio-block__summary">{text}</span>
+                        </>
+                      )}
+                      {Object.keys(errors).length > 0 && (
+                        <>
+                          {" "}
+                          <span className="studio-block__flag">({t("studio.blocks.hasErrors")})</span>
+                        </>
+                      )}
                     </button>
                   </h3>
                   <span className="studio-inline">
@@ -197,7 +208,7 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
                   {form ? (
                     <FieldsProvider
                       value={{
-                        idPrefix: `${prefix}-${key}`,
+                        idPrefix: `${prefix}-${key}-field`,
                         block,
                         errors,
                         shown: (path) => showErrors || touched.has(`${key}:${path}`),

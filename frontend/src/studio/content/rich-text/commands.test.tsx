@@ -47,7 +47,7 @@ describe("the editor's commands", () => {
     toggleBlock(editor, { type: "code" });
     expect(fromSlate(editor.children)[0]).toEqual({ type: "code", children: [text("Hello water")] });
 
-    Transforms.select(editor, { anchor: { path: [0, 0], offset: 0 }, focus: { path: [1, 0], offset: 0 } });
+    Transforms.select(editor, { anchor: { path: [0, 0], offset: 0 }, focus: { path: [1, 0], offset: 3 } });
     toggleBlock(editor, { type: "list", format: "ordered" });
     expect(fromSlate(editor.children)).toEqual([
       { type: "list", format: "ordered", children: [{ type: "list-item", children: [text("Hello water")] }, { type: "list-item", children: [text("Second")] }] },
