@@ -41,6 +41,12 @@ def _by_name(form: BlockForm) -> dict[str, FormField]:
     return {field.name: field for field in form.fields if field.name}
 
 
+def _item_fields(field: FormField) -> dict[str, FormField]:
+    """A list's item's fields by name."""
+    assert field.item is not None
+    return {inner.name: inner for inner in field.item.fields or [] if inner.name}
+
+
 @pytest.mark.parametrize("model", BLOCK_MODELS, ids=lambda model: model.__name__)
 def test_every_block_type_has_a_form_of_every_field(model):
     form = block_form(model)
@@ -124,8 +130,8 @@ def test_aliases_icons_images_numbers_and_fixed_choices():
         "right",
         False,
     )
-    icon = (forms["icons"]["items"].item.fields or [])[0]  # type: ignore[union-attr]
-    assert (icon.name, icon.kind, icon.pattern) == ("icon", FieldKind.ICON, "^[a-z0-9-]+:[a-z0-9-]+$")
+    icon = _item_fields(forms["icons"]["items"])["icon"]
+    assert (icon.kind, icon.pattern) == (FieldKind.ICON, "^[a-z0-9-]+:[a-z0-9-]+$")
     image = forms["text-with-media"]["image"]
     width = {f.name: f for f in image.fields or []}["width"]
     assert (image.kind, width.kind, width.integer, width.minimum, width.maximum) == (
@@ -135,7 +141,7 @@ def test_aliases_icons_images_numbers_and_fixed_choices():
         1,
         4000,
     )
-    rating = {f.name: f for f in forms["reviews"]["items"].item.fields or []}["rating"]  # type: ignore[union-attr]
+    rating = _item_fields(forms["reviews"]["items"])["rating"]
     assert (rating.minimum, rating.maximum) == (1, 5)
     assert forms["filter-bar"]["collection"].options == ["article"]
     assert forms["consent-embed"]["aspectRatio"].options == ["16:9", "4:3", "1:1"]

@@ -10,7 +10,7 @@ import { insertImage, isBlockActive, isMarkActive, setLink, shortcutFor, toggleB
 import { fromSlate, toSlate, type RichText } from "./convert";
 import { RichTextEditor } from "./editor";
 
-const text = (value: string, marks = {}) => ({ type: "text", text: value, ...marks });
+const text = (value: string, marks = {}) => ({ type: "text" as const, text: value, ...marks });
 
 function editorWith(document: RichText) {
   const editor = withRichText(createEditor());

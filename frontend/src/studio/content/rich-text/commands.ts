@@ -3,7 +3,7 @@
  * 1–6, quote, code, lists), links and images; and the editor's own rules (links are inline,
  * images void, a paste is read by paste.ts and never inserted as HTML).
  */
-import { Editor, Element, Node, Range, Transforms, type Descendant } from "slate";
+import { Editor, Element, Node, Range, Transforms, type Location } from "slate";
 import { toSlate, type ImageData, type Mark, type SlateBlockType, type SlateElement } from "./convert";
 import { richTextFromHtml, richTextFromPlainText } from "./paste";
 
@@ -22,8 +22,9 @@ export function withRichText(editor: Editor): Editor {
     const html = data.getData("text/html");
     const document = html ? richTextFromHtml(html) : richTextFromPlainText(data.getData("text/plain"));
     if (document.length === 0) return;
-    if (document.length === 1 && document[0]?.type === "paragraph") {
-      Transforms.insertNodes(editor, toSlate(document)[0]?.children as Descendant[] ?? []);
+    const [first] = toSlate(document);
+    if (document.length === 1 && first && "type" in first && first.type === "paragraph") {
+      Transforms.insertNodes(editor, first.children); // words into the line, not a new paragraph
       return;
     }
     Transforms.insertFragment(editor, toSlate(document));
@@ -61,19 +62,19 @@ export function toggleBlock(editor: Editor, kind: BlockKind): void {
   Transforms.unwrapNodes(editor, { match: (node) => isElement(node) && node.type === "list", split: true });
   const textual = (node: Node) => isElement(node) && Editor.isBlock(editor, node) && node.type !== "list" && node.type !== "image";
   if (active) {
-    Transforms.setNodes(editor, { type: "paragraph" } as Partial<SlateElement>, { match: textual });
+    Transforms.setNodes<SlateElement>(editor, { type: "paragraph" } as Partial<SlateElement>, { match: textual });
     Transforms.unsetNodes(editor, ["level", "language", "format"], { match: textual });
     return;
   }
   if (kind.type === "list") {
-    Transforms.setNodes(editor, { type: "list-item" } as Partial<SlateElement>, { match: textual });
+    Transforms.setNodes<SlateElement>(editor, { type: "list-item" } as Partial<SlateElement>, { match: textual });
     Transforms.unsetNodes(editor, ["level", "language"], { match: textual });
     Transforms.wrapNodes(editor, { type: "list", format: kind.format, children: [] }, { match: (node) => isElement(node) && node.type === "list-item" });
     return;
   }
   Transforms.unsetNodes(editor, ["level", "language"], { match: textual });
   const properties = kind.type === "heading" ? { type: "heading", level: kind.level } : { type: kind.type };
-  Transforms.setNodes(editor, properties as Partial<SlateElement>, { match: textual });
+  Transforms.setNodes<SlateElement>(editor, properties as Partial<SlateElement>, { match: textual });
 }
 
 export function activeLink(editor: Editor): string | null {
@@ -83,7 +84,7 @@ export function activeLink(editor: Editor): string | null {
 }
 
 /** Links the selection (or inserts the address as a linked text); an empty address unlinks. */
-export function setLink(editor: Editor, url: string, selection: Range | null): void {
+export function setLink(editor: Editor, url: string, selection: Location | null): void {
   if (selection) Transforms.select(editor, selection);
   Transforms.unwrapNodes(editor, { match: (node) => isElement(node) && node.type === "link" });
   if (!url) return;
@@ -95,7 +96,7 @@ export function setLink(editor: Editor, url: string, selection: Range | null): v
   }
 }
 
-export function insertImage(editor: Editor, image: ImageData, selection: Range | null): void {
+export function insertImage(editor: Editor, image: ImageData, selection: Location | null): void {
   if (selection) Transforms.select(editor, selection);
   Transforms.insertNodes(editor, [
     { type: "image", image, children: [{ text: "" }] },

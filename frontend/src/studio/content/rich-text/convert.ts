@@ -50,7 +50,9 @@ declare module "slate" {
   }
 }
 
-function textToSlate({ type: _type, ...leaf }: TextNode): SlateText {
+function textToSlate(node: TextNode): SlateText {
+  const leaf: SlateText & { type?: "text" } = { ...node };
+  delete leaf.type;
   return leaf;
 }
 
@@ -96,10 +98,8 @@ function inlineFromSlate(node: SlateInline): InlineNode {
 
 function elementFromSlate(node: SlateElement): RichNode {
   switch (node.type) {
-    case "image": {
-      const { children: _children, ...image } = node;
-      return image satisfies ImageNode;
-    }
+    case "image":
+      return { type: "image", image: node.image } satisfies ImageNode;
     case "code":
       return { ...node, children: meaningful(node.children).map(textFromSlate) } satisfies CodeNode;
     case "list":
