@@ -28,13 +28,13 @@ describe("studio content API contract: the block forms", () => {
               type: string("intro"),
               fields: eachLike({ kind: KIND, name: string("eyebrow"), required: boolean(false) }, 1),
             },
-            31,
+            1,
           ),
         }),
       )
       .executeTest(async (mock) => {
         const forms = await getBlockForms(studioClientFor(mock.url, EXAMPLE_SESSION));
-        expect(forms).toHaveLength(31);
+        expect(forms[0]?.type).toBe("intro");
         expect(forms[0]?.fields[0]).toEqual({ kind: "short-text", name: "eyebrow", required: false });
       });
   });
