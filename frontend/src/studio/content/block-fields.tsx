@@ -3,15 +3,18 @@
  * numbers, choices, links, images, icons, rich text, lists of items and nested groups, each
  * labelled by its name's text, grouped in fieldsets, with its error once touched.
  */
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "../../lib/i18n";
 import type { FormField } from "./block-forms-api";
 import type { BlockErrors } from "./block-schema";
 import { fieldLabel } from "./block-schema";
 import { moved, pathKey, startValue, valueAt, type Path } from "./block-values";
-import { RichTextEditor, type PickImage } from "./rich-text/editor";
+import type { PickImage } from "./rich-text/editor";
 import type { RichText } from "./rich-text/convert";
+
+// Slate comes with the first rich-text field a block shows: the studio's other screens never load it.
+const RichTextEditor = lazy(() => import("./rich-text/editor").then((module) => ({ default: module.RichTextEditor })));
 
 export type FieldsContext = {
   /** The block's own prefix for element ids. */
@@ -137,6 +140,7 @@ export function optionText(t: TFunction, field: FormField, option: string): stri
 }
 
 function RichTextField({ field, path, label }: { field: FormField; path: Path; label: string }) {
+  const { t } = useTranslation();
   const { block, touch, change, pickImage } = useFields();
   const { id, error, errorId } = useFieldError(path);
   const value = valueAt(block, path) as RichText | undefined;
@@ -145,16 +149,18 @@ function RichTextField({ field, path, label }: { field: FormField; path: Path; l
       <span id={`${id}-label`} className="studio-field__label">
         <LabelText field={field} label={label} />
       </span>
-      <RichTextEditor
-        id={id}
-        value={value ?? []}
-        onChange={(next) => change(path, next)}
-        onBlur={() => touch(pathKey(path))}
-        labelledBy={`${id}-label`}
-        describedBy={error ? errorId : undefined}
-        invalid={Boolean(error)}
-        pickImage={pickImage}
-      />
+      <Suspense fallback={<p>{t("studio.loading")}</p>}>
+        <RichTextEditor
+          id={id}
+          value={value ?? []}
+          onChange={(next) => change(path, next)}
+          onBlur={() => touch(pathKey(path))}
+          labelledBy={`${id}-label`}
+          describedBy={error ? errorId : undefined}
+          invalid={Boolean(error)}
+          pickImage={pickImage}
+        />
+      </Suspense>
       <ErrorText id={errorId} error={error} />
     </div>
   );

@@ -78,9 +78,9 @@ describe("every block type's form", () => {
     expect(last()).toEqual([block]);
   });
 
-  test("a rich text is drawn in its editor", () => {
+  test("a rich text is drawn in its editor, loaded with the first one", async () => {
     draw([stored("faq")]);
-    expect(screen.getByRole("textbox", { name: "Answer" }).textContent).toBe("Splashing fun.");
+    expect((await screen.findByRole("textbox", { name: "Answer" })).textContent).toBe("Splashing fun.");
     expect(screen.getByRole("toolbar", { name: "Answer" })).toBeTruthy();
   });
 
