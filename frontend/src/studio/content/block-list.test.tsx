@@ -162,7 +162,11 @@ describe("the list of blocks", () => {
   test("a block is dragged by its handle onto another's place", () => {
     const { last } = draw(three);
     const dataTransfer = { effectAllowed: "", setData: () => undefined };
-    fireEvent.dragStart(screen.getByRole("button", { name: "Move block 3: Scrolling banner" }), { dataTransfer });
+    const items = screen.getAllByRole("listitem");
+    expect(items.map((item) => item.getAttribute("draggable"))).toEqual(["false", "false", "false"]);
+    fireEvent.pointerDown(screen.getByRole("button", { name: "Move block 3: Scrolling banner" }));
+    expect(items[2]?.getAttribute("draggable")).toBe("true");
+    fireEvent.dragStart(items[2] as HTMLElement, { dataTransfer });
     fireEvent.dragOver(screen.getAllByRole("listitem")[0] as HTMLElement, { dataTransfer });
     fireEvent.drop(screen.getAllByRole("listitem")[0] as HTMLElement, { dataTransfer });
     expect(order(last())).toEqual(["marquee", "intro", "text"]);

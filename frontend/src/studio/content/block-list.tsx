@@ -45,6 +45,9 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [removing, setRemoving] = useState<number | null>(null);
   const [grabbed, setGrabbed] = useState<number | null>(null);
+  // The block whose handle the pointer holds: only it is draggable (its inputs stay selectable),
+  // and the block, not the button, is dragged (Firefox drags no button).
+  const [armed, setArmed] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [adding, setAdding] = useState(forms[0]?.type ?? "");
   const dragged = useRef<number | null>(null);
@@ -113,6 +116,7 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
     event.preventDefault();
     const from = dragged.current;
     dragged.current = null;
+    setArmed(null);
     if (from !== null) move(from, to, "handle");
   };
 
@@ -132,21 +136,30 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
           const text = summary(block);
           const change = (path: Path, value: unknown) => onChange(blocks.map((other, at) => (at === index ? withValueAt(other, path, value) : other)));
           return (
-            <li key={key} className="studio-block" onDragOver={(event) => event.preventDefault()} onDrop={(event) => drop(event, index)} data-grabbed={grabbed === index || undefined}>
+            <li
+              key={key}
+              className="studio-block"
+              draggable={armed === key}
+              onDragStart={(event) => {
+                dragged.current = index;
+                event.dataTransfer.effectAllowed = "move";
+              }}
+              onDragEnd={() => setArmed(null)}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => drop(event, index)}
+              data-grabbed={grabbed === index || undefined}
+            >
               <section aria-labelledby={idOf(key, "title")}>
                 <div className="studio-block__header">
                   <button
                     type="button"
                     id={idOf(key, "handle")}
                     className="studio-block__handle"
-                    draggable
                     aria-pressed={grabbed === index}
                     aria-describedby={`${prefix}-handle-help`}
                     aria-label={t("studio.blocks.handle", { name, position: index + 1 })}
-                    onDragStart={(event) => {
-                      dragged.current = index;
-                      event.dataTransfer.effectAllowed = "move";
-                    }}
+                    onPointerDown={() => setArmed(key)}
+                    onPointerUp={() => setArmed(null)}
                     onKeyDown={(event) => handleKeys(event, index)}
                     // Put down when the focus goes elsewhere (not when the move itself re-inserts the block).
                     onBlur={(event) => event.relatedTarget && setGrabbed(null)}
