@@ -5,18 +5,9 @@
  */
 import type { ApiClient } from "../../lib/api";
 
-export type FieldKind =
-  | "short-text"
-  | "long-text"
-  | "number"
-  | "boolean"
-  | "select"
-  | "link"
-  | "image"
-  | "icon"
-  | "rich-text"
-  | "list"
-  | "group";
+/** The widgets the studio draws (backend: `FieldKind` in block_forms.py). */
+export const FIELD_KINDS = ["short-text", "long-text", "number", "boolean", "select", "link", "image", "icon", "rich-text", "list", "group"] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export type FormField = {
   kind: FieldKind;

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import FORMS from "../../testing/block-forms.json";
 import { flatten, type Messages } from "../../testing/locale-checks";
-import type { BlockForm, FormField } from "./block-forms-api";
+import { FIELD_KINDS, type BlockForm, type FormField } from "./block-forms-api";
 import de from "../locales/de.json";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
@@ -29,6 +29,10 @@ describe("the block forms' texts", () => {
   test("the forms are the 31 block types, with the fields the shop's blocks use", () => {
     expect(forms).toHaveLength(31);
     expect(names).toEqual(expect.arrayContaining(["title", "imagePosition", "successMessage", "items", "question", "answer", "icon", "src", "alt"]));
+  });
+
+  test("every widget a form asks for is one the studio draws", () => {
+    expect([...new Set(fields.map((field) => field.kind))].filter((kind) => !FIELD_KINDS.includes(kind))).toEqual([]);
   });
 
   test.each(Object.keys(LOCALES))("%s labels every field name, block type and worded choice", (locale) => {
