@@ -22,6 +22,8 @@ type Props = {
   /** Every error shown, touched or not (after a save was tried). */
   showErrors?: boolean;
   pickImage?: PickImage;
+  /** The level of each block's title: one below the heading the list sits under (3 under an h2). */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
 };
 
 /** Every block's errors, by block index then path; blocks without errors are left out. */
@@ -37,7 +39,8 @@ export function blockListErrors(forms: BlockForm[], blocks: BlockValue[], t: TFu
 
 export const typeLabel = (t: TFunction, type: string) => t(`studio.blockTypes.${type}`, { defaultValue: type });
 
-export function BlockList({ forms, blocks, onChange, showErrors = false, pickImage }: Props) {
+export function BlockList({ forms, blocks, onChange, showErrors = false, pickImage, headingLevel = 3 }: Props) {
+  const Title = `h${headingLevel}` as "h3";
   const { t } = useTranslation();
   const prefix = useId().replace(/:/g, "");
   const [keys, setKeys] = useStableKeys(blocks.length);
@@ -166,7 +169,7 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
                   >
                     ⠿
                   </button>
-                  <h3 id={idOf(key, "title")} className="studio-block__title">
+                  <Title id={idOf(key, "title")} className="studio-block__title">
                     <button type="button" id={idOf(key, "toggle")} aria-expanded={open} aria-controls={idOf(key, "body")} onClick={() => toggle(key)}>
                       {index + 1}. {name}
                       {text && (
@@ -182,7 +185,7 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
                         </>
                       )}
                     </button>
-                  </h3>
+                  </Title>
                   <span className="studio-inline">
                     <button type="button" id={idOf(key, "up")} className="button button--secondary" disabled={index === 0} aria-label={t("studio.blocks.moveUp", { name })} onClick={() => move(index, index - 1, "up")}>
                       ↑
