@@ -100,6 +100,8 @@ export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, descri
     requestAnimationFrame(() => document.getElementById(id)?.focus());
   };
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // AltGr is Ctrl+Alt to a browser: on a German keyboard AltGr+0 types "}", not a paragraph.
+    if (event.getModifierState("AltGraph")) return;
     const shortcut = shortcutFor(event);
     if (!shortcut) return;
     event.preventDefault();
