@@ -20,6 +20,8 @@ type Props = {
   count: number;
   form: BlockForm | undefined;
   errors: BlockErrors;
+  /** The backend's refusals of this block's fields: shown without being touched. */
+  serverErrors: BlockErrors;
   change: (path: Path, value: unknown) => void;
   showErrors: boolean;
   pickImage?: PickImage;
@@ -83,7 +85,7 @@ function Header({ list, block, index, count, errors, headingLevel }: Props) {
 
 export function BlockItem(props: Props) {
   const { t } = useTranslation();
-  const { list, block, index, form, errors, change, showErrors, pickImage } = props;
+  const { list, block, index, form, errors, serverErrors, change, showErrors, pickImage } = props;
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const key = list.keys[index] as number;
   return (
@@ -115,7 +117,7 @@ export function BlockItem(props: Props) {
                 idPrefix: `${list.prefix}-${key}-field`,
                 block,
                 errors,
-                shown: (path) => showErrors || touched.has(path),
+                shown: (path) => showErrors || touched.has(path) || path in serverErrors,
                 touch: (path) => setTouched((before) => new Set(before).add(path)),
                 change,
                 pickImage,

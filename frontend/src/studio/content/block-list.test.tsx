@@ -101,6 +101,24 @@ describe("every block type's form", () => {
   });
 });
 
+describe("the backend's refusals", () => {
+  test("show at their fields at once; the editor's own check, in its language, comes first", () => {
+    render(
+      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+        <BlockList
+          forms={forms}
+          blocks={[{ type: "intro", title: "", text: "Go", eyebrow: "New" }]}
+          onChange={() => undefined}
+          serverErrors={{ 0: { title: "String should have at least 1 character", eyebrow: "Refused by the server" } }}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText("Refused by the server").id).toBe(screen.getByLabelText(/^Eyebrow/).getAttribute("aria-describedby")?.split(" ").at(-1));
+    expect(screen.getByText("Title is required.")).toBeTruthy();
+    expect(screen.queryByText("String should have at least 1 character")).toBeNull();
+  });
+});
+
 const three: BlockValue[] = [
   { type: "intro", title: "Swim", text: "Go" },
   { type: "text", paragraphs: ["One."] },

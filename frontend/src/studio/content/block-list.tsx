@@ -20,6 +20,8 @@ type Props = {
   onChange: (blocks: BlockValue[]) => void;
   /** Every error shown, touched or not (after a save was tried). */
   showErrors?: boolean;
+  /** What the backend refused at the last save, by block (serverBlockErrors); shown at once. */
+  serverErrors?: Record<number, BlockErrors>;
   pickImage?: PickImage;
   /** The level of each block's title: one below the heading the list sits under (3 under an h2). */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
@@ -57,7 +59,7 @@ function AddBlock({ forms, onAdd, selectId }: { forms: BlockForm[]; onAdd: (form
   );
 }
 
-export function BlockList({ forms, blocks, onChange, showErrors = false, pickImage, headingLevel = 3 }: Props) {
+export function BlockList({ forms, blocks, onChange, showErrors = false, serverErrors = {}, pickImage, headingLevel = 3 }: Props) {
   const { t } = useTranslation();
   const list = useBlockList(blocks, onChange);
   const schemas = useMemo(() => new Map(forms.map((form) => [form.type, blockSchema(form, t)])), [forms, t]);
@@ -78,7 +80,8 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, pickIma
               index={index}
               count={blocks.length}
               form={forms.find((candidate) => candidate.type === block.type)}
-              errors={schema ? validateBlock(schema, block) : {}}
+              errors={{ ...serverErrors[index], ...(schema ? validateBlock(schema, block) : {}) }}
+              serverErrors={serverErrors[index] ?? {}}
               change={change}
               showErrors={showErrors}
               pickImage={pickImage}
