@@ -6,6 +6,7 @@
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "../../lib/i18n";
+import { Icon, ICON_NAMES, isIconName } from "../../ui/icon";
 import type { FormField } from "./block-forms-api";
 import type { BlockErrors } from "./block-schema";
 import { fieldLabel } from "./block-schema";
@@ -116,7 +117,13 @@ function InputField({ field, path, label }: { field: FormField; path: Path; labe
     input = <input {...common} type="checkbox" checked={value === true} onChange={(event) => change(path, event.target.checked)} />;
   } else {
     const numeric = field.kind === "number";
-    input = <input {...common} type="text" inputMode={numeric ? "numeric" : undefined} value={shown} onChange={(event) => change(path, typed(field, event.target.value))} />;
+    const icons = field.kind === "icon" ? `${id}-icons` : undefined;
+    input = (
+      <>
+        <input {...common} type="text" list={icons} inputMode={numeric ? "numeric" : undefined} value={shown} onChange={(event) => change(path, typed(field, event.target.value))} />
+        {icons && <IconChoice listId={icons} name={shown} />}
+      </>
+    );
   }
   return (
     <p className="studio-field">
@@ -131,6 +138,21 @@ function InputField({ field, path, label }: { field: FormField; path: Path; labe
       )}
       <ErrorText id={errorId} error={error} />
     </p>
+  );
+}
+
+/** The shop's icons to choose from while typing, the chosen one drawn, and a word when it has none by that name. */
+function IconChoice({ listId, name }: { listId: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <datalist id={listId}>
+        {ICON_NAMES.map((icon) => (
+          <option key={icon} value={icon} />
+        ))}
+      </datalist>
+      {isIconName(name) ? <Icon name={name} /> : name && <span className="studio-field__hint">{t("studio.blocks.unknownIcon")}</span>}
+    </>
   );
 }
 

@@ -84,6 +84,15 @@ describe("every block type's form", () => {
     expect(screen.getByRole("toolbar", { name: "Answer" })).toBeTruthy();
   });
 
+  test("an icon is chosen from the shop's set, drawn, and named when the shop has none by its name", () => {
+    draw([{ type: "icons", items: [{ icon: "mdi:truck-fast", title: "Fast" }, { icon: "mdi:not-in-the-set", title: "Odd" }] }]);
+    const [known, unknown] = screen.getAllByLabelText(/^Icon$/) as HTMLInputElement[];
+    expect(document.getElementById(known?.getAttribute("list") ?? "")?.querySelectorAll("option").length).toBeGreaterThan(20);
+    expect(known?.parentElement?.querySelector("svg")).not.toBeNull();
+    expect(unknown?.parentElement?.querySelector("svg")).toBeNull();
+    expect(screen.getAllByText("The shop has no icon by this name: it will not show.")).toHaveLength(1);
+  });
+
   test("an optional field cleared is left out, as the backend stores it", () => {
     const { last } = draw([{ type: "intro", eyebrow: "New", title: "Swim", text: "Go" }]);
     fireEvent.change(screen.getByLabelText(/^Eyebrow/), { target: { value: "" } });
