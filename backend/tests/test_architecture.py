@@ -35,6 +35,7 @@ PURE = [
     "splash/shared/http/query.py",
     "splash/content/navigation.py",
     "splash/content/blocks.py",
+    "splash/content/block_forms.py",
     "splash/core/route_table.py",
     "splash/core/domains.py",
     "splash/site/web/head.py",

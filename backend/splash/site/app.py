@@ -15,6 +15,7 @@ from splash.accounts.routes import bp as accounts_bp
 from splash.accounts.studio_routes import bp as studio_accounts_bp
 from splash.catalog.routes import bp as catalog_bp
 from splash.catalog.studio_routes import bp as studio_catalog_bp
+from splash.content.block_form_routes import bp as studio_block_forms_bp
 from splash.content.routes import bp as content_bp
 from splash.core import db
 from splash.core.config import Environment, Settings, load_settings
@@ -118,6 +119,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         studio_editing_bp,
         studio_orders_bp,
         studio_order_money_bp,
+        studio_block_forms_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -21,7 +21,8 @@ const STUDIO_ENTRY = "src/studio/main.tsx";
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
 const read = <T,>(name: string, dist = DIST) => JSON.parse(readFileSync(join(dist, ".vite", name), "utf8")) as T;
 
-const isStudio = (group: string) => group.startsWith("src/studio") || group === "uqr";
+/** The studio's modules and the packages only it uses (the QR encoder, the Slate rich-text editor). */
+const isStudio = (group: string) => group.startsWith("src/studio") || group === "uqr" || /^slate(-react|-history)?$/.test(group);
 
 /** Fails the build that reaches any module of the studio. */
 const withoutStudio: Plugin = {
@@ -37,7 +38,7 @@ describe("the studio in the build", () => {
     expect(existsSync(join(DIST, ".vite", "studio-manifest.json")), "no studio build: run npm run build").toBe(true);
   });
 
-  test("the studio is its own entry; the shop's build holds no module of it (nor its QR encoder)", () => {
+  test("the studio is its own entry; the shop's build holds no module of it (nor its QR encoder, nor Slate)", () => {
     const studio = read<Record<string, Chunk>>("studio-manifest.json");
     expect(studio[STUDIO_ENTRY]?.isEntry).toBe(true);
     const shop = read<Record<string, Chunk>>("manifest.json");
