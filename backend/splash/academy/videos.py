@@ -39,6 +39,10 @@ class VideoImportError(Exception):
     """A video could not be imported (one line saying why); nothing was changed."""
 
 
+class VideoStorageError(VideoImportError):
+    """The package was made but could not be stored (nothing was changed)."""
+
+
 @dataclass(frozen=True)
 class PackageInfo:
     """A stored package as its lesson's row describes it."""
@@ -147,7 +151,7 @@ async def import_video(
             await point_lesson_at(lesson.id, info)
         except (StorageError, BaseORMException, OSError) as exc:
             await forget(storage, prefix)
-            raise VideoImportError(f"the package could not be stored: {exc}") from None
+            raise VideoStorageError(f"the package could not be stored: {exc}") from None
     if previous is not None and previous.prefix != prefix:
         await forget(storage, previous.prefix)
     return Imported(lesson.key, info, files)

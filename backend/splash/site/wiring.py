@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.academy import describer, entitlements
+from splash.academy import describer, entitlements, video_imports, video_uploads
 from splash.academy import models as academy_models
+from splash.academy import video_upload_models
 from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
@@ -51,6 +52,7 @@ MODELS = (
     orders_models,
     payments_models,
     academy_models,
+    video_upload_models,
     handoff_models,
     staff_models,
     mail_models,
@@ -74,6 +76,7 @@ JOBS: dict[str, queue.Handler] = {
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
+    video_uploads.IMPORT_JOB: video_imports.import_upload,  # a studio upload made the video
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.
@@ -97,6 +100,11 @@ PERIODIC = (
         "language_handoffs",  # expired language hand-offs forgotten
         lambda settings: handoff.CLEAN_EVERY_SECONDS,
         handoff.clean_up,
+    ),
+    PeriodicWork(
+        "video_uploads",  # abandoned lesson video uploads forgotten with their files
+        lambda settings: video_uploads.CLEAN_EVERY_SECONDS,
+        video_uploads.forget_abandoned,
     ),
 )
 

@@ -71,6 +71,11 @@ class Action(StrEnum):
     REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
     ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
     EMAIL_RESENT = "order.email_resent"
+    VIDEO_UPLOADED = "lesson.video_uploaded"  # every byte of a lesson video arrived
+    VIDEO_IMPORTED = "lesson.video_imported"  # the lesson plays the new video
+    VIDEO_IMPORT_FAILED = "lesson.video_import_failed"  # the old video plays on
+    CAPTIONS_CHANGED = "lesson.captions_changed"
+    POSTER_CHANGED = "lesson.poster_changed"
 
 
 class SubjectType(StrEnum):
@@ -78,3 +83,4 @@ class SubjectType(StrEnum):
     ORDER = "order"
     CUSTOMER = "customer"
     VARIANT = "variant"
+    LESSON = "lesson"
