@@ -9,6 +9,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "splash"
 PURE = [
     "splash/academy/offers.py",
     "splash/academy/access.py",
+    "splash/academy/webvtt.py",
+    "splash/academy/poster_images.py",
     "splash/core/errors.py",
     "splash/core/formatting.py",
     "splash/orders/addresses.py",
