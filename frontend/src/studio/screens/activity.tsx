@@ -26,8 +26,13 @@ export const ACTIONS = [
   "customers.erased",
   "stock.adjusted",
   "stock.threshold_changed",
+  "lesson.video_uploaded",
+  "lesson.video_imported",
+  "lesson.video_import_failed",
+  "lesson.captions_changed",
+  "lesson.poster_changed",
 ] as const;
-const SUBJECT_TYPES = ["staff", "order", "customer", "variant"] as const;
+const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "lesson"] as const;
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "since", "until"] as const;
 
 /** `2026-11-29` → the next day: the form's "until" includes its day, the API's excludes it. */
