@@ -22,9 +22,7 @@ async def editor_and_upload(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     await reset_to_fixtures(settings, app_ctx)
     editor = (await create_staff(EDITOR, "editor", STAFF_PASSWORD, settings, locale="en")).member
     lesson = await Lesson.get(key=LESSON)
-    upload = await video_uploads.start(
-        lesson.id, "les-1.mp4", 16, "video/mp4", editor.id, settings
-    )
+    upload = await video_uploads.start(lesson.id, "les-1.mp4", 16, "video/mp4", editor.id, settings)
     video_uploads.part_file(settings, upload.id).write_bytes(b"\x00" * 4)
     upload.received = 4
     await upload.save(update_fields=["received"])

@@ -109,9 +109,7 @@ async def _point_captions(lesson_id: int, locale: str, path: str | None) -> Chan
     return Change(before, video.captions)
 
 
-async def put_captions(
-    lesson_id: int, locale: str, body: bytes, storage: VideoStorage
-) -> Change:
+async def put_captions(lesson_id: int, locale: str, body: bytes, storage: VideoStorage) -> Change:
     """Stores a checked WebVTT file as the lesson's captions in ``locale``."""
     _checked_locale(locale)
     checked_captions(body)

@@ -24,6 +24,7 @@ class VideoUpload(Model):
     lesson: fields.ForeignKeyRelation[Any] = fields.ForeignKeyField(
         "splash.Lesson", related_name="video_uploads", on_delete=fields.CASCADE
     )
+    lesson_id: int  # the foreign key's column, as Tortoise sets it
     file_name = fields.CharField(max_length=200)
     content_type = fields.CharField(max_length=100)
     size = fields.BigIntField()

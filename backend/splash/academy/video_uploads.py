@@ -184,19 +184,19 @@ async def forget_abandoned(resources: Any) -> None:
     idle = now - timedelta(hours=settings.video_upload_expire_hours)
     stale = await VideoUpload.filter(
         status=VideoUploadStatus.RECEIVING, updated_at__lt=idle
-    ).values_list("id", flat=True)
+    ).values("id")
     silent = now - timedelta(hours=IMPORT_SILENT_HOURS)
     cut_off = await VideoUpload.filter(
         status__in=[VideoUploadStatus.PROBING, VideoUploadStatus.PACKAGING],
         updated_at__lt=silent,
-    ).values_list("id", flat=True)
-    for upload_id in stale:
+    ).values("id")
+    for upload_id in (row["id"] for row in stale):
         expired = await VideoUpload.filter(
             id=upload_id, status=VideoUploadStatus.RECEIVING, updated_at__lt=idle
         ).update(status=VideoUploadStatus.EXPIRED, updated_at=now, finished_at=now)
         if expired:
             part_file(settings, upload_id).unlink(missing_ok=True)
-    for upload_id in cut_off:
+    for upload_id in (row["id"] for row in cut_off):
         await VideoUpload.filter(id=upload_id, updated_at__lt=silent).update(
             status=VideoUploadStatus.FAILED,
             failure=VideoImportFailure.INTERRUPTED,

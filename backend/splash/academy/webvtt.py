@@ -20,6 +20,7 @@ MAX_BYTES = 512 * 1024
 
 _TIME = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
 _TIMING = re.compile(rf"^{_TIME}[ \t]+-->[ \t]+{_TIME}(?:[ \t]+(.*))?$")
+_STARTS_WITH_TIME = re.compile(rf"^{_TIME}\b")
 _HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
 
 
@@ -84,11 +85,16 @@ def _blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
     return blocks[1:]  # the first is the header (WEBVTT and its header lines)
 
 
+def _is_timing(line: str) -> bool:
+    """A timing line, or one meant as such (it starts with a time): not a cue's identifier."""
+    return "-->" in line or _STARTS_WITH_TIME.match(line) is not None
+
+
 def _cue(first_line: int, block: list[str]) -> Cue | None:
     """The block's cue; None for a NOTE, STYLE or REGION block."""
     if block[0].split(maxsplit=1)[0] in ("NOTE", "STYLE", "REGION") and "-->" not in block[0]:
         return None
-    at = 0 if "-->" in block[0] else 1  # an identifier line may come first
+    at = 0 if _is_timing(block[0]) else 1  # an identifier line may come first
     if at >= len(block):
         raise WebVTTError(first_line, WebVTTRule.TIMING)
     timing = _TIMING.match(block[at].strip())
@@ -114,8 +120,7 @@ def parse(body: bytes) -> list[Cue]:
     try:
         text = body.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = body[: exc.start].count(b"\n") + 1
-        raise WebVTTError(line, WebVTTRule.NOT_UTF8) from None
+        raise WebVTTError(body[: exc.start].count(b"\n") + 1, WebVTTRule.NOT_UTF8) from None
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not _HEADER.match(lines[0]):
         raise WebVTTError(1, WebVTTRule.HEADER)
@@ -130,7 +135,7 @@ def parse(body: bytes) -> list[Cue]:
         if cue is None:
             continue
         if cues and cue.start_ms < cues[-1].start_ms:
-            timing_line = first_line + (0 if "-->" in block[0] else 1)
+            timing_line = first_line + (0 if _is_timing(block[0]) else 1)
             raise WebVTTError(timing_line, WebVTTRule.OUT_OF_ORDER)
         cues.append(cue)
     if not cues:

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.academy import describer, entitlements, video_imports, video_uploads
+from splash.academy import (
+    describer,
+    entitlements,
+    video_imports,
+    video_upload_models,
+    video_uploads,
+)
 from splash.academy import models as academy_models
-from splash.academy import video_upload_models
 from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts

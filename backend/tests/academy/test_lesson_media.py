@@ -16,7 +16,7 @@ from tests.academy.uploads import editor
 from tests.academy.video_rows import lesson, lesson_with_video
 from tests.support import counting_statements
 
-CAPTIONS = "WEBVTT\n\n00:00.000 --> 00:02.000\nSpetteren met je handen\n".encode()
+CAPTIONS = b"WEBVTT\n\n00:00.000 --> 00:02.000\nSpetteren met je handen\n"
 VTT = {"content-type": "text/vtt"}
 
 
@@ -106,10 +106,14 @@ async def test_captions_need_a_language_of_the_shop_a_video_and_text_vtt(
     headers = await editor(settings)
 
     unknown = await client.put(
-        f"/api/studio/lessons/{with_video.id}/captions/it", content=CAPTIONS, headers={**headers, **VTT}
+        f"/api/studio/lessons/{with_video.id}/captions/it",
+        content=CAPTIONS,
+        headers={**headers, **VTT},
     )
     no_video = await client.put(
-        f"/api/studio/lessons/{without.id}/captions/nl", content=CAPTIONS, headers={**headers, **VTT}
+        f"/api/studio/lessons/{without.id}/captions/nl",
+        content=CAPTIONS,
+        headers={**headers, **VTT},
     )
     as_text = await client.put(
         f"/api/studio/lessons/{with_video.id}/captions/nl",
@@ -122,7 +126,12 @@ async def test_captions_need_a_language_of_the_shop_a_video_and_text_vtt(
 
 async def test_a_poster_is_stored_as_webp_without_metadata(database, client, settings):
     given = await lesson_with_video("poster-lesson")
-    given.poster = {"src": "/media/academy/old.webp", "width": 1280, "height": 720, "alt": {"nl": "Zwembad"}}
+    given.poster = {
+        "src": "/media/academy/old.webp",
+        "width": 1280,
+        "height": 720,
+        "alt": {"nl": "Zwembad"},
+    }
     await given.save()
     headers = await editor(settings)
 

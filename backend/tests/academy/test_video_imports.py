@@ -50,9 +50,7 @@ async def _key(client, lesson_id: int) -> tuple[int, bytes]:
     return answer.status, answer.body
 
 
-async def test_a_file_that_is_no_video_fails_and_the_old_video_plays_on(
-    database, client, settings
-):
+async def test_a_file_that_is_no_video_fails_and_the_old_video_plays_on(database, client, settings):
     given, old_prefix = await _playing_lesson(settings, "import-fails")
     headers = await editor(settings)
     upload_id = await upload(client, headers, given.id, b"Dit is een boodschappenlijstje.\n" * 50)
@@ -119,7 +117,12 @@ async def test_a_real_video_is_imported_with_the_lessons_captions_and_plays(
     video = await LessonVideo.get(lesson_id=given.id)
     assert re.fullmatch(r"videos/import-works/[0-9a-f]{16}", video.prefix)
     assert video.prefix != old_prefix and video.key_hex != KEY_HEX
-    assert (video.duration_ms, video.width, video.height, video.captions) == (3000, 1280, 720, ["de"])
+    assert (video.duration_ms, video.width, video.height, video.captions) == (
+        3000,
+        1280,
+        720,
+        ["de"],
+    )
     assert not (_folder(settings) / old_prefix.removeprefix("videos/")).exists()
     master = await client.get(f"/media/{video.prefix}/master.m3u8")
     assert master.status == 200
