@@ -32,13 +32,13 @@ def _locale_of(entry: str) -> str:
 
 
 def caption_sources(prefix: str, entries: list[str]) -> list[tuple[str, str]]:
-    """(locale, storage path) of each caption of a package under ``prefix``, in LOCALES order:
-    an entry is a locale (the package's own file) or the path of a file the studio sent."""
-    paths = {
-        _locale_of(entry): entry if "/" in entry else f"{prefix}/captions/{entry}.vtt"
+    """(locale, storage path) of each caption of a package under ``prefix``, in the row's
+    order: an entry is a locale (the package's own file) or the path of a file the studio
+    sent."""
+    return [
+        (_locale_of(entry), entry if "/" in entry else f"{prefix}/captions/{entry}.vtt")
         for entry in entries
-    }
-    return [(locale, paths[locale]) for locale in LOCALES if locale in paths]
+    ]
 
 
 async def copy_captions(video: LessonVideo, storage: VideoStorage, folder: Path) -> int:
