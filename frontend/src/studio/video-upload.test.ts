@@ -65,7 +65,7 @@ describe("sending a lesson video in chunks", () => {
   });
 
   test("a chunk lost on the way is sent again from the offset the server then reports", async () => {
-    const server = fakeServer((call, index) => (index === 2 ? unknownError("Failed to fetch") : null));
+    const server = fakeServer((_call, index) => (index === 2 ? unknownError("Failed to fetch") : null));
     const pauses: number[] = [];
 
     const done = await uploadVideo(server.client, 3, file, { wait: async (ms) => void pauses.push(ms) });
