@@ -49,7 +49,7 @@ export const sendChunk = async (client: ApiClient, uploadId: number, offset: num
   (
     await client.request<Data<VideoUpload>>("PATCH", `/video-uploads/${uploadId}`, {
       body: chunk,
-      headers: { "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
+      headers: { "content-type": "application/octet-stream", "upload-offset": String(offset) },
       signal,
     })
   ).data;
