@@ -16,6 +16,7 @@ import asyncio
 import logging
 import tempfile
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,11 @@ from splash.staff import activity
 from splash.staff.vocabulary import Action, SubjectType
 
 log = logging.getLogger(__name__)
+
+FORGET_JOB = "academy.video_package_forget"
+# A replaced package stays this long: the lesson's published pages name its playlist and
+# captions until they are published again.
+KEEP_REPLACED_HOURS = 24
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,7 @@ async def _packaged(
             await lesson_media.copy_captions(current, storage, Path(folder))
         try:
             return await videos.import_video(
-                source, str(row.lesson_id), Path(folder), settings, storage
+                source, str(row.lesson_id), Path(folder), settings, storage, keep_previous=True
             )
         except videos.VideoStorageError as exc:
             return Failed(VideoImportFailure.STORAGE_FAILED, str(exc))
@@ -113,6 +119,9 @@ async def _finish(row: VideoUpload, before: str | None, result: Failed | videos.
                 status=VideoUploadStatus.DONE, percent=100, updated_at=now, finished_at=now
             )
             action, after, note = Action.VIDEO_IMPORTED, result.package.prefix, row.file_name
+            if before is not None and before != after:
+                later = now + timedelta(hours=KEEP_REPLACED_HOURS)
+                await outbox.enqueue(FORGET_JOB, {"prefix": before}, not_before=later)
         await activity.record(
             _actor(row),
             action,
@@ -140,3 +149,15 @@ async def import_upload(job: outbox.Job, resources: Any) -> None:
             extra={"upload": upload_id, "failure": result.failure, "detail": result.detail},
         )
     await _finish(row, current.prefix if current else None, result)
+
+
+async def forget_package(job: outbox.Job, resources: Any) -> None:
+    """The job: a replaced package deleted, a day after the switch (never one a lesson plays)."""
+    prefix = str(job.payload["prefix"])
+    if await LessonVideo.exists(prefix=prefix):
+        return
+    storage = create_storage(resources.settings)
+    try:
+        await videos.forget(storage, prefix)
+    finally:
+        await storage.aclose()

@@ -32,7 +32,7 @@ LOCALE_PATH = Parameter("locale", "path", "The captions' language", schema=LOCAL
 OFFSET = Parameter(
     "upload-offset", "header", "Where the chunk starts", True, schema={"pattern": "^[0-9]{1,15}$"}
 )
-CHUNK_TYPES = ("application/offset+octet-stream", "application/octet-stream")
+CHUNK_TYPES = ("application/octet-stream", "application/offset+octet-stream")
 EDITED = (400, 401, 403, 404, 409)
 
 
@@ -110,7 +110,7 @@ async def upload_state(request: Request, upload_id: str) -> HTTPResponse:
 
 @bp.patch("/video-uploads/<upload_id:str>")
 @documented(
-    "One chunk of an upload (application/offset+octet-stream) starting at Upload-Offset; 409"
+    "One chunk of an upload (application/octet-stream) starting at Upload-Offset; 409"
     " with the right offset when it starts elsewhere; the last byte queues the import",
     tag="studio",
     response=VideoUploadAnswer,
@@ -120,7 +120,7 @@ async def upload_state(request: Request, upload_id: str) -> HTTPResponse:
 @studio_route(Permission.CONTENT)
 async def upload_chunk(request: Request, upload_id: str) -> HTTPResponse:
     wanted = parse_id(upload_id)
-    _media_type(request, CHUNK_TYPES, "the chunk as application/offset+octet-stream")
+    _media_type(request, CHUNK_TYPES, "the chunk as application/octet-stream")
     offset = _offset(request)
 
     async def uploaded(row: VideoUpload) -> None:

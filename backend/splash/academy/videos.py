@@ -119,9 +119,12 @@ async def import_video(
     captions_dir: Path | None,
     settings: Settings,
     storage: VideoStorage,
+    *,
+    keep_previous: bool = False,
 ) -> Imported:
     """Packages ``source`` for the lesson, stores it under a new prefix and points the lesson at
-    it; the previous package is deleted after. VideoImportError, with nothing changed, for a
+    it; the previous package is deleted after (unless ``keep_previous``: the caller deletes it
+    later). VideoImportError, with nothing changed, for a
     missing, non-video, too long or too large file, bad captions or an unknown lesson."""
     if not source.is_file():
         raise VideoImportError(f"{source} does not exist")
@@ -152,7 +155,7 @@ async def import_video(
         except (StorageError, BaseORMException, OSError) as exc:
             await forget(storage, prefix)
             raise VideoStorageError(f"the package could not be stored: {exc}") from None
-    if previous is not None and previous.prefix != prefix:
+    if previous is not None and previous.prefix != prefix and not keep_previous:
         await forget(storage, previous.prefix)
     return Imported(lesson.key, info, files)
 

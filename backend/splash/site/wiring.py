@@ -82,6 +82,7 @@ JOBS: dict[str, queue.Handler] = {
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
     video_uploads.IMPORT_JOB: video_imports.import_upload,  # a studio upload made the video
+    video_imports.FORGET_JOB: video_imports.forget_package,  # a replaced package, a day later
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.

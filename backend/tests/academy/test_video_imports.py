@@ -6,6 +6,7 @@ segments, the key to whoever may watch)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ import pytest
 from splash.academy import video_imports, video_uploads
 from splash.academy.models import LessonVideo
 from splash.academy.video_upload_models import VideoUpload
+from splash.shared.outbox import queue
+from splash.shared.outbox.models import OutboxJob
 from splash.shared.outbox.queue import Job
 from splash.staff.models import ActivityEntry
 from tests.academy.uploads import editor, upload
@@ -123,7 +126,8 @@ async def test_a_real_video_is_imported_with_the_lessons_captions_and_plays(
         720,
         ["de"],
     )
-    assert not (_folder(settings) / old_prefix.removeprefix("videos/")).exists()
+    old_package = _folder(settings) / old_prefix.removeprefix("videos/")
+    assert old_package.exists()  # published pages name it until they are published again
     master = await client.get(f"/media/{video.prefix}/master.m3u8")
     assert master.status == 200
     assert re.findall(r"^v\d/index\.m3u8$", master.text, re.M) == ["v0/index.m3u8", "v1/index.m3u8"]
@@ -142,3 +146,15 @@ async def test_a_real_video_is_imported_with_the_lessons_captions_and_plays(
         "editor@splash.example",
     )
     assert not video_uploads.part_file(settings, upload_id).exists()
+    [forget] = await OutboxJob.filter(kind=video_imports.FORGET_JOB)
+    assert forget.payload == {"prefix": old_prefix}
+    assert forget.next_attempt_at - entry.at > timedelta(hours=23)
+    await video_imports.forget_package(
+        queue.as_job(forget), drainer(settings, settings.mail_url).resources
+    )
+    assert not old_package.exists()
+    assert (_folder(settings) / video.prefix.removeprefix("videos/") / "master.m3u8").exists()
+    playing = Job(id=0, kind=video_imports.FORGET_JOB, payload={"prefix": video.prefix}, attempt=1,
+                  key="playing")  # fmt: skip
+    await video_imports.forget_package(playing, drainer(settings, settings.mail_url).resources)
+    assert (_folder(settings) / video.prefix.removeprefix("videos/") / "master.m3u8").exists()
