@@ -39,7 +39,8 @@ export const getLessonVideo = async (client: ApiClient, lessonId: number) =>
 export const startUpload = async (client: ApiClient, lessonId: number, file: { name: string; type: string; size: number }) =>
   (
     await client.request<Data<VideoUpload>>("POST", `/lessons/${lessonId}/video/uploads`, {
-      body: { fileName: file.name.slice(0, 200), contentType: file.type || "application/octet-stream", size: file.size },
+      // The browser's guess by the name (.ts may pass for TypeScript): only a video type is sent as is.
+      body: { fileName: file.name.slice(0, 200), contentType: file.type.startsWith("video/") ? file.type : "application/octet-stream", size: file.size },
     })
   ).data;
 

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
+import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { Heading } from "../heading";
 import { getLessonVideo, getUpload, type LessonVideo, type VideoUpload } from "../lesson-video-api";
@@ -84,8 +85,9 @@ function VideoUploader({ lessonId, latest, onReload }: { lessonId: number; lates
         const onProgress = (next: VideoUpload) => !stopped.current && setUpload(next);
         const done = resumable(upload, chosen) ? await continueUpload(client, upload, chosen, { onProgress }) : await uploadVideo(client, lessonId, chosen, { onProgress });
         setUpload(done);
-      } catch {
-        setNotice({ kind: "failed", text: t("studio.lessonVideo.interrupted") });
+      } catch (error) {
+        const tooLarge = error instanceof ApiError && error.status === 413;
+        setNotice({ kind: "failed", text: t(tooLarge ? "studio.lessonVideo.tooLarge" : "studio.lessonVideo.interrupted") });
       } finally {
         setSending(false);
       }
