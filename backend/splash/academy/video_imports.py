@@ -44,10 +44,31 @@ class Failed:
     detail: str
 
 
+# The percent the studio shows: packaging (encoding most of all) from 20 to 90, then storing.
+PACKAGING_FROM, PACKAGING_TO = 20, 90
+
+
 async def _stage(upload_id: int, status: VideoUploadStatus, percent: int) -> None:
-    await VideoUpload.filter(id=upload_id).update(
+    """How far the import is; never over a finished one (a late word from the encoding)."""
+    importing = [VideoUploadStatus.PROBING, VideoUploadStatus.PACKAGING]
+    await VideoUpload.filter(id=upload_id, status__in=importing).update(
         status=status, percent=percent, updated_at=outbox.now()
     )
+
+
+def _telling(upload_id: int) -> packaging.Progress:
+    """A progress for the encoding's thread that records every further 5 % on the loop."""
+    loop = asyncio.get_running_loop()
+    told = [PACKAGING_FROM]
+
+    def progress(share: float) -> None:
+        percent = PACKAGING_FROM + int(share * (PACKAGING_TO - PACKAGING_FROM))
+        if percent >= told[0] + 5:
+            told[0] = percent
+            stage = _stage(upload_id, VideoUploadStatus.PACKAGING, percent)
+            asyncio.run_coroutine_threadsafe(stage, loop)
+
+    return progress
 
 
 async def _probed(source: Path, settings: Settings) -> Failed | None:
@@ -75,7 +96,13 @@ async def _packaged(
             await lesson_media.copy_captions(current, storage, Path(folder))
         try:
             return await videos.import_video(
-                source, str(row.lesson_id), Path(folder), settings, storage, keep_previous=True
+                source,
+                str(row.lesson_id),
+                Path(folder),
+                settings,
+                storage,
+                keep_previous=True,
+                progress=_telling(row.id),
             )
         except videos.VideoStorageError as exc:
             return Failed(VideoImportFailure.STORAGE_FAILED, str(exc))
@@ -90,7 +117,7 @@ async def _import(row: VideoUpload, settings: Settings) -> Failed | videos.Impor
         refused = await _probed(source, settings)
         if refused is not None:
             return refused
-        await _stage(row.id, VideoUploadStatus.PACKAGING, 20)
+        await _stage(row.id, VideoUploadStatus.PACKAGING, PACKAGING_FROM)
         return await _packaged(row, source, settings, storage)
     finally:
         await storage.aclose()

@@ -121,6 +121,7 @@ async def import_video(
     storage: VideoStorage,
     *,
     keep_previous: bool = False,
+    progress: packaging.Progress | None = None,
 ) -> Imported:
     """Packages ``source`` for the lesson, stores it under a new prefix and points the lesson at
     it; the previous package is deleted after (unless ``keep_previous``: the caller deletes it
@@ -143,6 +144,7 @@ async def import_video(
                 captions,
                 max_seconds=settings.video_max_seconds,
                 max_bytes=settings.video_max_bytes,
+                progress=progress,
             )
         except packaging.PackagingError as exc:
             raise VideoImportError(str(exc)) from None
