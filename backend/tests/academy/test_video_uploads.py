@@ -186,3 +186,18 @@ async def test_a_whole_upload_in_one_go_is_queued(database, client, settings):
     upload_id = await upload(client, await editor(settings), given.id, BODY, parts=1)
 
     assert (await VideoUpload.get(id=upload_id)).status == "queued"
+
+
+async def test_an_upload_whose_file_was_lost_starts_again_from_zero(database, client, settings):
+    given = await lesson("upload-lesson")
+    headers = await editor(settings)
+    upload_id = (await announce(client, headers, given.id, BODY)).json["data"]["id"]
+    await send_chunk(client, headers, upload_id, 0, BODY[:5000])
+    video_uploads.part_file(settings, upload_id).unlink()  # a disk cleaned up under it
+
+    lost = await send_chunk(client, headers, upload_id, 5000, BODY[5000:])
+    again = await send_chunk(client, headers, upload_id, 0, BODY)
+
+    assert (lost.status, lost.json["error"]["details"]["offset"]) == (409, 0)
+    assert again.json["data"]["status"] == "queued"
+    assert video_uploads.part_file(settings, upload_id).read_bytes() == BODY
