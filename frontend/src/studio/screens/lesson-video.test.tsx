@@ -61,6 +61,11 @@ describe("an upload's state in the panel", () => {
     expect(screen.getByRole("progressbar", { name: "Sending les-3.mp4: 25%" })).toHaveProperty("value", 25);
   });
 
+  test("an upload stopped earlier says where it stopped and how to go on", () => {
+    inStudio(<UploadState upload={upload()} sending={false} />, fakeClient(() => Promise.reject(new Error("no"))));
+    expect(screen.getByText("The upload of les-3.mp4 stopped at 25%: pick the same file to go on from there.")).toBeTruthy();
+  });
+
   test("while the worker packages it: the stage and its percent", () => {
     inStudio(<UploadState upload={upload({ status: "packaging", percent: 20, offset: 200 })} />, fakeClient(() => Promise.reject(new Error("no"))));
     expect(screen.getByRole("progressbar", { name: "Converting and encrypting… 20%" })).toHaveProperty("value", 20);

@@ -126,13 +126,16 @@ function VideoUploader({ lessonId, latest, onReload }: { lessonId: number; lates
           {file && resumable(upload, file) ? t("studio.lessonVideo.resume") : t("studio.lessonVideo.send")}
         </button>
       </form>
-      {upload ? <UploadState upload={upload} /> : null}
+      {upload ? <UploadState upload={upload} sending={sending} /> : null}
     </section>
   );
 }
 
-export function UploadState({ upload }: { upload: VideoUpload }) {
+export function UploadState({ upload, sending = true }: { upload: VideoUpload; sending?: boolean }) {
   const { t } = useTranslation();
+  if (upload.status === "receiving" && !sending) {
+    return <p>{t("studio.lessonVideo.paused", { name: upload.fileName, percent: sentPercent(upload) })}</p>;
+  }
   if (upload.status === "receiving") {
     const percent = sentPercent(upload);
     return (
