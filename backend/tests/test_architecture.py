@@ -14,6 +14,8 @@ PURE = [
     "splash/editing/documents.py",
     "splash/academy/offers.py",
     "splash/academy/access.py",
+    "splash/academy/webvtt.py",
+    "splash/academy/poster_images.py",
     "splash/core/errors.py",
     "splash/core/formatting.py",
     "splash/orders/addresses.py",

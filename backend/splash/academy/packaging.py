@@ -18,6 +18,7 @@ import re
 import secrets
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,6 +149,10 @@ def _encode_command(
     return command(*arguments)
 
 
+# Told the share of the video encoded so far (0 to 1), from the encoding's own thread.
+Progress = Callable[[float], None]
+
+
 def _run(argv: list[str], what: str) -> None:
     try:
         run = subprocess.run(argv, capture_output=True, text=True, errors="replace")
@@ -155,6 +160,30 @@ def _run(argv: list[str], what: str) -> None:
         raise PackagingError(f"ffmpeg could not start: {exc}") from exc
     if run.returncode != 0:
         last = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        raise PackagingError(f"ffmpeg failed to {what}: {last}")
+
+
+def _run_telling(argv: list[str], what: str, duration_ms: int, progress: Progress) -> None:
+    """``_run``, telling ``progress`` how far the encoding is (ffmpeg's ``-progress`` lines:
+    ``out_time_us`` of the output written so far)."""
+    try:
+        process = subprocess.Popen(
+            [argv[0], "-progress", "pipe:1", "-nostats", *argv[1:]],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+        )
+    except OSError as exc:
+        raise PackagingError(f"ffmpeg could not start: {exc}") from exc
+    assert process.stdout is not None and process.stderr is not None
+    for line in process.stdout:
+        name, _, value = line.strip().partition("=")
+        if name == "out_time_us" and value.isdigit():
+            progress(min(1.0, int(value) / 1000 / max(duration_ms, 1)))
+    errors = process.stderr.read()
+    if process.wait() != 0:
+        last = (errors.strip().splitlines() or ["no message"])[-1]
         raise PackagingError(f"ffmpeg failed to {what}: {last}")
 
 
@@ -186,9 +215,11 @@ def package(
     max_seconds: int,
     max_bytes: int,
     quality: int = 28,
+    progress: Progress | None = None,
 ) -> Package:
     """Packages ``source`` into the empty folder ``out_dir``; the key to store with the row.
-    ``quality`` is x264's CRF (lower is better and larger), under each rendition's peak rate."""
+    ``quality`` is x264's CRF (lower is better and larger), under each rendition's peak rate;
+    ``progress`` is told how far the encoding is."""
     found = check_limits(source, max_seconds, max_bytes)
     caption_texts = read_captions(captions)
     key, iv = secrets.token_bytes(KEY_BYTES), secrets.token_bytes(KEY_BYTES)
@@ -198,7 +229,11 @@ def package(
         key_file, key_info = Path(secret_dir) / "key", Path(secret_dir) / "key.info"
         key_file.write_bytes(key)
         key_info.write_text(f"{key_uri}\n{key_file}\n{iv.hex()}\n", encoding="utf-8")
-        _run(_encode_command(source, found, key_info, out_dir, quality), "encode the video")
+        encode = _encode_command(source, found, key_info, out_dir, quality)
+        if progress is None:
+            _run(encode, "encode the video")
+        else:
+            _run_telling(encode, "encode the video", found.duration_ms, progress)
     _poster(source, found, out_dir / "poster.webp")
     if caption_texts:
         (out_dir / "captions").mkdir()

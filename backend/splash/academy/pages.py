@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from splash.academy import course_trees, storage
+from splash.academy import course_trees, lesson_media, storage
 from splash.academy.course_trees import (
     CourseTree,
     LessonNode,
@@ -282,9 +282,9 @@ async def video(lesson_id: int, settings: Settings) -> dict[str, Any] | None:
             {
                 "locale": code,
                 "label": names.get(code, code),
-                "src": storage.public_url(settings, f"{row.prefix}/captions/{code}.vtt"),
+                "src": storage.public_url(settings, path),
             }
-            for code in row.captions
+            for code, path in lesson_media.caption_sources(row.prefix, row.captions)
         ],
     }
 

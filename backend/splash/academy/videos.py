@@ -39,6 +39,10 @@ class VideoImportError(Exception):
     """A video could not be imported (one line saying why); nothing was changed."""
 
 
+class VideoStorageError(VideoImportError):
+    """The package was made but could not be stored (nothing was changed)."""
+
+
 @dataclass(frozen=True)
 class PackageInfo:
     """A stored package as its lesson's row describes it."""
@@ -115,9 +119,13 @@ async def import_video(
     captions_dir: Path | None,
     settings: Settings,
     storage: VideoStorage,
+    *,
+    keep_previous: bool = False,
+    progress: packaging.Progress | None = None,
 ) -> Imported:
     """Packages ``source`` for the lesson, stores it under a new prefix and points the lesson at
-    it; the previous package is deleted after. VideoImportError, with nothing changed, for a
+    it; the previous package is deleted after (unless ``keep_previous``: the caller deletes it
+    later). VideoImportError, with nothing changed, for a
     missing, non-video, too long or too large file, bad captions or an unknown lesson."""
     if not source.is_file():
         raise VideoImportError(f"{source} does not exist")
@@ -136,6 +144,7 @@ async def import_video(
                 captions,
                 max_seconds=settings.video_max_seconds,
                 max_bytes=settings.video_max_bytes,
+                progress=progress,
             )
         except packaging.PackagingError as exc:
             raise VideoImportError(str(exc)) from None
@@ -147,8 +156,8 @@ async def import_video(
             await point_lesson_at(lesson.id, info)
         except (StorageError, BaseORMException, OSError) as exc:
             await forget(storage, prefix)
-            raise VideoImportError(f"the package could not be stored: {exc}") from None
-    if previous is not None and previous.prefix != prefix:
+            raise VideoStorageError(f"the package could not be stored: {exc}") from None
+    if previous is not None and previous.prefix != prefix and not keep_previous:
         await forget(storage, previous.prefix)
     return Imported(lesson.key, info, files)
 

@@ -30,3 +30,29 @@ class LessonAccess(StrEnum):
     OWNED = "owned"
     PREVIEW = "preview"
     LOCKED = "locked"
+
+
+class VideoUploadStatus(StrEnum):
+    """Where a lesson video sent from the studio is: its chunks arriving, waiting for the
+    worker, being probed, packaged (transcoded, encrypted, stored), then playing — or failed
+    (the old video still plays), or forgotten after a break longer than the expiry."""
+
+    RECEIVING = "receiving"
+    QUEUED = "queued"
+    PROBING = "probing"
+    PACKAGING = "packaging"
+    DONE = "done"
+    FAILED = "failed"
+    EXPIRED = "expired"
+
+
+class VideoImportFailure(StrEnum):
+    """Why an import failed, as a code the studio says in its own language."""
+
+    NOT_A_VIDEO = "not_a_video"
+    TOO_LONG = "too_long"
+    TOO_LARGE = "too_large"
+    ENCODING_FAILED = "encoding_failed"
+    STORAGE_FAILED = "storage_failed"
+    FILE_MISSING = "file_missing"
+    INTERRUPTED = "interrupted"

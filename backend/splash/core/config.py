@@ -145,6 +145,15 @@ class Settings(BaseSettings):
     video_secret_access_key: str | None = None
     video_max_seconds: int = Field(default=3600, ge=1)
     video_max_bytes: int = Field(default=4 * 1024**3, ge=1)
+    # Lesson videos sent from the studio (splash/academy/video_uploads.py) arrive in chunks of
+    # at most video_upload_chunk_bytes (under the 10 MB request limit), appended to a file
+    # under video_upload_dir (var_dir/video-uploads by default; shared by every instance that
+    # takes chunks and by the worker), the whole at most video_upload_max_bytes. An upload
+    # without a chunk for video_upload_expire_hours is forgotten.
+    video_upload_max_bytes: int = Field(default=2 * 1024**3, ge=1)
+    video_upload_chunk_bytes: int = Field(default=8 * 1024**2, ge=1024, le=9 * 1024**2)
+    video_upload_dir: Path | None = None
+    video_upload_expire_hours: float = Field(default=24, gt=0)
     log_level: str = "INFO"
     access_log: bool = True
     # The access log's lines are written in batches, each at the latest this long after its
@@ -260,6 +269,11 @@ class Settings(BaseSettings):
             return None
         folder = Path(self.video_storage.removeprefix("file://"))
         return folder if folder.is_absolute() else self.var_dir.parent / folder
+
+    @property
+    def video_uploads_folder(self) -> Path:
+        """Where the chunks of lesson videos sent from the studio are appended."""
+        return self.video_upload_dir or self.var_dir / "video-uploads"
 
     @property
     def publish_dir(self) -> Path:

@@ -56,6 +56,13 @@ class ConflictError(ApiError):
     name = "ConflictError"
 
 
+class PayloadTooLargeError(ApiError):
+    """A body, or a file announced for upload, larger than the route takes."""
+
+    status = 413
+    name = "PayloadTooLargeError"
+
+
 class UnsupportedMediaTypeError(ApiError):
     status = 415
     name = "UnsupportedMediaTypeError"

@@ -10,6 +10,7 @@ from sanic import Blueprint, Sanic
 
 from splash.academy.routes import bp as academy_bp
 from splash.academy.studio_routes import bp as studio_academy_bp
+from splash.academy.video_studio_routes import bp as studio_lesson_videos_bp
 from splash.accounts.google import GoogleKeys
 from splash.accounts.routes import bp as accounts_bp
 from splash.accounts.studio_routes import bp as studio_accounts_bp
@@ -114,6 +115,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         staff_bp,
         studio_accounts_bp,
         studio_academy_bp,
+        studio_lesson_videos_bp,
         studio_catalog_bp,
         studio_site_bp,
         studio_editing_bp,

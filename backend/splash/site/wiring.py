@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from splash.academy import describer, entitlements
+from splash.academy import (
+    describer,
+    entitlements,
+    video_imports,
+    video_upload_models,
+    video_uploads,
+)
 from splash.academy import editable as academy_editable
 from splash.academy import editable_outline as academy_outline
 from splash.academy import models as academy_models
@@ -62,6 +68,7 @@ MODELS = (
     orders_models,
     payments_models,
     academy_models,
+    video_upload_models,
     handoff_models,
     staff_models,
     editing_models,
@@ -88,6 +95,8 @@ JOBS: dict[str, queue.Handler] = {
     staff_mails.INVITATION: staff_mails.send_invitation,
     editing.REPUBLISH_JOB: republish.republish,  # what a studio publish changed, republished
     editing.SCHEDULED_JOB: publishing.publish_when_due,  # a draft published at its time
+    video_uploads.IMPORT_JOB: video_imports.import_upload,  # a studio upload made the video
+    video_imports.FORGET_JOB: video_imports.forget_package,  # a replaced package, a day later
 }
 
 # What the studio edits: collection name → its adapter (splash.editing.editable.Editable).
@@ -131,6 +140,11 @@ PERIODIC = (
         "language_handoffs",  # expired language hand-offs forgotten
         lambda settings: handoff.CLEAN_EVERY_SECONDS,
         handoff.clean_up,
+    ),
+    PeriodicWork(
+        "video_uploads",  # abandoned lesson video uploads forgotten with their files
+        lambda settings: video_uploads.CLEAN_EVERY_SECONDS,
+        video_uploads.forget_abandoned,
     ),
 )
 

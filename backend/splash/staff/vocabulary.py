@@ -76,6 +76,11 @@ class Action(StrEnum):
     CONTENT_UNPUBLISHED = "content.unpublished"
     CONTENT_SCHEDULED = "content.scheduled"  # after: the time; None: the schedule cancelled
     CONTENT_RESTORED = "content.restored"  # an old version made the draft
+    VIDEO_UPLOADED = "lesson.video_uploaded"  # every byte of a lesson video arrived
+    VIDEO_IMPORTED = "lesson.video_imported"  # the lesson plays the new video
+    VIDEO_IMPORT_FAILED = "lesson.video_import_failed"  # the old video plays on
+    CAPTIONS_CHANGED = "lesson.captions_changed"
+    POSTER_CHANGED = "lesson.poster_changed"
 
 
 class SubjectType(StrEnum):
@@ -84,3 +89,4 @@ class SubjectType(StrEnum):
     CUSTOMER = "customer"
     VARIANT = "variant"
     CONTENT = "content"  # an edited entry: "collection:key:locale" (page:faq:nl)
+    LESSON = "lesson"

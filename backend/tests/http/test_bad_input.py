@@ -54,6 +54,7 @@ async def _samples() -> dict[str, str]:
         "customer_id": "1",  # the studio's (a 401 without a staff session)
         "entitlement_id": "1",
         "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
+        "upload_id": "1",  # a lesson video upload of the studio (a 401 there too)
         "number": "CN-2026-00001",
         "collection": "page",  # an editable collection of the studio (401 without a session)
         "key": "faq",
@@ -147,8 +148,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
     # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails;
     # the editing routes: a collection's list, and an entry (read, save, publish, unpublish,
     # schedule, versions, preview: collection and key; a version's changes and restore: and
-    # the version)
-    assert checked == 62
+    # the version); a lesson's video panel (read, announce, captions put and removed: lesson
+    # and locale, poster; an upload read and its chunk)
+    assert checked == 71
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ import { ActivityScreen } from "./screens/activity";
 import { CustomerScreen } from "./screens/customer";
 import { CustomersScreen } from "./screens/customers";
 import { DashboardScreen } from "./screens/dashboard";
+import { LessonVideoScreen } from "./screens/lesson-video";
 import { OrderScreen } from "./screens/order";
 import { OrdersScreen } from "./screens/orders";
 import { SetupScreen } from "./screens/setup";
@@ -39,6 +40,7 @@ export const SECTIONS = [
 const PAGES = [
   { path: "orders/:id", permission: "orders", element: <OrderScreen /> },
   { path: "customers/:id", permission: "customers", element: <CustomerScreen /> },
+  { path: "lessons/:id/video", permission: "content", element: <LessonVideoScreen /> },
 ] as const;
 
 export const SIGN_IN_PATH = "/studio/sign-in";

@@ -125,6 +125,14 @@ describe("createApiClient", () => {
     expect(headersOf(fake.calls[0])).toEqual({ accept: "application/json" });
   });
 
+  test("a Blob body (a file's chunk) is passed as is, with the content type the caller names", async () => {
+    const fake = fakeFetch(() => json({}));
+    const chunk = new Blob([new Uint8Array([1, 2, 3])]);
+    await client(fake.fetch).request("PATCH", "/video-uploads/7", { body: chunk, headers: { "content-type": "application/offset+octet-stream" } });
+    expect(fake.calls[0]?.init.body).toBe(chunk);
+    expect(headersOf(fake.calls[0])).toEqual({ accept: "application/json", "content-type": "application/offset+octet-stream" });
+  });
+
   test("a request without a body sends no body and no content type", async () => {
     const fake = fakeFetch(() => json({}));
     await client(fake.fetch).request("GET", "/products");

@@ -55,6 +55,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;
+    } else if (init.body instanceof Blob) {
+      body = init.body; // a file or a chunk of one, sent as it is (its type in init.headers)
     } else if (init.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.body);

@@ -31,8 +31,13 @@ export const ACTIONS = [
   "content.unpublished",
   "content.scheduled",
   "content.restored",
+  "lesson.video_uploaded",
+  "lesson.video_imported",
+  "lesson.video_import_failed",
+  "lesson.captions_changed",
+  "lesson.poster_changed",
 ] as const;
-const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "content"] as const;
+const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "content", "lesson"] as const;
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "since", "until"] as const;
 
 /** `2026-11-29` → the next day: the form's "until" includes its day, the API's excludes it. */
