@@ -26,6 +26,7 @@ from splash.academy.storage import VideoStorage, create_storage
 from splash.academy.video_upload_models import VideoUpload
 from splash.academy.vocabulary import VideoImportFailure, VideoUploadStatus
 from splash.core.config import Settings
+from splash.editing import publishing
 from splash.shared import outbox
 from splash.staff import activity
 from splash.staff.vocabulary import Action, SubjectType
@@ -146,6 +147,7 @@ async def _finish(row: VideoUpload, before: str | None, result: Failed | videos.
                 status=VideoUploadStatus.DONE, percent=100, updated_at=now, finished_at=now
             )
             action, after, note = Action.VIDEO_IMPORTED, result.package.prefix, row.file_name
+            await publishing.republish_everything()  # the pages name the new playlist
             if before is not None and before != after:
                 later = now + timedelta(hours=KEEP_REPLACED_HOURS)
                 await outbox.enqueue(FORGET_JOB, {"prefix": before}, not_before=later)

@@ -15,6 +15,7 @@ from splash.academy.storage import create_storage
 from splash.academy.video_schemas import LessonVideoAnswer, VideoUploadAnswer, VideoUploadCreate
 from splash.academy.video_upload_models import VideoUpload
 from splash.core.errors import UnsupportedMediaTypeError, ValidationError, field_error
+from splash.editing import publishing
 from splash.shared import outbox
 from splash.shared.collections import parse_id
 from splash.shared.http.openapi import LOCALE, WHOLE_ID, Parameter, documented
@@ -143,6 +144,7 @@ async def _logged(
         await activity.record(
             actor(request), action, subject, before=change.before, after=change.after
         )
+        await publishing.republish_everything()  # the lesson's pages name its captions, poster
 
 
 @bp.put("/lessons/<lesson_id:str>/captions/<locale:str>")

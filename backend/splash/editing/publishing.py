@@ -15,7 +15,7 @@ from splash.core.route_table import RouteTable
 from splash.editing import redirect_rows
 from splash.editing.documents import validated
 from splash.editing.drafts import EntryName, conflict, entry_name, find_draft
-from splash.editing.editable import Document, Editable
+from splash.editing.editable import EVERYTHING, Document, Editable
 from splash.editing.models import Draft, Version
 from splash.editing.slugs import slugify
 from splash.editing.vocabulary import REPUBLISH_JOB, SCHEDULED_JOB
@@ -75,6 +75,13 @@ async def publish(
         )
         await outbox.enqueue(REPUBLISH_JOB, {"changes": applied.changes})
     return version
+
+
+async def republish_everything() -> None:
+    """Every public page republished by the worker, in the caller's transaction: for a change
+    made live at once rather than through a draft (a lesson's new video, captions or poster,
+    whose addresses the course and lesson pages carry)."""
+    await outbox.enqueue(REPUBLISH_JOB, {"changes": [EVERYTHING]})
 
 
 async def _keep_version(actor: Actor, name: EntryName, document: Document) -> Version:

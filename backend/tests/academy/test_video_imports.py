@@ -14,6 +14,7 @@ import pytest
 from splash.academy import video_imports, video_uploads
 from splash.academy.models import LessonVideo
 from splash.academy.video_upload_models import VideoUpload
+from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox import queue
 from splash.shared.outbox.models import OutboxJob
 from splash.shared.outbox.queue import Job
@@ -44,6 +45,15 @@ async def _playing_lesson(settings, key: str):
     package.mkdir(parents=True)
     (package / "master.m3u8").write_text("#EXTM3U\n#EXT-X-VERSION:3\n", encoding="utf-8")
     return given, prefix
+
+
+async def _republished() -> int:
+    """How many republishing jobs of every page wait (taken out of the queue: publishing is
+    tested where it is made)."""
+    jobs = await OutboxJob.filter(kind=REPUBLISH_JOB, status="pending")
+    assert [job.payload for job in jobs] == [{"changes": ["*"]}] * len(jobs)
+    await OutboxJob.filter(id__in=[job.id for job in jobs]).delete()
+    return len(jobs)
 
 
 async def _key(client, lesson_id: int) -> tuple[int, bytes]:
@@ -111,9 +121,13 @@ async def test_a_real_video_is_imported_with_the_lessons_captions_and_plays(
         headers={**headers, "content-type": "text/vtt"},
     )
     assert put.status == 200, put.json
+    assert await _republished() == 1  # the lesson's pages name its captions
     upload_id = await upload(client, headers, given.id, mp4.read_bytes())
 
-    assert await drainer(settings, settings.mail_url).drain_due() == 1
+    [job] = await OutboxJob.filter(kind=video_uploads.IMPORT_JOB)
+    resources = drainer(settings, settings.mail_url).resources
+    await video_imports.import_upload(queue.as_job(job), resources)  # the worker's part
+    assert await _republished() == 1  # the pages name the new playlist
 
     row = await VideoUpload.get(id=upload_id)
     assert (row.status, row.percent, row.failure) == ("done", 100, None)
