@@ -7,11 +7,13 @@
 import { useFormik } from "formik";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { formatDateTime } from "./format";
 import { useSession } from "../session";
 import { StatusMessage, type Notice } from "../status";
 import { CollectionFields } from "./collection-fields";
 import { ConflictPanel, KeptText } from "./conflict-panel";
+import { fieldDomId } from "./doc-field";
 import { withValueAt } from "./document-paths";
 import { slugFor, type Collection, type Document, type Entry, type EntrySummary } from "./editing-api";
 import { EntryActions } from "./entry-actions";
@@ -44,6 +46,7 @@ export function EntryForm({ collection, entryKey, locale, entry, reference, page
   const [notice, setNotice] = useState<Notice>(null);
   const [required, setRequired] = useState(entry.missing);
   const [kept, setKept] = useState<string | null>(null);
+  const focusAfter = useFocusAfterRender();
   const formik = useFormik<Document>({
     initialValues,
     validationSchema: schema,
@@ -155,8 +158,10 @@ export function EntryForm({ collection, entryKey, locale, entry, reference, page
         onRefused={(fields) => {
           draft.setErrors(fields);
           setRequired(Object.keys(fields));
-          const first = Object.keys(fields)[0];
-          if (first) window.document.querySelector<HTMLElement>(`[data-path="${first}"] :is(input, textarea, select)`)?.focus();
+          // The first field named (or the field holding it: blocks.2.title is in the blocks), after the notice took the focus.
+          const first = Object.keys(fields)[0]?.split(".") ?? [];
+          const holder = first.map((_, end) => fieldDomId(form, first.slice(0, first.length - end).join("."))).find((id) => window.document.getElementById(id));
+          if (holder) focusAfter(holder);
         }}
         onReload={onReload}
         setNotice={setNotice}
