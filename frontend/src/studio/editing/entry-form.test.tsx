@@ -6,7 +6,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ApiError, type ApiClient, type Method, type RequestOptions } from "../../lib/api";
+import { ApiError, type ApiClient } from "../../lib/api";
+import type { Method, RequestOptions } from "../../lib/api/client";
 import { createI18n } from "../../lib/i18n";
 import shopEnglish from "../../locales/en.json";
 import english from "../locales/en.json";
