@@ -213,3 +213,24 @@ async def test_a_publish_is_seen_by_a_second_running_instance(client, published,
     seen = await other.get(FAQ)
     assert _title(seen.text) == "Overal te zien"
     assert inline_payload(seen.text)["page"]["title"] == _title((await client.get(FAQ)).text)
+
+
+async def test_the_owners_banner_text_shows_on_every_page_of_its_language_only(
+    client, published, settings
+):
+    owner = await headers_of(settings, "owner")
+    text = "Diese Woche: kostenloser Versand"
+    await save(client, owner, "banner", "site", {"text": text}, locale="de")
+    editor = await headers_of(settings, "editor")
+    assert (await publish(client, editor, "banner", "site", locale="de")).status == 403
+
+    response = await publish(client, owner, "banner", "site", locale="de")
+
+    assert response.status == 200, response.json
+    assert (await OutboxJob.get(kind="site.publish")).payload == {"changes": ["*"]}
+    assert await run_jobs(settings) == 1  # everything republished: every page shows it
+    german = await client.get("/kontakt", host="de.localhost:8000")
+    assert inline_payload(german.text)["settings"]["banner"] == text
+    assert text in german.text  # rendered in the header
+    dutch = await client.get("/contact")
+    assert inline_payload(dutch.text)["settings"]["banner"] is None

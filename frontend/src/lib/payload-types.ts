@@ -621,7 +621,7 @@ export type SiteSettings = {
   /** None until the fixtures are seeded */
   address: SellerAddress | null;
   socialLinks: SocialLinks;
-  /** The announcement above every page in this locale; none: no banner */
+  /** The announcement above every page in this locale (or none) */
   banner?: string | null;
   /** Each locale's origin (scheme, host and port) */
   origins: Partial<Record<"nl" | "en" | "de" | "es" | "fr" | "sv", string>>;

@@ -33,7 +33,7 @@ class SiteSettings(SettingsPublic):
     """The company's settings with what the SPA needs of this instance's configuration."""
 
     banner: str | None = Field(
-        default=None, description="The announcement above every page in this locale; none: no banner"
+        default=None, description="The announcement above every page in this locale (or none)"
     )
     origins: dict[Locale, str] = Field(description="Each locale's origin (scheme, host and port)")
     gtm_id: str | None

@@ -136,3 +136,15 @@ describe("the header's cart badge", () => {
     expect(html).toContain('data-testid="cart-count">0</span>');
   });
 });
+
+describe("the header's banner", () => {
+  test("shows the banner text the owner published for the language, else the shop's own", () => {
+    fakeApi({ "GET /slugify/slugs/page/mijn-splash": () => new Promise(() => undefined) });
+    const own = { ...payload("en"), settings: { ...payload("en").settings, banner: "Free shipping this week" } };
+    const view = renderWithCart(<Header payload={own} />, { path: "/" });
+    expect(screen.getByRole("link", { name: "Free shipping this week" })).toBeTruthy();
+    view.unmount();
+    renderWithCart(<Header payload={payload("en")} />, { path: "/" });
+    expect(screen.getByRole("link", { name: "Free video swimming lessons with every float suit" })).toBeTruthy();
+  });
+});
