@@ -30,6 +30,7 @@ from testkit.factories import (
     restock_all,
     watch,
 )
+from testkit.editing_states import EDITING_STATES
 from testkit.lesson_states import LESSON_STATES
 from testkit.studio_order_states import STUDIO_ORDER_STATES
 from testkit.studio_shop_states import STUDIO_SHOP_STATES
@@ -277,6 +278,7 @@ STATES: dict[str, StateHandler] = {
     **STUDIO_STATES,
     **STUDIO_SHOP_STATES,
     **STUDIO_ORDER_STATES,
+    **EDITING_STATES,
 }
 
 

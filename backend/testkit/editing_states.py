@@ -1,0 +1,46 @@
+"""Provider states of the studio's editing screens (Pact: frontend/tests/pact/
+studio-editing.pact.test.ts): a signed-in owner and the page ``about`` with history — two
+published versions (titles "Over Splash", then "Over ons"), a Dutch draft at revision 3 ("Over
+ons en de zee") and a German draft whose title is empty (publishing it is refused). Made through
+the editing services, as the studio makes them; the republish jobs those publishes queue are
+dropped, since the state needs the versions, not a new build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splash.core.config import Settings
+from splash.editing import drafts, publishing
+from splash.editing.vocabulary import REPUBLISH_JOB
+from splash.shared.outbox.models import OutboxJob
+from splash.staff.activity import Actor
+from testkit.factories import reset_to_fixtures, staff_session
+from testkit.studio_states import set_up_owner
+
+PAGE = "about"
+
+
+async def owner_editing_about(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """Answers ``session`` (the owner's cookie)."""
+    await reset_to_fixtures(settings, app_ctx)
+    owner = await set_up_owner(settings)
+    actor = Actor(owner, owner.email, "127.0.0.1")
+    dutch, pages = drafts.entry_name("page", PAGE, "nl")
+    live = await pages.live(PAGE, "nl") or {}
+    revision = 0
+    for title in ("Over Splash", "Over ons"):
+        draft = await drafts.save(actor, dutch, pages, {**live, "title": title}, revision)
+        await publishing.publish(actor, dutch, pages, app_ctx.routes, draft.revision)
+        revision = draft.revision
+    await drafts.save(actor, dutch, pages, {**live, "title": "Over ons en de zee"}, revision)
+    german, _ = drafts.entry_name("page", PAGE, "de")
+    await drafts.save(actor, german, pages, {**(await pages.live(PAGE, "de") or {}), "title": ""}, 0)
+    await OutboxJob.filter(kind=REPUBLISH_JOB).delete()
+    return {"session": await staff_session(owner, settings)}
+
+
+EDITING_STATES = {
+    "a signed-in studio owner and the page about with two versions and drafts": (
+        owner_editing_about
+    ),
+}
