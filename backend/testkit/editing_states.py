@@ -34,7 +34,8 @@ async def owner_editing_about(settings: Settings, app_ctx: Any) -> dict[str, Any
         revision = draft.revision
     await drafts.save(actor, dutch, pages, {**live, "title": "Over ons en de zee"}, revision)
     german, _ = drafts.entry_name("page", PAGE, "de")
-    await drafts.save(actor, german, pages, {**(await pages.live(PAGE, "de") or {}), "title": ""}, 0)
+    german_live = await pages.live(PAGE, "de") or {}
+    await drafts.save(actor, german, pages, {**german_live, "title": ""}, 0)
     await OutboxJob.filter(kind=REPUBLISH_JOB).delete()
     return {"session": await staff_session(owner, settings)}
 

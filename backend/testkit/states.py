@@ -16,6 +16,7 @@ from splash.core.errors import ValidationError
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import PaymentStatus
 from splash.shared.mail.mailer import create_mailer
+from testkit.editing_states import EDITING_STATES
 from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,
@@ -30,7 +31,6 @@ from testkit.factories import (
     restock_all,
     watch,
 )
-from testkit.editing_states import EDITING_STATES
 from testkit.lesson_states import LESSON_STATES
 from testkit.studio_order_states import STUDIO_ORDER_STATES
 from testkit.studio_shop_states import STUDIO_SHOP_STATES
