@@ -2,7 +2,8 @@
  * Saving as you type: a change is saved AUTOSAVE_MS after the last one (typing on keeps
  * pushing it back, so a sentence is one save, not one per key), `flush` saves at once (before
  * publishing, before leaving), and a tab that closes or hides with unsaved changes sends them
- * with `keepalive` so the request outlives the page — a closed tab loses nothing. The browser
+ * with `keepalive` so the request outlives the page — a closed tab loses nothing; an editor
+ * that goes away (another language of the entry) saves too. The browser
  * also asks before closing a tab with changes not yet saved.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
@@ -48,6 +49,15 @@ export function useAutosave<T>({ value, isSaved, save, paused = false, delay = A
     }, delay);
     return stop;
   }, [value, paused, delay, isSaved, flush]);
+
+  // Leaving the editor inside the studio (another language of the entry) saves what is unsaved.
+  useEffect(
+    () => () => {
+      const now = latest.current;
+      if (!now.paused && !now.isSaved(now.value)) void now.save(now.value, false);
+    },
+    [],
+  );
 
   useEffect(() => {
     const unsaved = () => !latest.current.paused && !latest.current.isSaved(latest.current.value);
