@@ -14,7 +14,7 @@ from splash.editing import drafts, publishing
 from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.activity import Actor
-from testkit.factories import reset_to_fixtures, staff_session
+from testkit.factories import create_staff, reset_to_fixtures, staff_session
 from testkit.studio_states import set_up_owner
 
 PAGE = "about"
@@ -40,7 +40,27 @@ async def owner_editing_about(settings: Settings, app_ctx: Any) -> dict[str, Any
     return {"session": await staff_session(owner, settings)}
 
 
+FIRST_EDITOR = "redacteur@splash.example"
+SECOND_EDITOR = "tweede.redacteur@splash.example"
+
+
+async def two_signed_in_editors(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures and two editors (Dutch studio), signed in: their cookies as ``session``
+    and ``otherSession``, their e-mail addresses (how the studio names who saved) as ``email``
+    and ``otherEmail``. For the end-to-end test (frontend/tests/e2e/studio-content.spec.ts)."""
+    await reset_to_fixtures(settings, app_ctx)
+    first = (await create_staff(FIRST_EDITOR, "editor", "Studio-Zwemmen-2026", settings)).member
+    second = (await create_staff(SECOND_EDITOR, "editor", "Studio-Zwemmen-2026", settings)).member
+    return {
+        "session": await staff_session(first, settings),
+        "otherSession": await staff_session(second, settings),
+        "email": FIRST_EDITOR,
+        "otherEmail": SECOND_EDITOR,
+    }
+
+
 EDITING_STATES = {
+    "two signed-in studio editors": two_signed_in_editors,
     "a signed-in studio owner and the page about with two versions and drafts": (
         owner_editing_about
     ),
