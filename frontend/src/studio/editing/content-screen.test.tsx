@@ -22,6 +22,17 @@ const member = (role: "owner" | "editor", permissions: string[]): Me => ({
 const EDITOR = member("editor", ["dashboard", "content"]);
 const OWNER = member("owner", ["dashboard", "content", "settings"]);
 
+const ARTICLE: EntrySummary = {
+  key: "first-swimming-lesson",
+  title: "De eerste zwemles",
+  live: true,
+  translated: true,
+  drafted: false,
+  path: null,
+  category: "learning-to-swim",
+  date: "2026-09-14T08:00:00Z",
+};
+
 const pages: Record<string, EntrySummary[]> = {
   nl: [
     { key: "about", title: "Over ons", live: true, translated: true, drafted: true, path: "/over-ons" },
@@ -34,7 +45,9 @@ const pages: Record<string, EntrySummary[]> = {
 };
 
 async function show(me: Me, at: string) {
-  const request = vi.fn(async (_method: Method, _path: string, options?: RequestOptions) => ({ data: pages[String(options?.query?.locale)] ?? [] }));
+  const request = vi.fn(async (_method: Method, path: string, options?: RequestOptions) => ({
+    data: path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
+  }));
   const unused = () => Promise.reject(new Error("not used"));
   const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
   const session = { client, me, setMe: () => undefined, leave: async () => undefined, signedOut: false };
@@ -109,4 +122,13 @@ describe("a language's list", () => {
       "translation missing",
     ]);
   });
+});
+
+test("articles are listed with their category and the date they show", async () => {
+  await show(EDITOR, "/studio/content/article?locale=nl");
+  const table = screen.getByRole("table", { name: "1 article in Dutch" });
+  expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Title", "Address", "Category", "Date", "State"]);
+  const cells = within(within(table).getAllByRole("row")[1] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent);
+  expect(cells.slice(0, 2)).toEqual(["–", "learning-to-swim"]);
+  expect(cells[2]).toMatch(/Sep 14, 2026/);
 });

@@ -1,6 +1,6 @@
 /**
  * /studio/content/<collection>?locale=<locale>: the entries of a collection in one language
- * (pages as their tree, by path), each live, with unpublished changes, or a missing translation;
+ * (pages as their tree, by path; articles with their category and date), each live, with unpublished changes, or a missing translation;
  * a new page or article by its key; and the overview of every language, marking the missing
  * translations. Collections the member's role cannot edit are not offered.
  */
@@ -13,6 +13,7 @@ import { Heading } from "../heading";
 import { useMe, useSession } from "../session";
 import { COLLECTIONS, listEntries, SHARED_COLLECTIONS, type Collection, type EntrySummary } from "./editing-api";
 import { entryLink, isCollection, mayEdit } from "./entry-screen";
+import { formatDateTime } from "./format";
 import { TranslationOverview } from "./translation-overview";
 
 const KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -26,7 +27,7 @@ export function inTreeOrder(entries: EntrySummary[]): { entry: EntrySummary; dep
 }
 
 export function ContentScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useSession();
   const me = useMe();
   const params = useParams();
@@ -115,6 +116,12 @@ export function ContentScreen() {
             <tr>
               <th scope="col">{t("studio.editing.columns.title")}</th>
               <th scope="col">{t("studio.editing.columns.path")}</th>
+              {collection === "article" ? (
+                <>
+                  <th scope="col">{t("studio.editing.columns.category")}</th>
+                  <th scope="col">{t("studio.editing.columns.date")}</th>
+                </>
+              ) : null}
               <th scope="col">{t("studio.editing.columns.state")}</th>
             </tr>
           </thead>
@@ -125,6 +132,12 @@ export function ContentScreen() {
                   <Link to={entryLink(collection, entry.key, locale)}>{entry.title || entry.key}</Link>
                 </th>
                 <td>{entry.path ?? "–"}</td>
+                {collection === "article" ? (
+                  <>
+                    <td>{entry.category ?? "–"}</td>
+                    <td>{entry.date ? formatDateTime(entry.date, i18n.language) : "–"}</td>
+                  </>
+                ) : null}
                 <td>
                   <EntryState entry={entry} />
                 </td>

@@ -15,7 +15,17 @@ export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner"];
 
 export type Document = Record<string, unknown>;
 
-export type EntrySummary = { key: string; title: string; live: boolean; translated: boolean; drafted: boolean; path: string | null };
+export type EntrySummary = {
+  key: string;
+  title: string;
+  live: boolean;
+  translated: boolean;
+  drafted: boolean;
+  path: string | null;
+  /** An article's category key and the date it shows (null for other collections). */
+  category?: string | null;
+  date?: string | null;
+};
 
 export type Entry = {
   collection: Collection;
