@@ -55,7 +55,7 @@ READS = {
 }
 NOT_READS = {
     # Two versions of an entry read, one statement each: tests/editing/test_history.py.
-    "/api/studio/content/{collection}/{key}/versions/{number}/changes": "a diff of two versions",
+    "/api/studio/content/{collection}/{key}/versions/{version}/changes": "a diff of two versions",
     "/api/studio/orders.csv": "a stream: three statements per batch of orders",
     # Counted on a shop with customers, lessons and stock: tests/studio/test_query_counts.py.
     "/api/studio/customers": "tests/studio/test_query_counts.py",

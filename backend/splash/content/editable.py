@@ -71,7 +71,8 @@ def empty_alts(value: Any, path: str = "") -> list[str]:
     return found
 
 
-def _empty(document: Document, *names: str) -> list[str]:
+def empty_fields(document: Document, *names: str) -> list[str]:
+    """The ``names`` whose value is empty (or only whitespace) in ``document``."""
     return [name for name in names if not str(document.get(name) or "").strip()]
 
 
@@ -129,7 +130,7 @@ class Pages:
         }
 
     def missing(self, document: Document, locale: str) -> list[str]:
-        return _empty(document, "title") + empty_alts(document)
+        return empty_fields(document, "title") + empty_alts(document)
 
     async def check(self, key: str, locale: str, document: Document) -> None:
         await _slug_taken(Page, key, locale, document.get("slug") or "")
@@ -206,16 +207,7 @@ class Pages:
             localization_key=key,
             **self._columns(document, parent_id),
         )
-        tree = await _tree(locale)
-        rows = [row for row in tree.rows if row["id"] != draft.id]
-        own = {"id": draft.id, "slug": draft.slug, "parent_id": parent_id, "locale_id": locale}
-        tree = PageTree.of([*rows, {**own, "localization_key": key}])
-        path = tree.paths.get(draft.id, "/" + draft.slug)
-        every = PageTree.of(
-            await Page.filter(Q(published=True) & ~Q(id=draft.id))
-            .order_by("id")
-            .values("id", "slug", "parent_id", "locale_id", "localization_key")
-        )
+        path = await _draft_path(draft, key, locale)
         entity = {
             "id": draft.id,
             "slug": draft.slug,
@@ -229,12 +221,30 @@ class Pages:
                 "description": draft.seo_description,
                 "image": draft.seo_image,
             },
-            "localizations": [
-                {"locale": loc["locale"], "slug": loc["slug"], "path": loc["path"]}
-                for loc in every.localizations(draft.id, key)
-            ],
+            "localizations": await _translations(draft.id, key),
         }
         return Preview(path, "page", entity)
+
+
+async def _draft_path(draft: Page, key: str, locale: str) -> str:
+    """Where a draft page would be published: its parents' paths and its own slug."""
+    rows = [row for row in (await _tree(locale)).rows if row["id"] != draft.id]
+    own = {"id": draft.id, "slug": draft.slug, "parent_id": draft.parent_id, "locale_id": locale}
+    tree = PageTree.of([*rows, {**own, "localization_key": key}])
+    return tree.paths.get(draft.id, "/" + draft.slug)
+
+
+async def _translations(page_id: int, key: str) -> list[dict[str, Any]]:
+    """The published translations of a page, as its payload lists them."""
+    every = PageTree.of(
+        await Page.filter(Q(published=True) & ~Q(id=page_id))
+        .order_by("id")
+        .values("id", "slug", "parent_id", "locale_id", "localization_key")
+    )
+    return [
+        {"locale": loc["locale"], "slug": loc["slug"], "path": loc["path"]}
+        for loc in every.localizations(page_id, key)
+    ]
 
 
 def _summaries(
@@ -287,7 +297,7 @@ class Articles:
 
     def missing(self, document: Document, locale: str) -> list[str]:
         body = [] if document.get("body") else ["body"]
-        return _empty(document, "title", "excerpt") + body + empty_alts(document)
+        return empty_fields(document, "title", "excerpt") + body + empty_alts(document)
 
     async def check(self, key: str, locale: str, document: Document) -> None:
         await _slug_taken(Article, key, locale, document.get("slug") or "")

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
-from splash.content.editable import _empty
+from splash.content.editable import empty_fields
 from splash.content.models import Navigation, NavigationItem, SiteSettings
 from splash.content.navigation import MENUS
 from splash.content.schemas import SellerAddress, SocialLinks
@@ -78,7 +78,7 @@ class Menus:
         return [
             f"{path}.{name}"
             for path, item in _walk(document.get("items", []), "items")
-            for name in _empty(item, "title", "path")
+            for name in empty_fields(item, "title", "path")
         ]
 
     async def check(self, key: str, locale: str, document: Document) -> None:
@@ -178,7 +178,7 @@ class Settings:
 
     def missing(self, document: Document, locale: str) -> list[str]:
         address = [] if document.get("address") else ["address"]
-        return _empty(document, "companyName", "cocNumber", "vatNumber") + address
+        return empty_fields(document, "companyName", "cocNumber", "vatNumber") + address
 
     async def check(self, key: str, locale: str, document: Document) -> None:
         if key != SETTINGS_KEY:

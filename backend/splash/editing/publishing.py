@@ -5,7 +5,7 @@ job (only what changed). Unpublishing, and publishing at a chosen time (a job th
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.functions import Max
@@ -106,6 +106,10 @@ async def schedule(
 ) -> Draft:
     """Publishes revision ``revision`` of the draft at ``at`` (None: cancels the schedule). A
     save or a publish before then cancels it too."""
+    if at is not None and at.tzinfo is None:
+        raise ValidationError.for_field(["at"], "Give the time with its time zone")
+    if at is not None:  # stored and compared in UTC, to the second
+        at = at.astimezone(UTC).replace(microsecond=0)
     if at is not None and at <= outbox.now():
         raise ValidationError.for_field(["at"], "Choose a time in the future")
     async with outbox.transaction():
@@ -133,9 +137,10 @@ async def publish_when_due(job: outbox.Job, resources: Any) -> None:
     payload = job.payload
     name, found = entry_name(payload["collection"], payload["key"], payload["locale"])
     draft = await find_draft(name)
-    at = draft.publish_at.isoformat() if draft and draft.publish_at else None
-    if draft is None or draft.revision != payload["revision"] or at != payload["at"]:
-        return  # cancelled
+    at = draft.publish_at if draft else None
+    wanted = datetime.fromisoformat(payload["at"])
+    if draft is None or draft.revision != payload["revision"] or at is None or at != wanted:
+        return  # cancelled: saved, published or scheduled again since
     member = await StaffMember.get_or_none(id=payload["staff"], removed_at=None)
     actor = Actor(member, member.email if member else "scheduled publish", None)
     try:

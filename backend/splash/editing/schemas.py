@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from splash.core.schemas import PublicModel, RequestBody
 
@@ -14,21 +14,21 @@ class DraftSave(RequestBody):
     """A save (autosave too): the whole document, and the revision it was based on (0: the
     first draft of the entry)."""
 
-    revision: int = Field(ge=0, le=2_000_000_000)
+    revision: StrictInt = Field(ge=0, le=2_000_000_000)
     document: dict[str, Any]
 
 
 class PublishRequest(RequestBody):
     """Publish the draft; ``revision``: only when it is still this one (else 409)."""
 
-    revision: int | None = Field(default=None, ge=1, le=2_000_000_000)
+    revision: StrictInt | None = Field(default=None, ge=1, le=2_000_000_000)
 
 
 class ScheduleRequest(RequestBody):
     """Publish revision ``revision`` of the draft at ``at`` (with its time zone); ``at`` null
     cancels the schedule."""
 
-    revision: int = Field(ge=1, le=2_000_000_000)
+    revision: StrictInt = Field(ge=1, le=2_000_000_000)
     at: datetime | None
 
 

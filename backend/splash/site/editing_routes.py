@@ -48,7 +48,7 @@ bp = Blueprint("studio_editing", url_prefix="/studio/content")
 COLLECTION = Parameter("collection", "path", "page, article, menu or settings", required=True)
 KEY = Parameter("key", "path", "The entry's key (a page's localization key)", required=True)
 LOCALE = Parameter("locale", "query", "The entry's language (none for the settings)")
-NUMBER = Parameter("number", "path", "A version's number", required=True)
+VERSION = Parameter("version", "path", "A version's number", required=True)
 ENTRY = (COLLECTION, KEY, LOCALE)
 TAG = "studio"
 
@@ -90,9 +90,10 @@ async def _entry_answer(name: EntryName, found: Editable) -> EntryAnswer:
     )
 
 
-def _number(raw: str) -> int:
+def _number(raw: str, field: list[str] | None = None) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 2_000_000_000:
-        raise ValidationError.for_field(["number"], "A version is a whole number from 1")
+        where = field or ["version"]
+        raise ValidationError.for_field(where, "A version is a whole number from 1")
     return int(raw)
 
 
@@ -268,38 +269,38 @@ async def versions(request: Request, collection: str, key: str) -> HTTPResponse:
     return public(VersionListAnswer(data=[_version(version) for version in found]))
 
 
-@bp.get("/<collection:str>/<key:str>/versions/<number:str>/changes")
+@bp.get("/<collection:str>/<key:str>/versions/<version:str>/changes")
 @documented(
     "What changed from version ``since`` (default: the one before) to this one: field paths "
     "with their values before and after",
     tag=TAG,
     response=DiffAnswer,
-    parameters=(*ENTRY, NUMBER, Parameter("since", "query", "The older version's number")),
+    parameters=(*ENTRY, VERSION, Parameter("since", "query", "The older version's number")),
     errors=(401, 403, 404),
 )
 @studio_route(Permission.CONTENT)
-async def changes(request: Request, collection: str, key: str, number: str) -> HTTPResponse:
+async def changes(request: Request, collection: str, key: str, version: str) -> HTTPResponse:
     name, _ = await _entry(request, collection, key)
-    newer = _number(number)
+    newer = _number(version)
     since = query_str(request, "since")
-    older = _number(since) if since is not None else newer - 1
+    older = _number(since, ["query", "since"]) if since is not None else newer - 1
     found = await history.changes(name, older, newer) if older >= 1 else []
     answer = [FieldChangePublic(path=c.path, before=c.before, after=c.after) for c in found]
     return public(DiffAnswer(data=answer))
 
 
-@bp.post("/<collection:str>/<key:str>/versions/<number:str>/restore")
+@bp.post("/<collection:str>/<key:str>/versions/<version:str>/restore")
 @documented(
     "Make an old version the draft (publish it to make it live again)",
     tag=TAG,
     response=DraftAnswer,
-    parameters=(*ENTRY, NUMBER),
+    parameters=(*ENTRY, VERSION),
     errors=(401, 403, 404),
 )
 @studio_route(Permission.CONTENT)
-async def restore(request: Request, collection: str, key: str, number: str) -> HTTPResponse:
+async def restore(request: Request, collection: str, key: str, version: str) -> HTTPResponse:
     name, _ = await _entry(request, collection, key)
-    draft = await history.restore(actor(request), name, _number(number))
+    draft = await history.restore(actor(request), name, _number(version))
     return public(_draft(draft))
 
 

@@ -159,3 +159,21 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "date": None,
     }
     assert listed["about"]["drafted"] is False
+
+
+async def test_an_unknown_collection_is_not_found_and_a_wrong_locale_is_named(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+
+    unknown = await client.get(url("recipe", "soup"), headers=headers)
+    no_locale = await client.get(url("page", "faq", ""), headers=headers)
+    settings_with_locale = await client.get(url("settings", "site", "nl"), headers=headers)
+    bad_key = await client.get(url("page", "Bad_Key"), headers=headers)
+
+    assert unknown.status == 404
+    assert no_locale.status == 400
+    assert no_locale.json["error"]["details"]["errors"][0]["path"] == ["query", "locale"]
+    assert settings_with_locale.status == 400  # the settings are not per language
+    assert bad_key.status == 400
+    assert bad_key.json["error"]["details"]["errors"][0]["path"] == ["key"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from splash.content.models import NavigationItem, Page, SiteSettings
+from splash.content.models import Article, NavigationItem, Page, SiteSettings
 from splash.editing.models import Version
 from splash.shared import outbox
 from splash.shared.outbox.models import JobStatus, OutboxJob
@@ -234,3 +234,83 @@ async def test_the_owners_banner_text_shows_on_every_page_of_its_language_only(
     assert text in german.text  # rendered in the header
     dutch = await client.get("/contact")
     assert inline_payload(dutch.text)["settings"]["banner"] is None
+
+
+async def test_a_time_is_kept_in_utc_and_one_without_a_time_zone_is_refused(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
+    revision = saved.json["data"]["revision"]
+    schedule = url("page", "faq", action="schedule")
+
+    naive = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00"}, headers=headers
+    )
+    amsterdam = await client.put(
+        schedule, json={"revision": revision, "at": "2099-01-01T10:00:00.5+01:00"}, headers=headers
+    )
+
+    assert naive.status == 400
+    assert naive.json["error"]["details"]["errors"][0]["path"] == ["at"]
+    assert amsterdam.json["data"]["publishAt"] == "2099-01-01T09:00:00Z"
+    await _due_now()
+    assert await run_jobs(settings) == 2  # the scheduled publish (same moment), its republish
+    assert (await Page.get(locale_id="nl", localization_key="faq")).title == "Straks live"
+
+
+async def test_nothing_is_published_without_a_draft(client, seeded, settings):
+    headers = await headers_of(settings)
+
+    response = await publish(client, headers, "page", "faq")
+
+    assert response.status == 404
+    assert await Version.all().count() == 0
+
+
+async def test_a_new_article_needs_its_texts_and_goes_live_in_its_category(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    await save(client, headers, "article", "swim-diary", {"title": "Ons zwemdagboek"})
+
+    refused = await publish(client, headers, "article", "swim-diary")
+    body = [{"type": "paragraph", "children": [{"type": "text", "text": "Week één."}]}]
+    await edit(
+        client,
+        headers,
+        "article",
+        "swim-diary",
+        {"excerpt": "Elke week.", "body": body, "category": "tips"},
+    )
+    published = await publish(client, headers, "article", "swim-diary")
+
+    assert refused.status == 400
+    assert [e["path"] for e in refused.json["error"]["details"]["errors"]] == [
+        ["excerpt"],
+        ["body"],
+    ]
+    assert published.status == 200, published.json
+    article = await Article.get(locale_id="nl", localization_key="swim-diary").select_related(
+        "category"
+    )
+    assert (article.slug, article.category.key, article.published) == (
+        "ons-zwemdagboek",
+        "tips",
+        True,
+    )
+
+
+async def test_a_menu_item_without_title_or_path_is_named_before_publishing(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    items = [{"title": "Winkel", "path": "/winkel", "items": [{"title": "", "path": "/maten"}]}]
+    await edit(client, headers, "menu", "primary", {"items": items})
+
+    response = await publish(client, headers, "menu", "primary")
+
+    assert response.status == 400
+    assert [e["path"] for e in response.json["error"]["details"]["errors"]] == [
+        ["items", "0", "items", "0", "title"]
+    ]

@@ -55,6 +55,9 @@ async def _samples() -> dict[str, str]:
         "entitlement_id": "1",
         "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
         "number": "CN-2026-00001",
+        "collection": "page",  # an editable collection of the studio (401 without a session)
+        "key": "faq",
+        "version": "1",
     }
 
 
@@ -141,8 +144,11 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
     # a staff member (change, remove, invite again), a customer (page, e-mails, export, erasure,
     # password link, grant, revoke: customer and entitlement), a variant's stock (adjustment,
     # threshold), a studio order (read, note, ship), an order's refunds (list, make), credit
-    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails
-    assert checked == 41
+    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails;
+    # the editing routes: a collection's list, and an entry (read, save, publish, unpublish,
+    # schedule, versions, preview: collection and key; a version's changes and restore: and
+    # the version)
+    assert checked == 62
 
 
 @pytest.mark.parametrize(
