@@ -34,15 +34,18 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
   const [at, setAt] = useState(localInput(draft.publishAt));
   const [link, setLink] = useState<PreviewLink | null>(null);
   const [copied, setCopied] = useState(false);
+  const [atError, setAtError] = useState<string | null>(null);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
+    setAtError(null);
     try {
       await action();
     } catch (error) {
       const conflict = conflictOf(error);
       const fields = fieldErrorsOf(error, t);
       if (conflict) draft.setConflict(conflict);
+      else if (fields.at) setAtError(fields.at);
       else if (Object.keys(fields).length > 0) {
         onRefused(fields);
         setNotice({ kind: "failed", text: t("studio.editing.publishRefused", { count: Object.keys(fields).length }) });
@@ -113,11 +116,23 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
           </div>
         </div>
       ) : null}
-      <div className="field">
+      <div className="field" data-invalid={atError ? "true" : undefined}>
         <label className="field__label" htmlFor="studio-entry-at">
           {t("studio.editing.publishAt")}
         </label>
-        <input id="studio-entry-at" type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} />
+        <input
+          id="studio-entry-at"
+          type="datetime-local"
+          value={at}
+          aria-invalid={atError ? true : undefined}
+          aria-describedby={atError ? "studio-entry-at-error" : undefined}
+          onChange={(event) => setAt(event.target.value)}
+        />
+        {atError ? (
+          <p id="studio-entry-at-error" className="field__error" role="alert">
+            {atError}
+          </p>
+        ) : null}
         <div className="studio-inline">
           <button type="button" className="button button--secondary" disabled={disabled || !fromLocalInput(at)} onClick={() => void schedule(fromLocalInput(at))}>
             {t("studio.editing.schedule")}

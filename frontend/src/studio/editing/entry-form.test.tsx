@@ -245,3 +245,31 @@ describe("publishing", () => {
     expect(screen.getByText("Published as version 7. The site shows it within seconds.")).toBeTruthy();
   });
 });
+
+describe("publishing at a chosen time", () => {
+  test("the time goes as a moment with its zone on the draft's revision; a time past is refused at the field", async () => {
+    let refuse = true;
+    const api = fakeClient((call) => {
+      if (!call.path.endsWith("/schedule")) return null;
+      if (refuse) return apiError(400, "Choose a time in the future", { errors: [{ path: ["at"], message: "Choose a time in the future", name: "ValidationError" }] });
+      return { data: { revision: 3, savedBy: "Owner", savedAt: "2026-11-29T10:00:00Z", publishAt: "2030-01-07T09:00:00Z" } };
+    });
+    editor(api.client, entryOf({ title: "Over ons", blocks: [] }));
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText("Publish at"), { target: { value: "2030-01-07T10:00" } });
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Publish at this time" }));
+    });
+    const call = api.calls.find((found) => found.path.endsWith("/schedule"));
+    expect(call?.options?.body).toEqual({ revision: 3, at: new Date("2030-01-07T10:00").toISOString() });
+    expect(within(screen.getByLabelText("Publish at").closest(".field") as HTMLElement).getByRole("alert").textContent).toBe("Choose a time in the future.");
+
+    refuse = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Publish at this time" }));
+    });
+    expect(screen.getByRole("button", { name: /^Cancel publishing at / })).toBeTruthy();
+    expect(screen.queryByText("Choose a time in the future.")).toBeNull();
+  });
+});
