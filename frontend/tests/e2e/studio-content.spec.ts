@@ -2,9 +2,11 @@
  * Editing and publishing in the studio (issue 28), in the Dutch studio of two editors
  * (backend/testkit/editing_states.py): an editor changes a home-page block in Dutch, opens the
  * preview link in a signed-out browser on the Dutch domain, publishes, and a visitor sees it;
+ * axe checks the content list and the editor;
  * two editors save the same page, and the second gets the conflict screen and loses nothing.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { expectHeading, memberContext, providerState, STUDIO_SITE, studio } from "./studio-support";
 import { origin } from "./support";
 
@@ -39,7 +41,15 @@ test("an editor changes a home-page block, previews it signed out, publishes, an
   const editors = await providerState(request, EDITORS);
   await memberContext(context, editors.session ?? "");
 
+  // The Dutch pages, their tree and the overview of every language.
+  await page.goto(`${STUDIO_SITE}/studio/content`);
+  await expectHeading(page, nl("editing.contentTitle"));
+  await expect(page.getByRole("table", { name: /^\d+ pagina's in het Nederlands$/ }).getByRole("link", { name: "Over ons", exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: nl("editing.overview.caption") })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "studio content list");
+
   await openEntry(page, "home", HOME_TITLE);
+  await expectNoSeriousA11yViolations(page, "studio page editor");
   await setFirstBlockTitle(page, NEW_INTRO);
   await savedBy(page, editors.email ?? "");
 
