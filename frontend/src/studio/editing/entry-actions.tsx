@@ -24,10 +24,12 @@ type Props = {
   blocked: boolean;
   onRefused: (fields: FieldErrors) => void;
   onReload: () => void;
+  /** A version was kept (the history shows it). */
+  onPublished: () => void;
   setNotice: (notice: Notice) => void;
 };
 
-export function EntryActions({ collection, entryKey, locale, entry, draft, flush, blocked, onRefused, onReload, setNotice }: Props) {
+export function EntryActions({ collection, entryKey, locale, entry, draft, flush, blocked, onRefused, onReload, onPublished, setNotice }: Props) {
   const { t, i18n } = useTranslation();
   const { client } = useSession();
   const [busy, setBusy] = useState(false);
@@ -35,6 +37,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
   const [link, setLink] = useState<PreviewLink | null>(null);
   const [copied, setCopied] = useState(false);
   const [atError, setAtError] = useState<string | null>(null);
+  const [live, setLive] = useState(entry.live !== null);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -60,6 +63,8 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
       await flush();
       if (!draft.canPublish()) return;
       const version = await publishEntry(client, collection, entryKey, locale, draft.revision() || undefined);
+      setLive(true);
+      onPublished();
       setNotice({ kind: "done", text: t("studio.editing.published", { number: version.number }) });
     });
   const unpublish = () =>
@@ -86,12 +91,12 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
   return (
     <section className="studio-card" aria-labelledby="studio-entry-publish">
       <h2 id="studio-entry-publish">{t("studio.editing.publishTitle")}</h2>
-      <p>{entry.live ? t("studio.editing.isLive") : t("studio.editing.notLive")}</p>
+      <p>{live ? t("studio.editing.isLive") : t("studio.editing.notLive")}</p>
       <div className="studio-inline">
         <button type="button" className="button button--primary" disabled={disabled} onClick={() => void publish()}>
           {t("studio.editing.publish")}
         </button>
-        {entry.live && !SHARED_COLLECTIONS.includes(collection) ? (
+        {live && !SHARED_COLLECTIONS.includes(collection) ? (
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => void unpublish()}>
             {t("studio.editing.unpublish")}
           </button>

@@ -273,3 +273,67 @@ describe("publishing at a chosen time", () => {
     expect(screen.queryByText("Choose a time in the future.")).toBeNull();
   });
 });
+
+describe("history", () => {
+  test("versions with who and when, what one changed, read again after a publish", async () => {
+    let versions = [
+      { number: 2, publishedBy: "Jan", publishedAt: "2026-11-28T09:00:00Z" },
+      { number: 1, publishedBy: "Sanne", publishedAt: "2026-11-27T09:00:00Z" },
+    ];
+    const api = fakeClient((call) => {
+      if (call.path.endsWith("/versions")) return { data: versions };
+      if (call.path.endsWith("/versions/2/changes")) return { data: [{ path: "title", before: "Over Splash", after: "Over ons" }] };
+      if (call.path.endsWith("/publish")) {
+        versions = [{ number: 3, publishedBy: "Owner", publishedAt: "2026-11-29T10:00:00Z" }, ...versions];
+        return { data: versions[0] };
+      }
+      return null;
+    });
+    editor(api.client, entryOf({ title: "Over ons", blocks: [] }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Show the versions" }));
+    });
+    const table = screen.getByRole("table", { name: "2 versions, the newest first" });
+    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["2", "1"]);
+    expect(within(table).getAllByRole("row")[1]?.textContent).toContain("Jan");
+    // The first version changed nothing before it: no "changes" button for it.
+    expect(within(table).queryByRole("button", { name: "Changes in version 1" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(table).getByRole("button", { name: "Changes in version 2" }));
+    });
+    const changes = screen.getByLabelText("What version 2 changed");
+    expect(changes.textContent).toBe("titleOver Splash → Over ons");
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Publish" }));
+    });
+    expect(within(screen.getByRole("table", { name: "3 versions, the newest first" })).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual(["3", "2", "1"]);
+  });
+
+  test("restoring a version saves what is unsaved first, then opens the entry again", async () => {
+    const api = fakeClient((call) => {
+      if (call.path.endsWith("/versions")) return { data: [{ number: 1, publishedBy: "Sanne", publishedAt: "2026-11-27T09:00:00Z" }] };
+      if (call.path.endsWith("/restore")) return saved(5);
+      if (call.method === "PUT") return saved(4);
+      return null;
+    });
+    const reload = vi.fn();
+    const session = { client: api.client, me: null, setMe: () => undefined, leave: async () => undefined, signedOut: false };
+    render(
+      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+        <SessionContext.Provider value={session}>
+          <EntryForm collection="page" entryKey="about" locale="nl" entry={entryOf({ title: "Over ons", blocks: [] })} reference={null} pages={[]} onReload={reload} />
+        </SessionContext.Provider>
+      </I18nextProvider>,
+    );
+    await type(/^Title(?! for)/, "Over ons!");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Show the versions" }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Restore version 1 as the draft" }));
+    });
+    expect(api.calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /content/page/about", "POST /content/page/about/versions/1/restore"]);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

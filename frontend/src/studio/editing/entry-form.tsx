@@ -46,6 +46,7 @@ export function EntryForm({ collection, entryKey, locale, entry, reference, page
   const [notice, setNotice] = useState<Notice>(null);
   const [required, setRequired] = useState(entry.missing);
   const [kept, setKept] = useState<string | null>(null);
+  const [published, setPublished] = useState(0);
   const focusAfter = useFocusAfterRender();
   const formik = useFormik<Document>({
     initialValues,
@@ -164,9 +165,10 @@ export function EntryForm({ collection, entryKey, locale, entry, reference, page
           if (holder) focusAfter(holder);
         }}
         onReload={onReload}
+        onPublished={() => setPublished((count) => count + 1)}
         setNotice={setNotice}
       />
-      <HistoryPanel collection={collection} entryKey={entryKey} locale={locale} flush={flush} onRestored={onReload} />
+      <HistoryPanel collection={collection} entryKey={entryKey} locale={locale} flush={flush} onRestored={onReload} published={published} />
       {leaving ? (
         <div className="studio-danger" role="alertdialog" aria-labelledby={`${form}-leave`}>
           <h2 id={`${form}-leave`}>{t("studio.editing.leave.title")}</h2>

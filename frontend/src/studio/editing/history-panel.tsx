@@ -2,16 +2,24 @@
  * An entry's history: the versions publishing kept (newest first, who and when), what each
  * changed from the one before (field by field), and restoring one as the draft.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useSession } from "../session";
 import { readable } from "./document-paths";
 import { listVersions, restoreVersion, versionChanges, type Collection, type FieldChange, type Version } from "./editing-api";
 import { formatDateTime } from "./format";
 
-type Props = { collection: Collection; entryKey: string; locale: string; flush: () => Promise<void>; onRestored: () => void };
+type Props = {
+  collection: Collection;
+  entryKey: string;
+  locale: string;
+  flush: () => Promise<void>;
+  onRestored: () => void;
+  /** How many times this editor published: an open list of versions is read again after each. */
+  published: number;
+};
 
-export function HistoryPanel({ collection, entryKey, locale, flush, onRestored }: Props) {
+export function HistoryPanel({ collection, entryKey, locale, flush, onRestored, published }: Props) {
   const { t, i18n } = useTranslation();
   const { client } = useSession();
   const [versions, setVersions] = useState<Version[] | null>(null);
@@ -21,14 +29,33 @@ export function HistoryPanel({ collection, entryKey, locale, flush, onRestored }
     setFailed(false);
     await action().catch(() => setFailed(true));
   };
+  const [open, setOpen] = useState(false);
+  // Read when opened, and again after each publish while open.
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    listVersions(client, collection, entryKey, locale).then(
+      (found) => current && setVersions(found),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, published, client, collection, entryKey, locale]);
 
   return (
     <section className="studio-card" aria-labelledby="studio-entry-history">
       <h2 id="studio-entry-history">{t("studio.editing.history.title")}</h2>
-      {versions === null ? (
-        <button type="button" className="button button--secondary" onClick={() => void attempt(async () => setVersions(await listVersions(client, collection, entryKey, locale)))}>
+      {!open ? (
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
           {t("studio.editing.history.show")}
         </button>
+      ) : versions === null ? (
+        failed ? null : (
+          <p role="status" aria-busy="true">
+            {t("studio.loading")}
+          </p>
+        )
       ) : versions.length === 0 ? (
         <p>{t("studio.editing.history.none")}</p>
       ) : (
