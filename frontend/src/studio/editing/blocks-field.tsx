@@ -7,7 +7,22 @@
  *
  * At the merge, swap the bodies of BlocksField and RichTextField for D's components; the props
  * stay: `value` is the stored JSON (a list of blocks, a list of rich-text nodes), `onChange`
- * gets the new list, `errors` are the API's errors under this field by path.
+ * gets the new list, `errors` are the API's errors under this field by path. As D's branch
+ * stands (block-list.tsx, rich-text/editor.tsx, block-forms-api.ts):
+ *
+ *   BlocksField: const forms = the answer of getBlockForms(client) (load once, e.g. in a small
+ *     hook beside this one); while it loads, the loading text; then
+ *     <BlockList forms={forms} blocks={value as BlockValue[]} onChange={onChange}
+ *       showErrors={Object.keys(errors).length > 0}
+ *       serverErrors={errors under `${path}.` regrouped by block index (D's serverBlockErrors)} />
+ *     inside a <fieldset> whose legend is `label`.
+ *   RichTextField: <span id={`${id}-label`}>{label}</span>
+ *     <RichTextEditor id={id} value={value as RichText} onChange={onChange}
+ *       labelledBy={`${id}-label`} invalid={below.length > 0} describedBy={`${id}-error`} />
+ *     and the errors listed as below.
+ *
+ * Then the end-to-end step setFirstBlockTitle (tests/e2e/studio-content.spec.ts) types into the
+ * first block's title field instead of the JSON.
  */
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
