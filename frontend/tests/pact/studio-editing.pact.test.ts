@@ -73,6 +73,35 @@ describe("studio editing API contract: lists and entries", () => {
       });
   });
 
+  it("lists the articles of a language with their category and the date they show", async () => {
+    await provider
+      .addInteraction()
+      .given(EDITING)
+      .uponReceiving("a request for the Swedish articles")
+      .withRequest("GET", "/api/studio/content/article", (b) => b.headers(SIGNED_IN).query({ locale: "sv" }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike(
+            {
+              key: string("first-swimming-lesson"),
+              title: string("Ditt barns första simlektion"),
+              live: boolean(true),
+              translated: boolean(true),
+              drafted: boolean(false),
+              path: null,
+              category: string("learning-to-swim"),
+              date: ISO_TIMESTAMP,
+            },
+            3,
+          ),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const found = await listEntries(client(mock.url), "article", "sv");
+        expect(found.every((article) => article.category && article.date)).toBe(true);
+      });
+  });
+
   it("answers an entry: its draft, revision, who saved it, what is live", async () => {
     await provider
       .addInteraction()
