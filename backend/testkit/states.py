@@ -16,6 +16,7 @@ from splash.core.errors import ValidationError
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.vocabulary import PaymentStatus
 from splash.shared.mail.mailer import create_mailer
+from testkit.editing_states import EDITING_STATES
 from testkit.factories import (
     PARENT,
     PARENT_PASSWORD,
@@ -279,6 +280,7 @@ STATES: dict[str, StateHandler] = {
     **STUDIO_SHOP_STATES,
     **STUDIO_ORDER_STATES,
     **LESSON_VIDEO_STATES,
+    **EDITING_STATES,
 }
 
 

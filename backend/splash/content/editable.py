@@ -265,6 +265,8 @@ def _summaries(
                 live=bool(own and own["published"]),
                 translated=own is not None,
                 path=paths.get(key),
+                category=shown.get("category"),
+                date=shown.get("published_at"),
             )
         )
     return summaries
@@ -349,7 +351,14 @@ class Articles:
         rows = (
             await Article.all()
             .order_by("-published_at", "id")
-            .values("localization_key", "locale_id", "title", "published")
+            .values(
+                "localization_key",
+                "locale_id",
+                "title",
+                "published",
+                "published_at",
+                category="category__key",
+            )
         )
         return _summaries(rows, locale, {})
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -73,6 +74,8 @@ class EntrySummary:
     live: bool  # published in this language
     translated: bool  # exists in this language at all (False: a missing translation)
     path: str | None = None
+    category: str | None = None  # an article's category key
+    date: datetime | None = None  # an article's date shown
 
 
 @dataclass(frozen=True)

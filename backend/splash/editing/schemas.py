@@ -70,6 +70,8 @@ class EntrySummaryPublic(PublicModel):
     translated: bool = Field(description="False: a missing translation in this language")
     drafted: bool = Field(description="A draft differs from what is live")
     path: str | None
+    category: str | None = Field(default=None, description="An article's category key")
+    date: datetime | None = Field(default=None, description="An article's date shown")
 
 
 class EntryListAnswer(PublicModel):

@@ -190,6 +190,8 @@ async def entries(request: Request, collection: str) -> HTTPResponse:
                     translated=item.entry.translated,
                     drafted=item.drafted,
                     path=item.entry.path,
+                    category=item.entry.category,
+                    date=item.entry.date,
                 )
                 for item in listed
             ]

@@ -144,6 +144,8 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "translated": True,
         "drafted": True,
         "path": None,
+        "category": None,
+        "date": None,
     }
     assert listed["faq"]["path"] == "/veelgestelde-vragen"
     assert listed["new-page"] == {
@@ -153,6 +155,8 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "translated": False,
         "drafted": True,
         "path": None,
+        "category": None,
+        "date": None,
     }
     assert listed["about"]["drafted"] is False
 

@@ -25,6 +25,9 @@ import { SignInScreen } from "./screens/sign-in";
 import { StaffScreen } from "./screens/staff";
 import { StockScreen } from "./screens/stock";
 import { can, SessionContext, useMe, useSession } from "./session";
+import { ContentScreen } from "./editing/content-screen";
+import { EntryScreen } from "./editing/entry-screen";
+import { StudioRouterContext } from "./editing/leave-guard";
 
 /** The studio's sections, in the navigation's order: each needs its permission. */
 export const SECTIONS = [
@@ -32,6 +35,8 @@ export const SECTIONS = [
   { path: "orders", permission: "orders", label: "studio.nav.orders", element: <OrdersScreen /> },
   { path: "customers", permission: "customers", label: "studio.nav.customers", element: <CustomersScreen /> },
   { path: "stock", permission: "stock", label: "studio.nav.stock", element: <StockScreen /> },
+  { path: "content", permission: "content", label: "studio.nav.content", element: <ContentScreen /> },
+  { path: "settings", permission: "settings", label: "studio.nav.settings", element: <EntryScreen fixed={{ collection: "settings", key: "site" }} /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
   { path: "activity", permission: "activity", label: "studio.nav.activity", element: <ActivityScreen /> },
 ] as const;
@@ -41,6 +46,8 @@ const PAGES = [
   { path: "orders/:id", permission: "orders", element: <OrderScreen /> },
   { path: "customers/:id", permission: "customers", element: <CustomerScreen /> },
   { path: "lessons/:id/video", permission: "content", element: <LessonVideoScreen /> },
+  { path: "content/:collection", permission: "content", element: <ContentScreen /> },
+  { path: "content/:collection/:key", permission: "content", element: <EntryScreen /> },
 ] as const;
 
 export const SIGN_IN_PATH = "/studio/sign-in";
@@ -203,7 +210,9 @@ export function StudioApp({ client, initialMe, initialI18n }: { client: ApiClien
   return (
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
-        <RouterProvider router={router} />
+        <StudioRouterContext.Provider value={router}>
+          <RouterProvider router={router} />
+        </StudioRouterContext.Provider>
       </SessionContext.Provider>
     </I18nextProvider>
   );

@@ -1,0 +1,134 @@
+/** The content lists: what a role is offered, and a language's list with its missing translations. */
+import { act, render, screen, within } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { describe, expect, test, vi } from "vitest";
+import type { ApiClient } from "../../lib/api";
+import type { Method, RequestOptions } from "../../lib/api/client";
+import { createI18n } from "../../lib/i18n";
+import shopEnglish from "../../locales/en.json";
+import type { Me } from "../api";
+import english from "../locales/en.json";
+import { SessionContext } from "../session";
+import { ContentScreen } from "./content-screen";
+import type { EntrySummary } from "./editing-api";
+import { mayEdit } from "./entry-screen";
+
+const member = (role: "owner" | "editor", permissions: string[]): Me => ({
+  staff: { id: 1, email: `${role}@splash.example`, name: role, role, locale: "en", setUp: true, createdAt: "2026-11-01T00:00:00Z" },
+  permissions,
+  sessionExpiresAt: "2026-11-29T20:00:00Z",
+});
+const EDITOR = member("editor", ["dashboard", "content"]);
+const OWNER = member("owner", ["dashboard", "content", "settings"]);
+
+const ARTICLE: EntrySummary = {
+  key: "first-swimming-lesson",
+  title: "De eerste zwemles",
+  live: true,
+  translated: true,
+  drafted: false,
+  path: null,
+  category: "learning-to-swim",
+  date: "2026-09-14T08:00:00Z",
+};
+
+const pages: Record<string, EntrySummary[]> = {
+  nl: [
+    { key: "about", title: "Over ons", live: true, translated: true, drafted: true, path: "/over-ons" },
+    { key: "team", title: "Ons team", live: true, translated: true, drafted: false, path: "/over-ons/team" },
+  ],
+  de: [
+    { key: "about", title: "Über uns", live: true, translated: true, drafted: false, path: "/ueber-uns" },
+    { key: "team", title: "Ons team", live: false, translated: false, drafted: false, path: null },
+  ],
+};
+
+async function show(me: Me, at: string) {
+  const request = vi.fn(async (_method: Method, path: string, options?: RequestOptions) => ({
+    data: path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
+  }));
+  const unused = () => Promise.reject(new Error("not used"));
+  const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
+  const session = { client, me, setMe: () => undefined, leave: async () => undefined, signedOut: false };
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+        <SessionContext.Provider value={session}>
+          <MemoryRouter initialEntries={[at]}>
+            <Routes>
+              <Route path="/studio/content" element={<ContentScreen />} />
+              <Route path="/studio/content/:collection" element={<ContentScreen />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionContext.Provider>
+      </I18nextProvider>,
+    );
+  });
+  return request;
+}
+
+describe("rights", () => {
+  test("an editor is offered pages, articles and menus; the settings and the banner are the owner's", async () => {
+    expect(mayEdit(EDITOR.permissions, "page")).toBe(true);
+    expect(mayEdit(EDITOR.permissions, "settings")).toBe(false);
+    expect(mayEdit(EDITOR.permissions, "banner")).toBe(false);
+    expect(mayEdit(OWNER.permissions, "settings")).toBe(true);
+    await show(EDITOR, "/studio/content");
+    const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus"]);
+  });
+
+  test("the owner is offered the settings and the banner too", async () => {
+    await show(OWNER, "/studio/content");
+    const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Site settings", "Banner"]);
+  });
+
+  test("an editor who opens the settings' address gets no list and no call", async () => {
+    const request = await show(EDITOR, "/studio/content/settings");
+    expect(screen.getByRole("heading", { name: "Not for your role" })).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe("a language's list", () => {
+  test("German pages: the tree's order, a missing translation marked, the overview counting it", async () => {
+    await show(EDITOR, "/studio/content/page?locale=de");
+    const table = screen.getByRole("table", { name: "2 pages in German" });
+    expect(within(table).getAllByRole("row").map((row) => row.textContent)).toEqual([
+      "TitleAddressState",
+      "Über uns/ueber-unson the site",
+      "Ons team–translation missing",
+    ]);
+    expect(within(table).getByRole("link", { name: "Über uns" }).getAttribute("href")).toBe("/studio/content/page/about?locale=de");
+    const overview = screen.getByRole("table", { name: /^Each entry in each language/ });
+    expect(within(overview).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Title",
+      "Dutch",
+      "English (2 missing)",
+      "German (1 missing)",
+      "Spanish (2 missing)",
+      "French (2 missing)",
+      "Swedish (2 missing)",
+    ]);
+    const about = within(overview).getAllByRole("row")[1] as HTMLElement;
+    expect(within(about).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "changes not published",
+      "translation missing",
+      "on the site",
+      "translation missing",
+      "translation missing",
+      "translation missing",
+    ]);
+  });
+});
+
+test("articles are listed with their category and the date they show", async () => {
+  await show(EDITOR, "/studio/content/article?locale=nl");
+  const table = screen.getByRole("table", { name: "1 article in Dutch" });
+  expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Title", "Address", "Category", "Date", "State"]);
+  const cells = within(within(table).getAllByRole("row")[1] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent);
+  expect(cells.slice(0, 2)).toEqual(["–", "learning-to-swim"]);
+  expect(cells[2]).toMatch(/Sep 14, 2026/);
+});

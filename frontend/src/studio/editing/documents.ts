@@ -1,0 +1,101 @@
+/**
+ * Each collection's document as the form holds it (pure): every field the editor shows, filled
+ * with its empty value where the stored document has none (other stored fields are kept as
+ * they are), and the form's values back as the API takes them (an empty parent or category is
+ * none; a date-time in the editor's clock becomes an ISO time). Also the browser's checks, the
+ * API's limits (backend/splash/content/editable.py, editable_site.py), as a yup schema.
+ */
+import type { TFunction } from "i18next";
+import { array, object, string, type AnyObject, type ObjectSchema } from "yup";
+import type { Collection, Document } from "./editing-api";
+
+const SLUG = /^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const EMPTY: Record<Collection, Document> = {
+  page: { title: "", slug: "", parent: null, seoTitle: "", seoDescription: "", blocks: [] },
+  article: { title: "", slug: "", excerpt: "", category: null, cover: null, publishedAt: null, seoTitle: "", seoDescription: "", body: [] },
+  menu: { items: [] },
+  settings: {
+    companyName: "",
+    cocNumber: "",
+    vatNumber: "",
+    address: { street: "", housenumber: "", postalCode: "", city: "", country: "nl" },
+    socialLinks: { facebook: "", instagram: "", linkedin: "", x: "", tiktok: "" },
+  },
+  banner: { text: "" },
+};
+
+/** The form's values of a stored document (null: a new entry). */
+export function formValues(collection: Collection, stored: Document | null): Document {
+  const empty = EMPTY[collection];
+  const values: Document = { ...empty, ...(stored ?? {}) };
+  for (const [name, value] of Object.entries(empty)) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) values[name] = { ...value, ...((stored?.[name] as Document | null) ?? {}) };
+  }
+  return values;
+}
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
+
+/** The form's values as the API takes them. */
+export function storedDocument(collection: Collection, values: Document): Document {
+  const document: Document = { ...values };
+  if (collection === "page" && blank(document.parent)) document.parent = null;
+  if (collection === "article") {
+    if (blank(document.category)) document.category = null;
+    const cover = document.cover as Document | null;
+    if (cover && blank(cover.src)) document.cover = null;
+  }
+  if (collection === "settings") {
+    const address = document.address as Document;
+    if (Object.entries(address).every(([name, value]) => name === "country" || blank(value))) document.address = null;
+    document.socialLinks = Object.fromEntries(Object.entries(document.socialLinks as Document).map(([name, value]) => [name, blank(value) ? null : value]));
+  }
+  return document;
+}
+
+/** "2026-11-29T14:05" in the editor's clock, for a datetime-local input; "" for none. */
+export function localInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** A datetime-local input's value as an ISO time (with its zone); null for none or nonsense. */
+export function fromLocalInput(local: string): string | null {
+  if (!local) return null;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+const text = (t: TFunction, most: number) => string().nullable().max(most, t("studio.editing.errors.tooLong", { most }));
+
+/** The browser's checks of a collection's form: the API's limits, in the editor's language. */
+export function schemaFor(collection: Collection, t: TFunction): ObjectSchema<AnyObject> {
+  const slug = string().max(190, t("studio.editing.errors.tooLong", { most: 190 })).matches(SLUG, t("studio.editing.errors.slugFormat"));
+  const seo = { seoTitle: text(t, 190), seoDescription: text(t, 320) };
+  switch (collection) {
+    case "page":
+      return object({ title: text(t, 190), slug, ...seo });
+    case "article":
+      return object({ title: text(t, 190), slug, excerpt: text(t, 400), ...seo });
+    case "menu":
+      return object({ items: array() });
+    case "settings":
+      return object({ companyName: text(t, 128), cocNumber: text(t, 32), vatNumber: text(t, 32) });
+    case "banner":
+      return object({ text: text(t, 200) });
+  }
+}
+
+/** formik's nested errors as one map by dotted path (`seoTitle`, `items.0.title`). */
+export function flatErrors(errors: unknown, prefix = ""): Record<string, string> {
+  if (typeof errors === "string") return { [prefix]: errors };
+  if (errors === null || typeof errors !== "object") return {};
+  return Object.entries(errors as Record<string, unknown>).reduce<Record<string, string>>(
+    (found, [name, value]) => ({ ...found, ...flatErrors(value, prefix ? `${prefix}.${name}` : name) }),
+    {},
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The editing calls (backend/splash/site/editing_routes.py, contracts/editing-api.md): entries
+ * of a collection per language, drafts saved on a revision (409: someone saved since),
+ * publishing, scheduling, history and preview links. Each call takes the studio's client, so
+ * the Pact tests run these very functions.
+ */
+import type { ApiClient } from "../../lib/api";
+
+export const COLLECTIONS = ["page", "article", "menu", "settings", "banner"] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+/** Collections kept once for the whole shop, not per language. */
+export const SHARED_COLLECTIONS: readonly Collection[] = ["settings"];
+/** The collections the owner alone edits (permission `settings`). */
+export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner"];
+
+export type Document = Record<string, unknown>;
+
+export type EntrySummary = {
+  key: string;
+  title: string;
+  live: boolean;
+  translated: boolean;
+  drafted: boolean;
+  path: string | null;
+  /** An article's category key and the date it shows (null for other collections). */
+  category?: string | null;
+  date?: string | null;
+};
+
+export type Entry = {
+  collection: Collection;
+  key: string;
+  locale: string;
+  document: Document | null;
+  revision: number;
+  savedBy: string | null;
+  savedAt: string | null;
+  live: Document | null;
+  publishedRevision: number | null;
+  publishAt: string | null;
+  missing: string[];
+};
+
+export type Saved = { revision: number; savedBy: string; savedAt: string; publishAt: string | null };
+export type Version = { number: number; publishedBy: string; publishedAt: string };
+export type FieldChange = { path: string; before: unknown; after: unknown };
+export type PreviewLink = { url: string; expiresAt: string };
+/** The 409's details: the revision stored now, who saved it and when. */
+export type Conflict = { revision: number; savedBy: string; savedAt: string };
+
+type Data<T> = { data: T };
+
+/** The query naming an entry's language; the shared collections have none. */
+const inLocale = (collection: Collection, locale: string) => ({ locale: SHARED_COLLECTIONS.includes(collection) ? "" : locale });
+const entryPath = (collection: Collection, key: string, rest = "") => `/content/${collection}/${encodeURIComponent(key)}${rest}`;
+
+export const listEntries = async (client: ApiClient, collection: Collection, locale: string) =>
+  (await client.request<Data<EntrySummary[]>>("GET", `/content/${collection}`, { query: inLocale(collection, locale) })).data;
+
+export const getEntry = async (client: ApiClient, collection: Collection, key: string, locale: string) =>
+  (await client.request<Data<Entry>>("GET", entryPath(collection, key), { query: inLocale(collection, locale) })).data;
+
+/** A save (autosave too); `keepalive` lets the last one outlive a closing tab. */
+export const saveEntry = async (
+  client: ApiClient,
+  collection: Collection,
+  key: string,
+  locale: string,
+  body: { revision: number; document: Document },
+  keepalive = false,
+) => (await client.request<Data<Saved>>("PUT", entryPath(collection, key), { query: inLocale(collection, locale), body, keepalive })).data;
+
+export const publishEntry = async (client: ApiClient, collection: Collection, key: string, locale: string, revision?: number) =>
+  (await client.request<Data<Version>>("POST", entryPath(collection, key, "/publish"), { query: inLocale(collection, locale), body: revision ? { revision } : {} })).data;
+
+export const unpublishEntry = async (client: ApiClient, collection: Collection, key: string, locale: string) =>
+  (await client.request<Data<Entry>>("POST", entryPath(collection, key, "/unpublish"), { query: inLocale(collection, locale) })).data;
+
+/** Publish `revision` at `at` (an ISO time with its zone); null cancels. */
+export const scheduleEntry = async (client: ApiClient, collection: Collection, key: string, locale: string, revision: number, at: string | null) =>
+  (await client.request<Data<Saved>>("PUT", entryPath(collection, key, "/schedule"), { query: inLocale(collection, locale), body: { revision, at } })).data;
+
+export const listVersions = async (client: ApiClient, collection: Collection, key: string, locale: string) =>
+  (await client.request<Data<Version[]>>("GET", entryPath(collection, key, "/versions"), { query: inLocale(collection, locale) })).data;
+
+export const versionChanges = async (client: ApiClient, collection: Collection, key: string, locale: string, number: number) =>
+  (await client.request<Data<FieldChange[]>>("GET", entryPath(collection, key, `/versions/${number}/changes`), { query: inLocale(collection, locale) })).data;
+
+export const restoreVersion = async (client: ApiClient, collection: Collection, key: string, locale: string, number: number) =>
+  (await client.request<Data<Saved>>("POST", entryPath(collection, key, `/versions/${number}/restore`), { query: inLocale(collection, locale) })).data;
+
+export const previewLink = async (client: ApiClient, collection: Collection, key: string, locale: string) =>
+  (await client.request<Data<PreviewLink>>("POST", entryPath(collection, key, "/preview"), { query: inLocale(collection, locale) })).data;
+
+export const slugFor = async (client: ApiClient, title: string, locale: string) =>
+  (await client.request<Data<string>>("GET", "/content/slug", { query: { title, locale } })).data;
