@@ -16,17 +16,11 @@ const HOME_TITLE = "Splash — drijfpakjes en zwemlessen voor kinderen";
 const OLD_INTRO = "Zelfverzekerd het water in";
 const NEW_INTRO = "Zelfverzekerd het water in, ook in de winter";
 
-/**
- * The first block's title, through the page's blocks field. Until the block editor (branch
- * block-forms) is merged, the blocks are a JSON text area (src/studio/editing/blocks-field.tsx);
- * at the merge, this step types into the first block's title field instead.
- */
+/** The first block's title, typed into its field in the block list (forms from the models). */
 async function setFirstBlockTitle(page: Page, title: string): Promise<void> {
-  const blocks = page.getByLabel(nl("editing.fields.blocks"), { exact: true });
-  const stored = JSON.parse(await blocks.inputValue()) as { title?: string }[];
-  expect(stored[0]?.title).toBe(OLD_INTRO);
-  stored[0] = { ...stored[0], title };
-  await blocks.fill(JSON.stringify(stored, null, 2));
+  const field = page.locator(".studio-block").first().getByLabel(nl("blockFields.title"), { exact: true });
+  await expect(field).toHaveValue(OLD_INTRO);
+  await field.fill(title);
 }
 
 async function openEntry(page: Page, key: string, title: string): Promise<void> {
@@ -86,7 +80,8 @@ test("two editors save the same page: the second gets the conflict screen and lo
   await openEntry(page, "about", "Over ons");
   await openEntry(other, "about", "Over ons");
 
-  const title = (on: Page) => on.getByLabel(nl("editing.fields.title"), { exact: true });
+  // The page's own title (the blocks below have titles of their own).
+  const title = (on: Page) => on.locator("form").getByRole("textbox", { name: nl("editing.fields.title"), exact: true }).first();
   await title(page).fill("Over ons: wie wij zijn");
   await savedBy(page, editors.email ?? "");
 

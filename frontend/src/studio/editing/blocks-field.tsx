@@ -1,32 +1,21 @@
 /**
- * THE INTEGRATION POINT for the block editor and the rich-text editor (helper D's
- * src/studio/content/block-list.tsx and rich-text/editor.tsx, branch block-forms). Until they
- * are merged, a page's blocks and an article's body are edited here as their stored JSON, in
- * a text area checked as JSON; the API checks everything else and names the field
- * (`blocks.2.title`), and those errors are listed under the area.
- *
- * At the merge, swap the bodies of BlocksField and RichTextField for D's components; the props
- * stay: `value` is the stored JSON (a list of blocks, a list of rich-text nodes), `onChange`
- * gets the new list, `errors` are the API's errors under this field by path. As D's branch
- * stands (block-list.tsx, rich-text/editor.tsx, block-forms-api.ts):
- *
- *   BlocksField: const forms = the answer of getBlockForms(client) (load once, e.g. in a small
- *     hook beside this one); while it loads, the loading text; then
- *     <BlockList forms={forms} blocks={value as BlockValue[]} onChange={onChange}
- *       showErrors={Object.keys(errors).length > 0}
- *       serverErrors={errors under `${path}.` regrouped by block index (D's serverBlockErrors)} />
- *     inside a <fieldset> whose legend is `label`.
- *   RichTextField: <span id={`${id}-label`}>{label}</span>
- *     <RichTextEditor id={id} value={value as RichText} onChange={onChange}
- *       labelledBy={`${id}-label`} invalid={below.length > 0} describedBy={`${id}-error`} />
- *     and the errors listed as below.
- *
- * Then the end-to-end step setFirstBlockTitle (tests/e2e/studio-content.spec.ts) types into the
- * first block's title field instead of the JSON.
+ * A page's blocks and an article's body: the stored JSON (a list of blocks, a list of rich-text
+ * nodes) edited through the block list (content/block-list.tsx: forms generated from the block
+ * models, GET /api/studio/content/block-forms) and the Slate rich-text editor
+ * (content/rich-text/editor.tsx, a chunk of its own). `errors` are the API's errors under the
+ * field by dotted path (`blocks.2.title`); they are shown at the block's field.
  */
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n";
+import { useSession } from "../session";
+import { getBlockForms, type BlockForm, type BlockValue } from "../content/block-forms-api";
+import { BlockList } from "../content/block-list";
+import type { BlockErrors } from "../content/block-schema";
+import { pathKey } from "../content/block-values";
+import type { RichText } from "../content/rich-text/convert";
 import { fieldDomId } from "./doc-field";
+
+const RichTextEditor = lazy(() => import("../content/rich-text/editor").then((module) => ({ default: module.RichTextEditor })));
 
 export type StructuredFieldProps = {
   form: string;
@@ -39,68 +28,110 @@ export type StructuredFieldProps = {
   help?: string;
 };
 
-function JsonListField({ form, path, label, value, onChange, errors, help }: StructuredFieldProps) {
+/** The API's errors below ``path`` (``blocks.2.faq.items.0.question``), by block index and
+ * the block's own field path; the block's type after its index is dropped, as pydantic adds it. */
+export function errorsByBlock(path: string, errors: Record<string, string>, blocks: BlockValue[]): Record<number, BlockErrors> {
+  const found: Record<number, BlockErrors> = {};
+  for (const [at, message] of Object.entries(errors)) {
+    if (!at.startsWith(`${path}.`)) continue;
+    const [index, ...rest] = at.slice(path.length + 1).split(".");
+    const block = blocks[Number(index)];
+    if (!block) continue;
+    if (rest[0] === block.type) rest.shift();
+    const parts = rest.map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    (found[Number(index)] ??= {})[pathKey(parts)] ??= message;
+  }
+  return found;
+}
+
+let loadedForms: Promise<BlockForm[]> | null = null; // one request per studio visit
+
+function useBlockForms(): BlockForm[] | null {
+  const { client } = useSession();
+  const [forms, setForms] = useState<BlockForm[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadedForms ??= getBlockForms(client).catch((error: unknown) => {
+      loadedForms = null;
+      throw error;
+    });
+    loadedForms.then((found) => live && setForms(found)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  return forms;
+}
+
+function FieldErrors({ id, below }: { id: string; below: [string, string][] }) {
+  return below.length > 0 ? (
+    <div id={`${id}-error`} className="field__error" role="alert">
+      <ul>
+        {below.map(([at, message]) => (
+          <li key={at}>
+            <code>{at}</code>: {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  ) : null;
+}
+
+/** A page's blocks (the 31 block types), as forms generated from their models. */
+export function BlocksField({ form, path, label, value, onChange, errors, help }: StructuredFieldProps) {
   const { t } = useTranslation();
+  const forms = useBlockForms();
+  const blocks = value as BlockValue[];
   const id = fieldDomId(form, path);
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const [parseError, setParseError] = useState<string | null>(null);
-  const below = Object.entries(errors).filter(([at]) => at === path || at.startsWith(`${path}.`));
-  const change = (next: string) => {
-    setText(next);
-    try {
-      const parsed: unknown = JSON.parse(next);
-      if (!Array.isArray(parsed)) throw new Error("not a list");
-      setParseError(null);
-      onChange(parsed);
-    } catch {
-      setParseError(t("studio.editing.jsonInvalid"));
-    }
-  };
-  const invalid = parseError !== null || below.length > 0;
   return (
-    <div className="field studio-json" data-invalid={invalid ? "true" : undefined} data-path={path}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={path}
-        rows={14}
-        spellCheck={false}
-        value={text}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[help ? `${id}-help` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
-        onChange={(event) => change(event.target.value)}
-      />
+    <fieldset className="studio-fieldset" data-path={path} aria-describedby={help ? `${id}-help` : undefined}>
+      <legend>{label}</legend>
       {help ? (
         <p id={`${id}-help`} className="field__help">
           {help}
         </p>
       ) : null}
-      {invalid ? (
-        <div id={`${id}-error`} className="field__error" role="alert">
-          {parseError ? <p>{parseError}</p> : null}
-          {below.length > 0 ? (
-            <ul>
-              {below.map(([at, message]) => (
-                <li key={at}>
-                  <code>{at}</code>: {message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+      {forms === null ? (
+        <p>{t("studio.loading")}</p>
+      ) : (
+        <BlockList
+          forms={forms}
+          blocks={blocks}
+          onChange={onChange}
+          showErrors={Object.keys(errors).length > 0}
+          serverErrors={errorsByBlock(path, errors, blocks)}
+        />
+      )}
+    </fieldset>
   );
 }
 
-/** A page's blocks (the 31 block types). Swap for D's BlockList at the merge. */
-export function BlocksField(props: StructuredFieldProps) {
-  return <JsonListField {...props} />;
-}
-
-/** An article's body (stored rich text). Swap for D's rich-text editor at the merge. */
-export function RichTextField(props: StructuredFieldProps) {
-  return <JsonListField {...props} />;
+/** An article's body (stored rich text), in the Slate editor. */
+export function RichTextField({ form, path, label, value, onChange, errors, help }: StructuredFieldProps) {
+  const { t } = useTranslation();
+  const id = fieldDomId(form, path);
+  const below = Object.entries(errors).filter(([at]) => at === path || at.startsWith(`${path}.`));
+  return (
+    <div className="field" data-path={path} data-invalid={below.length > 0 ? "true" : undefined}>
+      <span id={`${id}-label`} className="field__label">
+        {label}
+      </span>
+      <Suspense fallback={<p>{t("studio.loading")}</p>}>
+        <RichTextEditor
+          id={id}
+          value={value as RichText}
+          onChange={(next) => onChange(next)}
+          labelledBy={`${id}-label`}
+          invalid={below.length > 0}
+          describedBy={[help ? `${id}-help` : null, below.length > 0 ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
+        />
+      </Suspense>
+      {help ? (
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+      ) : null}
+      <FieldErrors id={id} below={below} />
+    </div>
+  );
 }

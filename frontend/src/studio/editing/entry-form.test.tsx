@@ -15,6 +15,7 @@ import { SessionContext } from "../session";
 import type { Collection, Document, Entry } from "./editing-api";
 import { EntryForm } from "./entry-form";
 import { AUTOSAVE_MS } from "./use-autosave";
+import BLOCK_FORMS from "../../testing/block-forms.json";
 
 type Call = { method: Method; path: string; options?: RequestOptions };
 
@@ -43,6 +44,7 @@ function apiError(status: number, message: string, details: Record<string, unkno
 function fakeClient(answer: (call: Call) => unknown) {
   const calls: Call[] = [];
   const request = vi.fn(async (method: Method, path: string, options?: RequestOptions) => {
+    if (path === "/content/block-forms") return { data: BLOCK_FORMS }; // the block list's forms
     const call = { method, path, options };
     calls.push(call);
     const found = answer(call);
