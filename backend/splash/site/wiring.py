@@ -17,8 +17,10 @@ from splash.academy import models as academy_models
 from splash.accounts import mails as account_mails
 from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
+from splash.catalog import media_uses as catalog_media_uses
 from splash.catalog import models as catalog_models
 from splash.catalog import services as catalog
+from splash.content import media_uses as content_media_uses
 from splash.content import models as content_models
 from splash.core import db
 from splash.core.config import Settings, load_settings
@@ -27,6 +29,10 @@ from splash.forms import models as forms_models
 from splash.forms import services as forms
 from splash.handoff import models as handoff_models
 from splash.handoff import services as handoff
+from splash.media import models as media_models
+from splash.media import usage as media_usage
+from splash.media import variants as media_variants
+from splash.media.vocabulary import VARIANTS_JOB
 from splash.orders import mails as order_mails
 from splash.orders import models as orders_models
 from splash.orders import payment_checks, payment_updates, refund_status, reservations
@@ -53,6 +59,7 @@ MODELS = (
     academy_models,
     handoff_models,
     staff_models,
+    media_models,
     mail_models,
     outbox_models,
 )
@@ -74,6 +81,7 @@ JOBS: dict[str, queue.Handler] = {
     payment_checks.PAYMENT_CHECK: payment_updates.check_again,  # a webhook's news, checked later
     sandbox_page.WEBHOOK_JOB: sandbox_page.call_webhook,  # the sandbox's webhook calls
     staff_mails.INVITATION: staff_mails.send_invitation,
+    VARIANTS_JOB: media_variants.make_variants,  # a library image's responsive variants
 }
 
 # Work every drainer does at start and then every ``every(settings)`` seconds.
@@ -111,6 +119,8 @@ def plug_in() -> None:
         unlocked=[entitlements.WHERE_UNLOCKED],  # the course page in the order's e-mail
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
+    # Where the media library's images are used (the editing domain's drafts: a finder more).
+    media_usage.plug_in([content_media_uses.find, catalog_media_uses.find])
     queue.plug_in(JOBS, PERIODIC)
 
 

@@ -71,6 +71,10 @@ class Action(StrEnum):
     REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
     ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
     EMAIL_RESENT = "order.email_resent"
+    MEDIA_UPLOADED = "media.uploaded"  # an image added to the media library
+    MEDIA_REPLACED = "media.replaced"  # a library image's file replaced (its uses kept)
+    MEDIA_ALT_CHANGED = "media.alt_changed"
+    MEDIA_DELETED = "media.deleted"
 
 
 class SubjectType(StrEnum):
@@ -78,3 +82,4 @@ class SubjectType(StrEnum):
     ORDER = "order"
     CUSTOMER = "customer"
     VARIANT = "variant"
+    MEDIA = "media"  # a media library item

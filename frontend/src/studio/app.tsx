@@ -17,6 +17,7 @@ import { ActivityScreen } from "./screens/activity";
 import { CustomerScreen } from "./screens/customer";
 import { CustomersScreen } from "./screens/customers";
 import { DashboardScreen } from "./screens/dashboard";
+import { MediaScreen } from "./screens/media";
 import { OrderScreen } from "./screens/order";
 import { OrdersScreen } from "./screens/orders";
 import { SetupScreen } from "./screens/setup";
@@ -31,6 +32,7 @@ export const SECTIONS = [
   { path: "orders", permission: "orders", label: "studio.nav.orders", element: <OrdersScreen /> },
   { path: "customers", permission: "customers", label: "studio.nav.customers", element: <CustomersScreen /> },
   { path: "stock", permission: "stock", label: "studio.nav.stock", element: <StockScreen /> },
+  { path: "media", permission: "content", label: "studio.nav.media", element: <MediaScreen /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
   { path: "activity", permission: "activity", label: "studio.nav.activity", element: <ActivityScreen /> },
 ] as const;

@@ -74,6 +74,7 @@ class Operation:
     # Further success statuses with the same answer (POST /orders: 200 replays the 201).
     also: tuple[int, ...] = ()
     form: bool = False  # the body is application/x-www-form-urlencoded (webhooks, HTML forms)
+    upload: str | None = None  # the body is multipart/form-data: one file in the part named
 
 
 def documented(
@@ -89,6 +90,7 @@ def documented(
     media_type: str = "application/json",
     also: tuple[int, ...] = (),
     form: bool = False,
+    upload: str | None = None,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -103,6 +105,7 @@ def documented(
             media_type,
             also,
             form,
+            upload,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -239,7 +242,16 @@ def build_document(
                 for p in operation.parameters
             ],
         }
-        if operation.body is not None:
+        if operation.upload:
+            part = {"type": "string", "format": "binary", "contentMediaType": "image/*"}
+            schema = {
+                "type": "object",
+                "required": [operation.upload],
+                "properties": {operation.upload: part},
+            }
+            content = {"multipart/form-data": {"schema": schema}}
+            spec["requestBody"] = {"required": True, "content": content}
+        elif operation.body is not None:
             schema = _schema(operation.body, components)
             if operation.multipart:
                 field = {"type": "string", "contentMediaType": "application/json"}

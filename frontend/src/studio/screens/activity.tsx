@@ -26,8 +26,12 @@ export const ACTIONS = [
   "customers.erased",
   "stock.adjusted",
   "stock.threshold_changed",
+  "media.uploaded",
+  "media.replaced",
+  "media.alt_changed",
+  "media.deleted",
 ] as const;
-const SUBJECT_TYPES = ["staff", "order", "customer", "variant"] as const;
+const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "media"] as const;
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "since", "until"] as const;
 
 /** `2026-11-29` → the next day: the form's "until" includes its day, the API's excludes it. */
