@@ -31,6 +31,7 @@ from testkit.factories import (
     watch,
 )
 from testkit.lesson_states import LESSON_STATES
+from testkit.studio_media_states import STUDIO_MEDIA_STATES
 from testkit.studio_order_states import STUDIO_ORDER_STATES
 from testkit.studio_shop_states import STUDIO_SHOP_STATES
 from testkit.studio_states import STUDIO_STATES
@@ -277,6 +278,7 @@ STATES: dict[str, StateHandler] = {
     **STUDIO_STATES,
     **STUDIO_SHOP_STATES,
     **STUDIO_ORDER_STATES,
+    **STUDIO_MEDIA_STATES,
 }
 
 

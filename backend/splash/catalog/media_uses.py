@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from splash.catalog.models import Product, ProductText
-from splash.media.references import media_ids_in
-from splash.media.usage import Use
+from splash.media.services import Use, media_ids_in
 
 
 async def find(media_ids: Collection[int]) -> list[Use]:

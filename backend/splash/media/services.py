@@ -21,9 +21,29 @@ from splash.core.config import Settings
 from splash.core.errors import ConflictError, NotFoundError, PayloadTooLargeError, ValidationError
 from splash.media import images
 from splash.media.models import MediaItem
-from splash.media.references import media_id_of, media_id_of_src
+from splash.media.references import images_in, media_id_of, media_id_of_src, media_ids_in
 from splash.media.storage import ROOT, create_storage
 from splash.media.usage import Use, uses_of
+
+# Other domains use the library through this module: the finders content and the catalog plug
+# in (``Use``, ``media_ids_in``), and the editing domain's publish (``missing_alt(images_in(…))``).
+__all__ = [
+    "MissingAlt",
+    "Upload",
+    "Use",
+    "delete",
+    "file_name_of",
+    "forget_files",
+    "images_in",
+    "item",
+    "items",
+    "media_ids_in",
+    "missing_alt",
+    "replace",
+    "set_alt",
+    "upload",
+    "uses",
+]
 from splash.media.vocabulary import EXTENSIONS, VARIANTS_JOB, VariantsStatus
 from splash.shared import outbox
 from splash.shared.storage import Storage

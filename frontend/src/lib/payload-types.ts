@@ -256,12 +256,13 @@ export type Image = {
   height: number;
 };
 
-/** An image with its intrinsic size, so it never shifts the layout while loading. */
+/** An image with its intrinsic size, so it never shifts the layout while loading. `media` names the media library's item it shows: publishing then fills in that item's current file, size, variants (`srcset`, `sizes`, `sources`) and, when `alt` is empty, its alt text in the page's language (splash.media.publishing). */
 export type ImageData = {
   src: string;
   alt: string;
   width: number;
   height: number;
+  media?: number | null;
 };
 
 export type ImageNode = {

@@ -6,8 +6,8 @@ import { createI18n } from "../lib/i18n";
 import shopEnglish from "../locales/en.json";
 import english from "./locales/en.json";
 import type { MediaItem } from "./media-api";
-import { MediaScreen, missingAlt, sizeOf, thumbnailOf, uploadProblem } from "./screens/media";
-import { altChanges, refusedUses } from "./screens/media-detail";
+import { MediaScreen } from "./screens/media";
+import { altChanges, missingAlt, refusedUses, sizeOf, thumbnailOf, uploadProblem } from "./screens/media-logic";
 import { SessionContext } from "./session";
 
 const i18n = () => createI18n("en", { ...shopEnglish, studio: english });

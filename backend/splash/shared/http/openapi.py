@@ -32,6 +32,7 @@ _DESCRIPTIONS = {
     403: "Not allowed",
     404: "Not found",
     409: "Conflict",
+    413: "Too large (details.errors[].path names the field)",
     415: "Unsupported body encoding (details.errors[].path names the content-type header)",
     429: "Too many requests (see Retry-After)",
     503: "Unavailable for a moment: a service it needs cannot be reached (see Retry-After)",

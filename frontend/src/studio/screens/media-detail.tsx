@@ -9,8 +9,7 @@ import { useTranslation } from "../../lib/i18n";
 import { Confirm } from "../../ui/confirm";
 import { ACCEPTED_TYPES, deleteMedia, MEDIA_LOCALES, mediaUses, replaceMedia, setAltTexts, type MediaItem, type MediaLocale, type MediaUse } from "../media-api";
 import { useSession } from "../session";
-import type { UploadClient } from "./media";
-import { uploadProblem } from "./media";
+import { altChanges, refusedUses, uploadProblem, type UploadClient } from "./media-logic";
 
 type Props = {
   item: MediaItem;
@@ -19,20 +18,6 @@ type Props = {
   onDeleted: (item: MediaItem) => void;
   onClose: () => void;
 };
-
-/** The uses a refused removal names (409 with details.uses), or null for another failure. */
-export function refusedUses(error: unknown): MediaUse[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const uses = (error.details as { uses?: unknown }).uses;
-  return Array.isArray(uses) ? (uses as MediaUse[]) : [];
-}
-
-/** Only the languages whose text changed, so a save never overwrites what was not touched. */
-export function altChanges(item: MediaItem, texts: Record<MediaLocale, string>): Partial<Record<MediaLocale, string>> {
-  const changed: Partial<Record<MediaLocale, string>> = {};
-  for (const locale of MEDIA_LOCALES) if (texts[locale].trim() !== (item.alt[locale] ?? "")) changed[locale] = texts[locale].trim();
-  return changed;
-}
 
 function UseList({ uses }: { uses: MediaUse[] }) {
   const { t } = useTranslation();
@@ -113,9 +98,9 @@ export function MediaDetail({ item, uploadClient, onChanged, onDeleted, onClose 
         <img src={item.url} alt="" width={item.width} height={item.height} className="studio-media-preview" />
       </p>
       <p className="studio-muted">
-        {t("studio.media.facts", { format: item.format.toUpperCase(), width: item.width, height: item.height, version: item.version })}{" "}
-        {t(`studio.media.variants.${item.variantsStatus}`)}
+        {t("studio.media.facts", { format: item.format.toUpperCase(), width: item.width, height: item.height, version: item.version })}
       </p>
+      <p className="studio-muted">{t(`studio.media.variants.${item.variantsStatus}`)}</p>
       {problem ? <p role="alert">{problem}</p> : null}
       <form onSubmit={(event) => void saveAlt(event)} className="studio-fieldset">
         <fieldset className="studio-fieldset">

@@ -4,42 +4,18 @@
  * new file for it (every use keeps it) and its removal (refused while it is used).
  */
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError, type ApiClient } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { studioClient } from "../api";
 import { Heading } from "../heading";
-import { ACCEPTED_TYPES, listMedia, MEDIA_LOCALES, progressFetch, uploadMedia, type MediaItem, type MediaLocale, type MediaPage } from "../media-api";
+import { ACCEPTED_TYPES, listMedia, progressFetch, uploadMedia, type MediaItem, type MediaPage } from "../media-api";
 import { useSession } from "../session";
 import { StatusMessage, type Notice } from "../status";
 import { MediaDetail } from "./media-detail";
+import { missingAlt, sizeOf, thumbnailOf, uploadProblem, type UploadClient } from "./media-logic";
 import "./media.css";
 
-export type UploadClient = (onProgress: (fraction: number) => void) => ApiClient;
 const defaultUploadClient: UploadClient = (onProgress) => studioClient(undefined, progressFetch(onProgress));
-
-/** The smallest WebP variant for the grid (a thumbnail), else the file itself while variants are made. */
-export function thumbnailOf(item: MediaItem): string {
-  const webp = item.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width);
-  return webp[0]?.url ?? item.url;
-}
-
-/** The shop's languages this image has no alt text in yet (publishing a page showing it there is refused). */
-export const missingAlt = (item: MediaItem): MediaLocale[] => MEDIA_LOCALES.filter((locale) => !item.alt[locale]?.trim());
-
-/** An upload's refusal in words: the server's message when it names the file, else a general one. */
-export function uploadProblem(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && [400, 413, 415].includes(error.status)) return error.message;
-  return fallback;
-}
-
-/** `2.4 MB`, `512 kB`: the file's size as people read it. */
-export function sizeOf(bytes: number, locale: string): string {
-  const format = (value: number, unit: string) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
-  if (bytes >= 1_000_000) return format(bytes / 1_000_000, "MB");
-  if (bytes >= 1000) return format(bytes / 1000, "kB");
-  return format(bytes, "B");
-}
 
 export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClient?: UploadClient }) {
   const { t, i18n } = useTranslation();
