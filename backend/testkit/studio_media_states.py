@@ -1,7 +1,7 @@
-"""Provider states of the studio's media library (Pact: frontend/tests/pact/studio-media.pact.test.ts):
-a signed-in owner beside two library images, one shown by a Dutch page (so its removal is
-refused) and one used nowhere. Ids change from one reset to the next, so the state answers
-them."""
+"""Provider states of the studio's media library (Pact:
+frontend/tests/pact/studio-media.pact.test.ts): a signed-in owner beside two library images,
+one shown by a Dutch page (so its removal is refused) and one used nowhere. Ids change from
+one reset to the next, so the state answers them."""
 
 from __future__ import annotations
 

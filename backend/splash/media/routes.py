@@ -128,7 +128,7 @@ async def change_alt(request: Request, media_id: str) -> HTTPResponse:
     wanted = parse_id(media_id)
     body = json_body(request, AltChange)
     async with outbox.transaction():
-        before, item = await services.set_alt(wanted, body.alt)
+        before, item = await services.set_alt(wanted, {str(k): v for k, v in body.alt.items()})
         subject = (SubjectType.MEDIA, item.id)
         after = dict(item.alt)
         await activity.record(

@@ -7,6 +7,7 @@ whole first."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sanic import Request
 from sanic.headers import parse_content_header
@@ -40,7 +41,8 @@ async def _body(request: Request, field: str, most: int) -> bytes:
         raise _too_large(field, most)
     chunks: list[bytes] = []
     size = 0
-    while request.stream is not None and (chunk := await request.stream.read()) is not None:
+    stream: Any = request.stream  # Http (HTTP/1.1) or ASGIApp: both read the next chunk
+    while stream is not None and (chunk := await stream.read()) is not None:
         size += len(chunk)
         if size > most + ENVELOPE:
             raise _too_large(field, most)
