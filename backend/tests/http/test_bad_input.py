@@ -54,6 +54,7 @@ async def _samples() -> dict[str, str]:
         "customer_id": "1",  # the studio's (a 401 without a staff session)
         "entitlement_id": "1",
         "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
+        "media_id": "1",  # a media library item (a 401 without a staff session)
         "number": "CN-2026-00001",
     }
 
@@ -141,8 +142,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
     # a staff member (change, remove, invite again), a customer (page, e-mails, export, erasure,
     # password link, grant, revoke: customer and entitlement), a variant's stock (adjustment,
     # threshold), a studio order (read, note, ship), an order's refunds (list, make), credit
-    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails
-    assert checked == 41
+    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails,
+    # a media library item (read, uses, alt texts, replace, delete)
+    assert checked == 46
 
 
 @pytest.mark.parametrize(
