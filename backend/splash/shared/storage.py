@@ -108,8 +108,8 @@ class LocalStorage:
         return len(files)
 
     async def write(self, path: str, data: bytes) -> None:
-        self.area.content_type(path)
         target = self._local(path)
+        self.area.content_type(path)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
 
