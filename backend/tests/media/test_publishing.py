@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from splash.core.route_table import RouteTable
 from splash.media import publishing, services
 from splash.media.models import MediaItem
 from splash.media.vocabulary import VariantsStatus
+from splash.site.web import compose
+from splash.site.web.payloads import checked
 from tests.media.support import encoded
+from tests.web.test_payloads import page_of
 
 pytestmark = pytest.mark.usefixtures("database")
 
@@ -87,3 +91,20 @@ async def test_an_image_without_variants_yet_keeps_its_plain_src(settings):
 async def test_blocks_without_library_images_cost_no_read(settings):
     blocks = [{"type": "text", "paragraphs": ["Zwemmen"]}]
     assert await publishing.library_images(blocks, "nl") is blocks
+
+
+async def test_a_published_page_carries_the_srcset_and_passes_the_payload_check(settings):
+    item = await _ready(settings)
+    image = {"src": "/media/images/oud.jpg", "alt": "", "width": 1, "height": 1, "media": item.id}
+    intro = {"type": "intro", "title": "Zwemmen", "text": "Veilig leren zwemmen", "image": image}
+
+    [filled] = await compose.fill_blocks([intro], "nl", RouteTable.load(settings.routes_file))
+    published = checked(page_of(filled))["page"]["blocks"][0]["image"]
+
+    base = item.url.rsplit("/", 1)[0]
+    assert (
+        published["srcset"] == f"{base}/320.webp 320w, {base}/640.webp 640w, {base}/700.webp 700w"
+    )
+    assert [s["type"] for s in published["sources"]] == ["image/avif", "image/webp"]
+    assert (published["src"], published["width"], published["height"]) == (item.url, 700, 500)
+    assert published["alt"] == "Kind in zwempak"
