@@ -117,6 +117,21 @@ describe("the media library screen", () => {
     expect(request).toHaveBeenCalledWith("DELETE", "/media/2");
   });
 
+  test("shows more images on request, the next page after the first", async () => {
+    const request = vi.fn(async (method: string, path: string, options?: { query?: Record<string, unknown> }) => {
+      if (method === "GET" && path === "/media" && options?.query?.page === 1) return { data: [item(3), item(2)], meta: { page: 1, pageSize: 2, total: 3 } };
+      if (method === "GET" && path === "/media" && options?.query?.page === 2) return { data: [item(1)], meta: { page: 2, pageSize: 2, total: 3 } };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    inStudio(fakeClient(request as ApiClient["request"]));
+    fireEvent.click(await screen.findByRole("button", { name: "Show more images" }));
+
+    expect(await screen.findByRole("button", { name: /foto-1\.jpg/ })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /foto-\d\.jpg/ })).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: "Show more images" })).toBeNull();
+    expect(request).toHaveBeenLastCalledWith("GET", "/media", { query: { page: 2, pageSize: 2 } });
+  });
+
   test("saves the alt texts that changed", async () => {
     const request = vi.fn(async (method: string, path: string, options?: { body?: unknown }) => {
       if (method === "GET" && path === "/media") return { data: [item(1)], meta: { page: 1, pageSize: 48, total: 1 } };

@@ -41,6 +41,16 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
 
   const items = page && page !== "failed" ? page.data : [];
   const item = items.find((entry) => entry.id === chosen) ?? null;
+  const more = async () => {
+    if (!page || page === "failed") return;
+    try {
+      const next = await listMedia(client, asked, page.meta.page + 1, page.meta.pageSize);
+      const known = new Set(page.data.map((entry) => entry.id));
+      setPage({ data: [...page.data, ...next.data.filter((entry) => !known.has(entry.id))], meta: next.meta });
+    } catch {
+      setNotice({ kind: "failed", text: t("studio.failed") });
+    }
+  };
   const changed = (next: MediaItem) => setPage((was) => (was && was !== "failed" ? { ...was, data: was.data.map((entry) => (entry.id === next.id ? next : entry)) } : was));
 
   const upload = async (file: File) => {
@@ -133,6 +143,13 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
               </li>
             ))}
           </ul>
+          {items.length < page.meta.total ? (
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => void more()}>
+                {t("studio.media.more")}
+              </button>
+            </p>
+          ) : null}
         </>
       )}
       {item ? (
