@@ -25,13 +25,15 @@ class Link(BlockModel):
     variant: Literal["primary", "secondary"] = "primary"
 
 
+MEDIA_URL = r"(/media/|https://[A-Za-z0-9.-]+(:[0-9]{1,5})?/)[A-Za-z0-9/._-]+"
+
 # A library image's variants of one format, ``/media/library/…/640.webp 640w, …`` (filled in by
 # publishing, never typed: left out of the JSON Schema the studio's forms are made from).
 SrcSet = Annotated[
     str,
     Field(
         max_length=2000,
-        pattern=r"^/media/[A-Za-z0-9/._-]+ [0-9]{1,5}w(, /media/[A-Za-z0-9/._-]+ [0-9]{1,5}w)*$",
+        pattern=rf"^{MEDIA_URL} [0-9]{{1,5}}w(, {MEDIA_URL} [0-9]{{1,5}}w)*$",
     ),
 ]
 
@@ -47,7 +49,9 @@ class Image(BlockModel):
     size, variants (``srcset``, ``sizes``, ``sources``) and, when ``alt`` is empty, its alt
     text in the page's language (splash.media.publishing)."""
 
-    src: Annotated[str, Field(pattern=r"^/media/[A-Za-z0-9/._-]+$", max_length=256)]
+    # This server's /media/…, or the media library's CDN (SPLASH_MEDIA_BASE_URL, which the
+    # pages' Content-Security-Policy allows images from; any other host is blocked there).
+    src: Annotated[str, Field(pattern=rf"^{MEDIA_URL}$", max_length=256)]
     alt: str = Field(max_length=200)
     width: int = Field(gt=0, le=16384)
     height: int = Field(gt=0, le=16384)

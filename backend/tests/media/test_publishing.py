@@ -108,3 +108,22 @@ async def test_a_published_page_carries_the_srcset_and_passes_the_payload_check(
     assert [s["type"] for s in published["sources"]] == ["image/avif", "image/webp"]
     assert (published["src"], published["width"], published["height"]) == (item.url, 700, 500)
     assert published["alt"] == "Kind in zwempak"
+
+
+async def test_a_library_image_on_a_cdn_passes_the_payload_check(settings):
+    item = await _ready(settings)
+    cdn = "https://images.splash.example/shop/library"
+    item.url = f"{cdn}/{item.id}/1-0a1b2c3d/original.jpg"
+    item.variants = [
+        {**v, "url": f"{cdn}/{item.id}/1-0a1b2c3d/{v['width']}.{v['format']}"}
+        for v in item.variants
+    ]
+    await item.save()
+    image = {"src": "/media/images/oud.jpg", "alt": "", "width": 1, "height": 1, "media": item.id}
+    intro = {"type": "intro", "title": "Zwemmen", "text": "Veilig leren zwemmen", "image": image}
+
+    [filled] = await publishing.library_images([intro], "nl")
+    published = checked(page_of(filled))["page"]["blocks"][0]["image"]
+
+    assert published["src"] == item.url
+    assert published["srcset"].startswith(f"{cdn}/{item.id}/1-0a1b2c3d/320.webp 320w, ")
