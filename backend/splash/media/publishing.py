@@ -55,9 +55,9 @@ def _filled(value: Any, items: dict[int, MediaItem], locale: str) -> Any:
     return value
 
 
-async def library_images(blocks: list[dict[str, Any]], locale: str) -> list[dict[str, Any]]:
-    """``blocks`` (of one locale) with every library image filled in; the others as they
-    are."""
+async def library_images(blocks: list[Any], locale: str) -> list[Any]:
+    """``blocks`` (of one locale: a page's blocks, an article's cover and body) with every
+    library image filled in; the others as they are."""
     wanted = media_ids_in(blocks)
     if not wanted:
         return blocks

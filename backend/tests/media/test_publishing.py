@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from splash.content.models import Article, Locale
 from splash.core.route_table import RouteTable
 from splash.media import publishing, services
 from splash.media.models import MediaItem
 from splash.media.vocabulary import VariantsStatus
+from splash.shared.outbox import now as outbox_now
 from splash.site.web import compose
+from splash.site.web import services as web
 from splash.site.web.payloads import checked
 from tests.media.support import encoded
 from tests.web.test_payloads import page_of
@@ -127,3 +130,29 @@ async def test_a_library_image_on_a_cdn_passes_the_payload_check(settings):
 
     assert published["src"] == item.url
     assert published["srcset"].startswith(f"{cdn}/{item.id}/1-0a1b2c3d/320.webp 320w, ")
+
+
+async def test_a_published_article_shows_its_library_cover_and_body_images(settings, seeded):
+    item = await _ready(settings)
+    await Locale.get_or_create(code="nl", defaults={"name": "Nederlands", "is_default": True})
+    cover = {"src": item.url, "alt": "", "width": 700, "height": 500, "media": item.id}
+    body = [{"type": "paragraph", "children": [{"type": "text", "text": "Veilig zwemmen"}]},
+            {"type": "image", "image": {**cover, "alt": "Eigen tekst"}}]  # fmt: skip
+    await Article.create(
+        locale_id="nl", slug="zwemles-in-beeld", localization_key="media-lesson", title="Zwemles",
+        excerpt="Veilig", cover=cover, body=body, published_at=outbox_now(),
+    )  # fmt: skip
+    table = RouteTable.load(settings.routes_file)
+    match = table.match("nl", "/blog/zwemles-in-beeld")
+
+    payload = await web.route_payload(settings, table, "nl", "/blog/zwemles-in-beeld", match)
+
+    article = payload["article"]
+    assert article["cover"]["srcset"].endswith("/700.webp 700w")
+    assert article["cover"]["alt"] == "Kind in zwempak"
+    assert article["body"][1]["image"]["alt"] == "Eigen tekst"
+    assert [s["type"] for s in article["body"][1]["image"]["sources"]] == [
+        "image/avif",
+        "image/webp",
+    ]
+    assert "srcset" not in article["seo"]["image"]  # a head tag needs no variants

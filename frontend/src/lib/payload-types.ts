@@ -35,7 +35,7 @@ export type ArticlePayload = {
   slug: string;
   title: string;
   excerpt: string;
-  cover: Image | null;
+  cover: ImageData | null;
   publishedAt: string;
   locale: string;
   path: string;
@@ -48,7 +48,7 @@ export type ArticlePayload = {
 export type ArticleSeo = {
   title: string;
   description: string;
-  image: Image | null;
+  image: ImageData | null;
 };
 
 export type BlockData =
@@ -227,7 +227,7 @@ export type FormFieldPublic = {
 export type Head = {
   title?: string | null;
   description?: string | null;
-  image?: Image | string | null;
+  image?: ImageData | string | null;
   type?: "page" | "article" | "product" | "course" | "lesson" | null;
 };
 
@@ -470,7 +470,7 @@ export type PagePayload = {
 export type PageSeo = {
   title: string;
   description: string | null;
-  image: Image | null;
+  image: ImageData | null;
 };
 
 export type Pagination = {

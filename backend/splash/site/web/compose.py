@@ -57,3 +57,10 @@ def _filled(
     if courses is not None and block["type"] == "academy-intro":
         return {**block, "stats": courses.stats()}
     return block
+
+
+async def fill_article(article: dict[str, Any], locale: str) -> dict[str, Any]:
+    """An article's cover and the images of its body from the media library (current file,
+    size, variants); its SEO image as it is stored (a head tag needs no variants)."""
+    cover, body = await media.library_images([article.get("cover"), article["body"]], locale)
+    return {**article, "cover": cover, "body": body}
