@@ -33,6 +33,7 @@ from testkit.factories import (
 )
 from testkit.lesson_states import LESSON_STATES
 from testkit.lesson_video_states import LESSON_VIDEO_STATES
+from testkit.studio_media_states import STUDIO_MEDIA_STATES
 from testkit.studio_order_states import STUDIO_ORDER_STATES
 from testkit.studio_shop_states import STUDIO_SHOP_STATES
 from testkit.studio_states import STUDIO_STATES
@@ -281,6 +282,7 @@ STATES: dict[str, StateHandler] = {
     **STUDIO_ORDER_STATES,
     **LESSON_VIDEO_STATES,
     **EDITING_STATES,
+    **STUDIO_MEDIA_STATES,
 }
 
 

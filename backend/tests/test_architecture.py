@@ -45,6 +45,9 @@ PURE = [
     "splash/forms/definitions.py",
     "splash/academy/video_tokens.py",
     "splash/core/video_files.py",
+    "splash/media/images.py",
+    "splash/media/references.py",
+    "splash/media/vocabulary.py",
 ]
 
 
@@ -74,6 +77,8 @@ SERVICES = [
     PACKAGE / "site" / "seed.py",
     PACKAGE / "orders" / "payment_updates.py",
     PACKAGE / "orders" / "fulfilment.py",
+    PACKAGE / "media" / "variants.py",
+    PACKAGE / "media" / "publishing.py",
     *sorted(p for p in (PACKAGE / "orders" / "payments").glob("*.py") if p.name != "routes.py"),
 ]
 
@@ -93,7 +98,17 @@ def test_pure_modules_import_neither_sanic_nor_tortoise(relative):
 
 
 # mail/ and http/ are shared infrastructure, not domains.
-DOMAINS = {"content", "web", "forms", "accounts", "catalog", "orders", "academy", "handoff"}
+DOMAINS = {
+    "content",
+    "web",
+    "forms",
+    "accounts",
+    "catalog",
+    "orders",
+    "academy",
+    "handoff",
+    "media",
+}
 # Everything of a domain but its routes and what they ask of the request (``requests.py``: who
 # is signed in, the requested locale, a browser's device pass): services and the modules they
 # use (outbox is one too).

@@ -154,6 +154,19 @@ class Settings(BaseSettings):
     video_upload_chunk_bytes: int = Field(default=8 * 1024**2, ge=1024, le=9 * 1024**2)
     video_upload_dir: Path | None = None
     video_upload_expire_hours: float = Field(default=24, gt=0)
+    # The media library (splash/media): images in a local folder served at /media/library
+    # (relative to the folder holding var_dir, as above) or an S3-compatible bucket,
+    # s3://bucket/prefix, read by the public at media_base_url (a CDN). Uploads larger than
+    # media_max_bytes, or with more pixels than media_max_pixels (a decompression bomb), are
+    # refused before their pixels are decoded.
+    media_storage: str = "file://var/media"
+    media_base_url: str | None = None
+    media_endpoint_url: str | None = None
+    media_region: str = "us-east-1"
+    media_access_key_id: str | None = None
+    media_secret_access_key: str | None = None
+    media_max_bytes: int = Field(default=20 * 1024**2, ge=1024, le=200 * 1024**2)
+    media_max_pixels: int = Field(default=50_000_000, ge=1, le=500_000_000)
     log_level: str = "INFO"
     access_log: bool = True
     # The access log's lines are written in batches, each at the latest this long after its
@@ -231,6 +244,17 @@ class Settings(BaseSettings):
                 "SPLASH_VIDEO_STORAGE=s3://bucket/prefix needs a bucket, "
                 "SPLASH_VIDEO_ACCESS_KEY_ID and SPLASH_VIDEO_SECRET_ACCESS_KEY"
             )
+        if not self.media_storage.startswith(("file://", "s3://")):
+            raise ValueError("SPLASH_MEDIA_STORAGE must start with file:// or s3://")
+        if self.media_storage.startswith("s3://") and not (
+            self.media_storage.removeprefix("s3://").partition("/")[0]
+            and self.media_access_key_id
+            and self.media_secret_access_key
+        ):
+            raise ValueError(
+                "SPLASH_MEDIA_STORAGE=s3://bucket/prefix needs a bucket, "
+                "SPLASH_MEDIA_ACCESS_KEY_ID and SPLASH_MEDIA_SECRET_ACCESS_KEY"
+            )
         if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:
             raise ValueError(
                 "SPLASH_DATABASE_BUSY_TIMEOUT_MS must be shorter than "
@@ -274,6 +298,12 @@ class Settings(BaseSettings):
     def video_uploads_folder(self) -> Path:
         """Where the chunks of lesson videos sent from the studio are appended."""
         return self.video_upload_dir or self.var_dir / "video-uploads"
+    def media_folder(self) -> Path | None:
+        """The folder served at ``/media/library`` when the media library is stored locally."""
+        if not self.media_storage.startswith("file://"):
+            return None
+        folder = Path(self.media_storage.removeprefix("file://"))
+        return folder if folder.is_absolute() else self.var_dir.parent / folder
 
     @property
     def publish_dir(self) -> Path:

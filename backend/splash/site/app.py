@@ -23,6 +23,7 @@ from splash.core.config import Environment, Settings, load_settings
 from splash.core.route_table import RouteTable
 from splash.forms.routes import bp as forms_bp
 from splash.handoff.routes import bp as handoff_bp
+from splash.media.routes import bp as studio_media_bp
 from splash.orders.payments.providers import create_provider
 from splash.orders.payments.routes import bp as payments_bp
 from splash.orders.refund_routes import bp as studio_order_money_bp
@@ -122,6 +123,7 @@ def _route(app: Sanic, settings: Settings) -> None:
         studio_orders_bp,
         studio_order_money_bp,
         studio_block_forms_bp,
+        studio_media_bp,
         url_prefix=settings.api_prefix,
     )
     app.blueprint(api)

@@ -27,10 +27,12 @@ from splash.accounts import models as accounts_models
 from splash.accounts import vocabulary as accounts
 from splash.catalog import editable as catalog_editable
 from splash.catalog import editable_variants as catalog_variants
+from splash.catalog import media_uses as catalog_media_uses
 from splash.catalog import models as catalog_models
 from splash.catalog import services as catalog
 from splash.content import editable as content_editable
 from splash.content import editable_site
+from splash.content import media_uses as content_media_uses
 from splash.content import models as content_models
 from splash.core import db
 from splash.core.config import Settings, load_settings
@@ -42,6 +44,10 @@ from splash.forms import models as forms_models
 from splash.forms import services as forms
 from splash.handoff import models as handoff_models
 from splash.handoff import services as handoff
+from splash.media import models as media_models
+from splash.media import usage as media_usage
+from splash.media import variants as media_variants
+from splash.media.vocabulary import VARIANTS_JOB
 from splash.orders import mails as order_mails
 from splash.orders import models as orders_models
 from splash.orders import payment_checks, payment_updates, refund_status, reservations
@@ -72,6 +78,7 @@ MODELS = (
     handoff_models,
     staff_models,
     editing_models,
+    media_models,
     mail_models,
     outbox_models,
 )
@@ -97,6 +104,7 @@ JOBS: dict[str, queue.Handler] = {
     editing.SCHEDULED_JOB: publishing.publish_when_due,  # a draft published at its time
     video_uploads.IMPORT_JOB: video_imports.import_upload,  # a studio upload made the video
     video_imports.FORGET_JOB: video_imports.forget_package,  # a replaced package, a day later
+    VARIANTS_JOB: media_variants.make_variants,  # a library image's responsive variants
 }
 
 # What the studio edits: collection name → its adapter (splash.editing.editable.Editable).
@@ -159,6 +167,8 @@ def plug_in() -> None:
         unlocked=[entitlements.WHERE_UNLOCKED],  # the course page in the order's e-mail
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
+    # Where the media library's images are used (the editing domain's drafts: a finder more).
+    media_usage.plug_in([content_media_uses.find, catalog_media_uses.find])
     queue.plug_in(JOBS, PERIODIC)
     editable.plug_in(EDITABLES)
 

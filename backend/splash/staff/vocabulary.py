@@ -81,6 +81,10 @@ class Action(StrEnum):
     VIDEO_IMPORT_FAILED = "lesson.video_import_failed"  # the old video plays on
     CAPTIONS_CHANGED = "lesson.captions_changed"
     POSTER_CHANGED = "lesson.poster_changed"
+    MEDIA_UPLOADED = "media.uploaded"  # an image added to the media library
+    MEDIA_REPLACED = "media.replaced"  # a library image's file replaced (its uses kept)
+    MEDIA_ALT_CHANGED = "media.alt_changed"
+    MEDIA_DELETED = "media.deleted"
 
 
 class SubjectType(StrEnum):
@@ -90,3 +94,4 @@ class SubjectType(StrEnum):
     VARIANT = "variant"
     CONTENT = "content"  # an edited entry: "collection:key:locale" (page:faq:nl)
     LESSON = "lesson"
+    MEDIA = "media"  # a media library item

@@ -55,6 +55,7 @@ async def _samples() -> dict[str, str]:
         "entitlement_id": "1",
         "order_id": "1",  # an order id of the studio (a 401 there without a staff session)
         "upload_id": "1",  # a lesson video upload of the studio (a 401 there too)
+        "media_id": "1",  # a media library item (a 401 without a staff session)
         "number": "CN-2026-00001",
         "collection": "page",  # an editable collection of the studio (401 without a session)
         "key": "faq",
@@ -149,8 +150,9 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
     # the editing routes: a collection's list, and an entry (read, save, publish, unpublish,
     # schedule, versions, preview: collection and key; a version's changes and restore: and
     # the version); a lesson's video panel (read, announce, captions put and removed: lesson
-    # and locale, poster; an upload read and its chunk)
-    assert checked == 71
+    # and locale, poster; an upload read and its chunk); a media library item (read, uses,
+    # alt texts, replace, delete)
+    assert checked == 76
 
 
 @pytest.mark.parametrize(

@@ -150,6 +150,13 @@ def test_lesson_videos_from_a_cdn_are_allowed_only_when_one_is_set():
     assert "videos.splash" not in content_security_policy(Settings())
 
 
+def test_library_images_from_a_cdn_are_allowed_only_when_one_is_set():
+    csp = content_security_policy(Settings(media_base_url="https://images.splash.example/shop"))
+    assert "img-src 'self' https://images.splash.example;" in csp
+    assert "connect-src 'self';" in csp  # images only
+    assert "images.splash" not in content_security_policy(Settings())
+
+
 async def test_the_spa_may_style_inline_but_scripts_stay_nonce_only(client, seeded):
     """media-chrome styles its shadow roots with <style> elements no nonce reaches; hls.js plays
     through a blob: MediaSource and a blob: worker. Other pages keep their own styles."""

@@ -35,7 +35,7 @@ export type ArticlePayload = {
   slug: string;
   title: string;
   excerpt: string;
-  cover: Image | null;
+  cover: ImageData | null;
   publishedAt: string;
   locale: string;
   path: string;
@@ -48,7 +48,7 @@ export type ArticlePayload = {
 export type ArticleSeo = {
   title: string;
   description: string;
-  image: Image | null;
+  image: ImageData | null;
 };
 
 export type BlockData =
@@ -227,7 +227,7 @@ export type FormFieldPublic = {
 export type Head = {
   title?: string | null;
   description?: string | null;
-  image?: Image | string | null;
+  image?: ImageData | string | null;
   type?: "page" | "article" | "product" | "course" | "lesson" | null;
 };
 
@@ -256,12 +256,13 @@ export type Image = {
   height: number;
 };
 
-/** An image with its intrinsic size, so it never shifts the layout while loading. */
+/** An image with its intrinsic size, so it never shifts the layout while loading. `media` names the media library's item it shows: publishing then fills in that item's current file, size, variants (`srcset`, `sizes`, `sources`) and, when `alt` is empty, its alt text in the page's language (splash.media.publishing). */
 export type ImageData = {
   src: string;
   alt: string;
   width: number;
   height: number;
+  media?: number | null;
 };
 
 export type ImageNode = {
@@ -469,7 +470,7 @@ export type PagePayload = {
 export type PageSeo = {
   title: string;
   description: string | null;
-  image: Image | null;
+  image: ImageData | null;
 };
 
 export type Pagination = {

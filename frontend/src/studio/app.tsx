@@ -18,6 +18,7 @@ import { CustomerScreen } from "./screens/customer";
 import { CustomersScreen } from "./screens/customers";
 import { DashboardScreen } from "./screens/dashboard";
 import { LessonVideoScreen } from "./screens/lesson-video";
+import { MediaScreen } from "./screens/media";
 import { OrderScreen } from "./screens/order";
 import { OrdersScreen } from "./screens/orders";
 import { SetupScreen } from "./screens/setup";
@@ -37,6 +38,7 @@ export const SECTIONS = [
   { path: "stock", permission: "stock", label: "studio.nav.stock", element: <StockScreen /> },
   { path: "content", permission: "content", label: "studio.nav.content", element: <ContentScreen /> },
   { path: "settings", permission: "settings", label: "studio.nav.settings", element: <EntryScreen fixed={{ collection: "settings", key: "site" }} /> },
+  { path: "media", permission: "content", label: "studio.nav.media", element: <MediaScreen /> },
   { path: "staff", permission: "staff", label: "studio.nav.staff", element: <StaffScreen /> },
   { path: "activity", permission: "activity", label: "studio.nav.activity", element: <ActivityScreen /> },
 ] as const;

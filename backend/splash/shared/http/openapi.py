@@ -32,7 +32,7 @@ _DESCRIPTIONS = {
     403: "Not allowed",
     404: "Not found",
     409: "Conflict",
-    413: "Too large (details.errors[].path names what)",
+    413: "Too large (details.errors[].path names the field)",
     415: "Unsupported body encoding (details.errors[].path names the content-type header)",
     429: "Too many requests (see Retry-After)",
     503: "Unavailable for a moment: a service it needs cannot be reached (see Retry-After)",
@@ -75,6 +75,7 @@ class Operation:
     # Further success statuses with the same answer (POST /orders: 200 replays the 201).
     also: tuple[int, ...] = ()
     form: bool = False  # the body is application/x-www-form-urlencoded (webhooks, HTML forms)
+    upload: str | None = None  # the body is multipart/form-data: one file in the part named
 
 
 def documented(
@@ -90,6 +91,7 @@ def documented(
     media_type: str = "application/json",
     also: tuple[int, ...] = (),
     form: bool = False,
+    upload: str | None = None,
 ) -> Callable[[Handler], Handler]:
     def mark(handler: Handler) -> Handler:
         operation = Operation(
@@ -104,6 +106,7 @@ def documented(
             media_type,
             also,
             form,
+            upload,
         )
         setattr(handler, "__openapi__", operation)  # noqa: B010  # read by build_document
         return handler
@@ -240,7 +243,16 @@ def build_document(
                 for p in operation.parameters
             ],
         }
-        if operation.body is not None:
+        if operation.upload:
+            part = {"type": "string", "format": "binary", "contentMediaType": "image/*"}
+            schema = {
+                "type": "object",
+                "required": [operation.upload],
+                "properties": {operation.upload: part},
+            }
+            content = {"multipart/form-data": {"schema": schema}}
+            spec["requestBody"] = {"required": True, "content": content}
+        elif operation.body is not None:
             schema = _schema(operation.body, components)
             if operation.multipart:
                 field = {"type": "string", "contentMediaType": "application/json"}

@@ -119,6 +119,14 @@ def _video_sources(base_url: str | None) -> dict[str, tuple[str, ...]]:
     return {"connect-src": (origin,), "media-src": (origin,), "img-src": (origin,)}
 
 
+def _media_sources(base_url: str | None) -> dict[str, tuple[str, ...]]:
+    """The media library's images served from elsewhere (a CDN in front of S3)."""
+    parts = urlsplit(base_url or "")
+    if not parts.scheme or not parts.netloc:
+        return {}
+    return {"img-src": (f"{parts.scheme}://{parts.netloc}",)}
+
+
 def content_security_policy(
     settings: Settings,
     nonce: str | None = None,
@@ -143,6 +151,7 @@ def content_security_policy(
     }
     additions: list[Mapping[str, Sequence[str]]] = [
         _video_sources(settings.video_base_url),
+        _media_sources(settings.media_base_url),
         GTM if settings.gtm_id else {},
         RECAPTCHA if settings.recaptcha_site_key else {},
         _dev_sources(settings.vite_dev_url) if settings.vite_dev_url else {},

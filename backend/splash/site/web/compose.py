@@ -15,6 +15,7 @@ from splash.academy import services as academy
 from splash.catalog import services as catalog
 from splash.core.route_table import RouteTable
 from splash.forms import services as forms
+from splash.media import publishing as media
 
 ACADEMY_BLOCKS = frozenset({"academy-item", "child-courses", "academy-intro"})
 
@@ -33,7 +34,8 @@ async def fill_blocks(
     cards = await catalog.block_cards(locale, table, first, keys) if first or keys else None
     wanted = any(block["type"] in ACADEMY_BLOCKS for block in blocks)
     courses = await academy.published_courses(locale, table) if wanted else None
-    return [_filled(block, cards, courses) for block in blocks]
+    filled = [_filled(block, cards, courses) for block in blocks]
+    return await media.library_images(filled, locale)  # srcset, size and alt from the library
 
 
 def _filled(
@@ -55,3 +57,10 @@ def _filled(
     if courses is not None and block["type"] == "academy-intro":
         return {**block, "stats": courses.stats()}
     return block
+
+
+async def fill_article(article: dict[str, Any], locale: str) -> dict[str, Any]:
+    """An article's cover and the images of its body from the media library (current file,
+    size, variants); its SEO image as it is stored (a head tag needs no variants)."""
+    cover, body = await media.library_images([article.get("cover"), article["body"]], locale)
+    return {**article, "cover": cover, "body": body}

@@ -19,6 +19,7 @@ from pydantic import Field
 
 from splash.academy.schemas import OfferPublic
 from splash.catalog.schemas import ProductPublic
+from splash.content.block_parts import Image as ContentImage
 from splash.content.blocks import RichText
 from splash.content.schemas import CategoryPublic, Image, NavigationItemTree, SettingsPublic
 from splash.core.schemas import PublicModel
@@ -65,7 +66,7 @@ class Head(PublicModel):
 
     title: str | None = None
     description: str | None = None
-    image: Image | str | None = None
+    image: ContentImage | str | None = None
     type: Kind | None = None
 
 
@@ -78,7 +79,7 @@ class PageLocalization(PublicModel):
 class PageSeo(PublicModel):
     title: str
     description: str | None
-    image: Image | None
+    image: ContentImage | None
 
 
 class PagePayload(PublicModel):
@@ -98,7 +99,7 @@ class PagePayload(PublicModel):
 class ArticleSeo(PublicModel):
     title: str
     description: str
-    image: Image | None
+    image: ContentImage | None
 
 
 class ArticleLocalization(PageLocalization):
@@ -112,7 +113,7 @@ class ArticlePayload(PublicModel):
     slug: str
     title: str
     excerpt: str
-    cover: Image | None
+    cover: ContentImage | None  # a library image's with its variants (splash.media.publishing)
     published_at: str
     locale: str
     path: str

@@ -58,6 +58,8 @@ def _folders(request: Request) -> dict[str, Path]:
         found.update(dist=dist, media=settings.media_dir)
         if settings.video_folder is not None:
             found["videos"] = settings.video_folder
+        if settings.media_folder is not None:
+            found["library"] = settings.media_folder
         folders = request.app.ctx.served_folders = {k: v.resolve() for k, v in found.items()}
     return folders
 
@@ -115,6 +117,18 @@ async def video_media(request: Request, relative: str) -> HTTPResponse:
     # ByteRange has Sanic's Range fields, as plain ints (the protocol says int | None).
     sanic_range = cast("Range | None", ranged)
     return await file(found.path, mime_type=kind, headers=headers, _range=sanic_range)
+
+
+@bp.get("/media/library/<relative:path>", name="library_media")
+async def library_media(request: Request, relative: str) -> HTTPResponse:
+    """The media library's images when they are stored locally (splash.media.storage): each
+    version in a folder of its own, so immutable."""
+    if "library" not in _folders(request):
+        raise NotFoundError(f"No library file {relative!r}")
+    found = _served(request, "library", relative)
+    return await file(
+        found.path, mime_type=found.content_type, headers={"cache-control": IMMUTABLE}
+    )
 
 
 @bp.get("/media/<relative:path>")

@@ -20,7 +20,7 @@ from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteMatch, RouteTable
 from splash.editing.editable import Preview
 from splash.orders import services as orders
-from splash.site.web.compose import fill_blocks
+from splash.site.web.compose import fill_article, fill_blocks
 from splash.site.web.payloads import checked
 from splash.site.web.published import (
     Entry,
@@ -92,6 +92,7 @@ async def route_payload(
     if route.collection == "article":
         article = await content.article_at(locale, match.params["slug"], table)
         if article is not None:
+            article = await fill_article(article, locale)
             return _published(shared, locale, path, match, "article", article)
     if route.collection == "product":
         product = await catalog.product_at(locale, match.params["slug"], table)

@@ -36,8 +36,12 @@ export const ACTIONS = [
   "lesson.video_import_failed",
   "lesson.captions_changed",
   "lesson.poster_changed",
+  "media.uploaded",
+  "media.replaced",
+  "media.alt_changed",
+  "media.deleted",
 ] as const;
-const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "content", "lesson"] as const;
+const SUBJECT_TYPES = ["staff", "order", "customer", "variant", "content", "lesson", "media"] as const;
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "since", "until"] as const;
 
 /** `2026-11-29` → the next day: the form's "until" includes its day, the API's excludes it. */
