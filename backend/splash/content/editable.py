@@ -14,6 +14,7 @@ from tortoise.expressions import Q
 from splash.content.block_parts import Image
 from splash.content.blocks import Block
 from splash.content.blog import article_path, full_article
+from splash.content.image_alts import check_library_alts, empty_alts
 from splash.content.models import Article, Category, Page
 from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageTree
@@ -55,20 +56,6 @@ class ArticleDocument(RequestBody):
     published_at: datetime | None = None  # the date shown; empty: when first published
     seo_title: str | None = Field(default=None, max_length=190)
     seo_description: str | None = Field(default=None, max_length=320)
-
-
-def empty_alts(value: Any, path: str = "") -> list[str]:
-    """The paths of the images in a document whose alt text is empty (required to publish)."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        if isinstance(value.get("src"), str) and value.get("alt") == "":
-            found.append(f"{path}.alt" if path else "alt")
-        for name, item in value.items():
-            found += empty_alts(item, f"{path}.{name}" if path else str(name))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += empty_alts(item, f"{path}.{index}" if path else str(index))
-    return found
 
 
 def empty_fields(document: Document, *names: str) -> list[str]:
@@ -166,6 +153,7 @@ class Pages:
         }
 
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
+        await check_library_alts(document, locale)
         parent_id = await self._parent_id(key, locale, document.get("parent"))
         before = await _tree(locale)
         columns = {**self._columns(document, parent_id), "published": True}
@@ -326,6 +314,7 @@ class Articles:
         }
 
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
+        await check_library_alts(document, locale)
         columns = {**await self._columns(locale, document), "published": True}
         article = await Article.get_or_none(locale_id=locale, localization_key=key)
         if article is None:

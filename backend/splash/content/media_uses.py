@@ -1,7 +1,7 @@
 """Where content shows the media library's images (for ``splash.media.usage``, plugged in by
 splash.site.wiring): a page's blocks and SEO image, an article's cover and body, in every
-language, published or not (an unpublished page is a draft until the editing domain keeps
-drafts of its own, which plug in their own finder)."""
+language, published or not (the studio's drafts have a finder of their own:
+``splash.editing.media_uses``)."""
 
 from __future__ import annotations
 

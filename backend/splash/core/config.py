@@ -298,6 +298,8 @@ class Settings(BaseSettings):
     def video_uploads_folder(self) -> Path:
         """Where the chunks of lesson videos sent from the studio are appended."""
         return self.video_upload_dir or self.var_dir / "video-uploads"
+
+    @property
     def media_folder(self) -> Path | None:
         """The folder served at ``/media/library`` when the media library is stored locally."""
         if not self.media_storage.startswith("file://"):

@@ -68,11 +68,6 @@ class UnsupportedMediaTypeError(ApiError):
     name = "UnsupportedMediaTypeError"
 
 
-class PayloadTooLargeError(ApiError):
-    status = 413
-    name = "PayloadTooLargeError"
-
-
 class RateLimitError(ApiError):
     status = 429
     name = "RateLimitError"

@@ -38,6 +38,7 @@ from splash.core import db
 from splash.core.config import Settings, load_settings
 from splash.core.route_table import RouteTable
 from splash.editing import editable, publishing
+from splash.editing import media_uses as editing_media_uses
 from splash.editing import models as editing_models
 from splash.editing import vocabulary as editing
 from splash.forms import models as forms_models
@@ -168,7 +169,7 @@ def plug_in() -> None:
     )
     catalog.plug_in_reserved(orders.reserved_units)  # the stock list's units unpaid orders hold
     # Where the media library's images are used (the editing domain's drafts: a finder more).
-    media_usage.plug_in([content_media_uses.find, catalog_media_uses.find])
+    media_usage.plug_in([content_media_uses.find, catalog_media_uses.find, editing_media_uses.find])
     queue.plug_in(JOBS, PERIODIC)
     editable.plug_in(EDITABLES)
 

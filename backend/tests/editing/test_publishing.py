@@ -8,12 +8,14 @@ from datetime import timedelta
 
 from splash.content.models import Article, NavigationItem, Page, SiteSettings
 from splash.editing.models import Version
+from splash.media import services as media
 from splash.shared import outbox
 from splash.shared.outbox.models import JobStatus, OutboxJob
 from splash.site.app import create_app
 from splash.staff.models import ActivityEntry
 from tests.app_client import Client
 from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save, url
+from tests.media.support import encoded
 from tests.web.support import inline_payload
 
 FAQ = "/veelgestelde-vragen"
@@ -70,6 +72,27 @@ async def test_an_image_without_alt_text_in_the_language_blocks_publishing(
 
     assert response.status == 400
     assert response.json["error"]["details"]["errors"][0]["path"] == ["seoImage", "alt"]
+
+
+async def test_a_library_image_needs_its_alt_text_in_the_pages_language_to_publish(
+    client, seeded, settings, tmp_path
+):
+    settings = settings.model_copy(update={"media_storage": f"file://{tmp_path / 'library'}"})
+    photo = media.Upload("zwembad.jpg", encoded("JPEG", 70, 50))
+    item = await media.upload(photo, "editor", settings)
+    await media.set_alt(item.id, {"de": "Ein Kind im Schwimmbad"})  # not in Dutch
+    headers = await headers_of(settings)
+    image = {"media": item.id, "src": item.url, "alt": "", "width": 70, "height": 50}
+    await edit(client, headers, "page", "faq", {"seoImage": image})
+
+    refused = await publish(client, headers, "page", "faq")
+
+    assert refused.status == 400
+    assert [e["path"] for e in refused.json["error"]["details"]["errors"]] == [["seoImage", "alt"]]
+    assert (await Page.get(locale_id="nl", localization_key="faq")).seo_image is None
+    assert await OutboxJob.filter(kind="site.publish").count() == 0
+    await media.set_alt(item.id, {"de": "Ein Kind im Schwimmbad", "nl": "Kind in het zwembad"})
+    assert (await publish(client, headers, "page", "faq")).status == 200
 
 
 async def test_a_new_page_gets_its_slug_from_its_title_by_the_languages_rules(
