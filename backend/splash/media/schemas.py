@@ -16,7 +16,7 @@ Locale = Literal["en", "nl", "de", "es", "fr", "sv"]  # splash.core.locales.LOCA
 AltText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)]
 
 
-class VariantPublic(PublicModel):
+class MediaVariantPublic(PublicModel):
     format: MediaFormat
     width: int
     height: int
@@ -33,7 +33,7 @@ class MediaItemPublic(PublicModel):
     bytes: int
     version: int
     url: str
-    variants: list[VariantPublic]
+    variants: list[MediaVariantPublic]
     variants_status: VariantsStatus
     alt: dict[str, str] = Field(description="The alt text per locale; a missing locale has none")
     uploaded_by: str

@@ -14,7 +14,6 @@ from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
 from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save, url
-from tests.web.conftest import published, published_once  # noqa: F401
 from tests.web.support import inline_payload
 
 LESSON_SKU = "ACADEMY-LEARN-TO-SWIM-LESSON-1-2"

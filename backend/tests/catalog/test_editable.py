@@ -16,7 +16,6 @@ from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
 from tests.editing.support import edit, headers_of, opened, publish, run_jobs, save, url
 from tests.orders.drafts import draft, line, place
-from tests.web.conftest import published, published_once  # noqa: F401
 from tests.web.support import inline_payload
 
 SUIT = "/shop/splash-drijfpak"

@@ -139,7 +139,7 @@ def test_aliases_icons_images_numbers_and_fixed_choices():
         FieldKind.NUMBER,
         True,
         1,
-        4000,
+        16384,
     )
     rating = _item_fields(forms["reviews"]["items"])["rating"]
     assert (rating.minimum, rating.maximum) == (1, 5)

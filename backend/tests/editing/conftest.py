@@ -3,7 +3,6 @@
 import pytest
 
 from splash.core.config import Settings
-from tests.web.conftest import published, published_once  # noqa: F401
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from splash.site.web import compose
 from splash.site.web import services as web
 from splash.site.web.payloads import checked
 from tests.media.support import encoded
-from tests.web.test_payloads import page_of
+from tests.web.support import page_of
 
 pytestmark = pytest.mark.usefixtures("database")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 
 def inline_payload(html: str) -> dict:
@@ -32,3 +33,44 @@ def same_but_per_response(one, other) -> None:
     assert kept == {k: v for k, v in other.headers.items() if k not in PER_RESPONSE}
     assert one.headers["x-request-id"] != other.headers["x-request-id"]
     assert NONCE.sub("", one.text) == NONCE.sub("", other.text)
+
+
+def not_found() -> dict[str, Any]:
+    """The 404 screen's payload as web.services writes it: the smallest complete payload."""
+    item = {"id": 1, "title": "Shop", "path": "/shop", "items": []}
+    return {
+        "locale": "en",
+        "navigation": {"primary": [item], "secondary": [], "legal": []},
+        "settings": {
+            "companyName": "Splash Swimwear B.V.",
+            "cocNumber": "81234567",
+            "vatNumber": "NL862345678B01",
+            "address": None,
+            "socialLinks": {"x": "https://x.com/splashswimwear"},
+            "origins": {"en": "http://en.localhost:8000"},
+            "gtmId": None,
+            "recaptchaSiteKey": None,
+            "googleSignIn": False,
+            "buildPollSeconds": 3600,
+            "apiPrefix": "/api",
+        },
+        "status": 404,
+        "page": None,
+        "route": {"name": "not-found", "kind": "app", "path": "/404", "params": {}},
+        "alternates": {},
+        "head": {},
+    }
+
+
+def page_of(*blocks: dict[str, Any]) -> dict[str, Any]:
+    """A content page's payload with ``blocks`` as the filling leaves them."""
+    seo = {"title": "Contact", "description": None, "image": None}
+    page: dict[str, Any] = {
+        "id": 3,
+        "slug": "contact",
+        "locale": "en",
+        "path": "/contact",
+        "title": "Contact",
+    }
+    page |= {"layout": "default", "blocks": list(blocks), "seo": seo, "localizations": []}
+    return {**not_found(), "status": 200, "page": page}

@@ -8,33 +8,7 @@ from pydantic import ValidationError
 
 from splash.core.locales import LOCALES
 from splash.site.web.payloads import Locale, checked
-
-
-def not_found() -> dict[str, Any]:
-    """The 404 screen's payload as web.services writes it: the smallest complete payload."""
-    item = {"id": 1, "title": "Shop", "path": "/shop", "items": []}
-    return {
-        "locale": "en",
-        "navigation": {"primary": [item], "secondary": [], "legal": []},
-        "settings": {
-            "companyName": "Splash Swimwear B.V.",
-            "cocNumber": "81234567",
-            "vatNumber": "NL862345678B01",
-            "address": None,
-            "socialLinks": {"x": "https://x.com/splashswimwear"},
-            "origins": {"en": "http://en.localhost:8000"},
-            "gtmId": None,
-            "recaptchaSiteKey": None,
-            "googleSignIn": False,
-            "buildPollSeconds": 3600,
-            "apiPrefix": "/api",
-        },
-        "status": 404,
-        "page": None,
-        "route": {"name": "not-found", "kind": "app", "path": "/404", "params": {}},
-        "alternates": {},
-        "head": {},
-    }
+from tests.web.support import not_found, page_of
 
 
 def test_a_payload_its_model_describes_is_kept_as_it_is():
@@ -77,20 +51,6 @@ def test_an_unknown_locale_is_refused():
 
 def test_the_payload_locales_are_the_sites_locales():
     assert get_args(Locale) == LOCALES
-
-
-def page_of(*blocks: dict[str, Any]) -> dict[str, Any]:
-    """A content page's payload with ``blocks`` as the filling leaves them."""
-    seo = {"title": "Contact", "description": None, "image": None}
-    page: dict[str, Any] = {
-        "id": 3,
-        "slug": "contact",
-        "locale": "en",
-        "path": "/contact",
-        "title": "Contact",
-    }
-    page |= {"layout": "default", "blocks": list(blocks), "seo": seo, "localizations": []}
-    return {**not_found(), "status": 200, "page": page}
 
 
 FORM = {
