@@ -1,6 +1,6 @@
 /**
- * Prices in the studio (issue 28), in the Dutch studio (backend/testkit/editing_states.py: an
- * owner, an editor, and a guest's order of the blue M float suit placed at €49,95): the owner
+ * Prices in the studio (issue 28) (backend/testkit/editing_states.py: an English-speaking
+* owner, a Dutch editor, and a guest's order of the blue M float suit placed at €49,95): the owner
  * changes the suit's price from the variants' list and publishes it; once the worker has
  * republished, the Dutch product page shows it; a new cart and a new order use it while the
  * order placed before keeps its price; an editor sees no price control and the API refuses
@@ -11,6 +11,8 @@ import { expectHeading, memberContext, providerState, STUDIO_SITE, studio } from
 import { origin } from "./support";
 
 const STATE = "a signed-in studio owner and editor and an order of the blue M float suit";
+/** The owner's studio speaks English, the editor's Dutch (the state's members). */
+const en = (key: string, values: Record<string, string | number> = {}) => studio("en", key, values);
 const nl = (key: string, values: Record<string, string | number> = {}) => studio("nl", key, values);
 const SUIT_TITLE = "splash-float-suit blue M";
 const NEW_PRICE = 4495; // below the other sizes' €49,95, so the page's "from" price shows it
@@ -50,16 +52,16 @@ test("the owner changes a variant's price in the studio and the Dutch product pa
   await memberContext(context, state.session);
 
   await page.goto(`${STUDIO_SITE}/studio/content/variant`);
-  await expectHeading(page, nl("editing.contentTitle"));
-  await page.getByRole("link", { name: nl("editing.editPrice", { title: SUIT_TITLE }) }).click();
+  await expectHeading(page, en("editing.contentTitle"));
+  await page.getByRole("link", { name: en("editing.editPrice", { title: SUIT_TITLE }) }).click();
   await expectHeading(page, state.priceKey);
-  const field = page.getByLabel(nl("editing.fields.priceEuros"), { exact: false });
+  const field = page.getByLabel(en("editing.fields.priceEuros"), { exact: false });
   await expect(field).toHaveValue("49.95");
   await field.fill("44,95");
-  await page.getByRole("button", { name: nl("editing.saveNow") }).click();
-  await expect(page.locator(".studio-save-state")).toContainText(nl("editing.status.saved", { name: "owner@splash.example", at: "" }).replace(/, \.$/, ""));
-  await page.getByRole("button", { name: nl("editing.publish"), exact: true }).click();
-  await expect(page.getByText(nl("editing.published", { number: 1 }))).toBeVisible();
+  await page.getByRole("button", { name: en("editing.saveNow") }).click();
+  await expect(page.locator(".studio-save-state")).toContainText(en("editing.status.saved", { name: "owner@splash.example", at: "" }).replace(/, \.$/, ""));
+  await page.getByRole("button", { name: en("editing.publish"), exact: true }).click();
+  await expect(page.getByText(en("editing.published", { number: 1 }))).toBeVisible();
 
   // The worker republishes the product's pages; a visitor then sees the new "from" price.
   const stranger = await browser.newContext();
