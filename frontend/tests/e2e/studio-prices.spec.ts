@@ -1,6 +1,6 @@
 /**
  * Prices in the studio (issue 28) (backend/testkit/editing_states.py: an English-speaking
-* owner, a Dutch editor, and a guest's order of the blue M float suit placed at €49,95): the owner
+ * owner, a Dutch editor, and a guest's order of the blue M float suit placed at €49,95): the owner
  * changes the suit's price from the variants' list and publishes it; once the worker has
  * republished, the Dutch product page shows it; a new cart and a new order use it while the
  * order placed before keeps its price; an editor sees no price control and the API refuses
