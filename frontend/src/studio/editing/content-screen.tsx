@@ -134,6 +134,7 @@ export function ContentScreen() {
                 </>
               ) : null}
               {priced ? <th scope="col">{t("studio.editing.columns.price")}</th> : null}
+              {collection === "lesson" ? <th scope="col">{t("studio.editing.columns.video")}</th> : null}
               <th scope="col">{t("studio.editing.columns.state")}</th>
             </tr>
           </thead>
@@ -149,6 +150,9 @@ export function ContentScreen() {
                     <td>{entry.category ?? "–"}</td>
                     <td>{entry.date ? formatDateTime(entry.date, i18n.language) : "–"}</td>
                   </>
+                ) : null}
+                {collection === "lesson" ? (
+                  <td>{entry.id ? <Link to={`/studio/lessons/${entry.id}/video`}>{t("studio.editing.lessonVideo", { title: entry.title || entry.key })}</Link> : "–"}</td>
                 ) : null}
                 {priced ? (
                   <td>

@@ -30,6 +30,8 @@ export type EntrySummary = {
   /** An article's category key and the date it shows (null for other collections). */
   category?: string | null;
   date?: string | null;
+  /** A course's, level's or lesson's id (a lesson's video panel is /studio/lessons/<id>/video). */
+  id?: number | null;
 };
 
 export type Entry = {

@@ -57,6 +57,7 @@ async function show(me: Me, at: string) {
       };
     }
     if (path === "/content/variant") return { data: VARIANTS };
+    if (path === "/content/lesson") return { data: [{ key: "level-1-lesson-1", title: "Blowing bubbles", live: true, translated: true, drafted: false, path: null, id: 31 }] };
     if (path === "/content/price/spl-fs-blue-m" && method === "GET") return { data: PRICE };
     if (method === "PUT") return { data: { revision: 1, savedBy: "owner", savedAt: "2026-11-29T10:00:00Z", publishAt: null } };
     throw new Error(`not expected: ${method} ${path}`);
@@ -99,6 +100,12 @@ describe("an editor", () => {
     const table = screen.getByRole("table", { name: "1 variant" });
     expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Title", "Address", "State"]);
     expect(screen.queryByText(/price/i)).toBeNull();
+  });
+
+  test("sees each lesson with a link to its video panel", async () => {
+    await show(EDITOR, "/studio/content/lesson?locale=en");
+    const table = screen.getByRole("table", { name: "1 lesson in English" });
+    expect(within(table).getByRole("link", { name: "Video of Blowing bubbles" }).getAttribute("href")).toBe("/studio/lessons/31/video");
   });
 
   test("who opens a price's address gets no field and no entry asked", async () => {
