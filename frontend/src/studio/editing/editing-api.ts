@@ -12,6 +12,8 @@ export type Collection = (typeof COLLECTIONS)[number];
 export const SHARED_COLLECTIONS: readonly Collection[] = ["settings", "variant", "price", "size-guide", "offer"];
 /** The collections the owner alone edits (permission `settings`): the API's `/collections` has the last word. */
 export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner", "price", "offer"];
+/** The academy's texts: published, they cannot be taken off the site (the API answers 400). */
+export const ACADEMY_TEXTS: readonly Collection[] = ["course", "level", "lesson"];
 /** Collections whose document is money: `price` in whole cents, shown in euros. */
 export const MONEY_COLLECTIONS: readonly Collection[] = ["price", "offer"];
 
