@@ -17,6 +17,7 @@ import { SessionContext } from "../session";
 import { ContentScreen } from "./content-screen";
 import { COLLECTIONS, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type Entry } from "./editing-api";
 import { EntryScreen } from "./entry-screen";
+import { formValues, storedDocument } from "./documents";
 import { centsFromEuros, eurosFromCents } from "./money";
 
 const member = (role: "owner" | "editor", permissions: string[]): Me => ({
@@ -89,6 +90,16 @@ test("euros in the field, whole cents to the API", () => {
   expect(centsFromEuros("30")).toBe(3000);
   expect(centsFromEuros("27,555")).toBeNull();
   expect(centsFromEuros("€ 27")).toBeNull();
+});
+
+test("the form's values of a price, a variant and a size guide, and back as the API takes them", () => {
+  expect(formValues("offer", { price: 1500 })).toEqual({ price: "15.00" });
+  expect(storedDocument("offer", { price: "12,5" })).toEqual({ price: 1250 });
+  const variant = formValues("variant", { product: "splash-float-suit", colour: "pink", size: "m", active: true, position: null });
+  expect(variant).toEqual({ product: "splash-float-suit", colour: "pink", size: "m", active: "true", position: null });
+  expect(storedDocument("variant", { ...variant, active: "false", position: "3" })).toEqual({ product: "splash-float-suit", colour: "pink", size: "m", active: false, position: 3 });
+  expect(storedDocument("variant", { ...variant, position: "" })).toEqual({ product: "splash-float-suit", colour: "pink", size: "m", active: true, position: null });
+  expect(storedDocument("size-guide", { rows: [{ size: "m", minKg: "15", maxKg: "18", age: "3–4" }] })).toEqual({ rows: [{ size: "m", minKg: 15, maxKg: 18, age: "3–4" }] });
 });
 
 describe("an editor", () => {
