@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from splash.catalog.models import ProductVariant
 from splash.core.config import Settings
 from splash.editing import drafts, publishing
 from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox.models import OutboxJob
 from splash.staff.activity import Actor
-from testkit.factories import create_staff, reset_to_fixtures, staff_session
+from testkit.factories import create_order, create_staff, reset_to_fixtures, staff_session
 from testkit.studio_states import set_up_owner
 
 PAGE = "about"
@@ -59,9 +60,35 @@ async def two_signed_in_editors(settings: Settings, app_ctx: Any) -> dict[str, A
     }
 
 
+SUIT = "SPL-FS-BLUE-M"
+
+
+async def owner_editor_and_an_order_of_the_suit(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures, a signed-in owner (``session``) and editor (``editorSession``), and a
+    guest's order of one blue M float suit placed before any price change (``orderSlug``);
+    the suit's ``variantId``, price key (``priceKey``) and price in cents (``price``). For the
+    end-to-end test of prices (frontend/tests/e2e/studio-prices.spec.ts)."""
+    await reset_to_fixtures(settings, app_ctx)
+    owner = await set_up_owner(settings)
+    editor = (await create_staff(FIRST_EDITOR, "editor", "Studio-Zwemmen-2026", settings)).member
+    order = await create_order(None, [(SUIT, 1)], locale="nl", email="gast@example.com")
+    suit = await ProductVariant.get(sku=SUIT)
+    return {
+        "session": await staff_session(owner, settings),
+        "editorSession": await staff_session(editor, settings),
+        "orderSlug": order.slug,
+        "variantId": suit.id,
+        "priceKey": SUIT.lower(),
+        "price": suit.price,
+    }
+
+
 EDITING_STATES = {
     "two signed-in studio editors": two_signed_in_editors,
     "a signed-in studio owner and the page about with two versions and drafts": (
         owner_editing_about
+    ),
+    "a signed-in studio owner and editor and an order of the blue M float suit": (
+        owner_editor_and_an_order_of_the_suit
     ),
 }

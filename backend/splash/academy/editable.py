@@ -65,7 +65,7 @@ def _summaries(
         own = next((t for t in by_id.get(row_id, []) if t.locale == locale), None)
         shown = own or next(iter(by_id.get(row_id, [])), None)
         title = shown.title if shown else key
-        found.append(EntrySummary(key, title, own is not None, own is not None))
+        found.append(EntrySummary(key, title, own is not None, own is not None, id=row_id))
     return found
 
 

@@ -76,6 +76,7 @@ class EntrySummary:
     path: str | None = None
     category: str | None = None  # an article's category key
     date: datetime | None = None  # an article's date shown
+    id: int | None = None  # the academy's row id (a lesson's: its video panel's address)
 
 
 @dataclass(frozen=True)

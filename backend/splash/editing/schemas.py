@@ -72,6 +72,9 @@ class EntrySummaryPublic(PublicModel):
     path: str | None
     category: str | None = Field(default=None, description="An article's category key")
     date: datetime | None = Field(default=None, description="An article's date shown")
+    id: int | None = Field(
+        default=None, description="A course's, level's or lesson's id (the lesson video panel)"
+    )
 
 
 class EntryListAnswer(PublicModel):

@@ -192,6 +192,7 @@ async def entries(request: Request, collection: str) -> HTTPResponse:
                     path=item.entry.path,
                     category=item.entry.category,
                     date=item.entry.date,
+                    id=item.entry.id,
                 )
                 for item in listed
             ]

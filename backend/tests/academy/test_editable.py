@@ -181,6 +181,8 @@ async def test_the_lists_mark_missing_translations(client, seeded, settings):
     assert by_level == {"level-1": True, "level-2": True, "level-3": False}
     assert [key for key, there in by_lesson.items() if not there] == ["level-3-lesson-1"]
     assert len(by_lesson) == 12
+    first = await Lesson.get(key="level-1-lesson-1")
+    assert next(e for e in lessons.json["data"] if e["key"] == first.key)["id"] == first.id
 
 
 async def test_a_translated_lesson_text_and_its_poster_alt_are_published(client, seeded, settings):

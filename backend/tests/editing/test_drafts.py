@@ -146,6 +146,7 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "path": None,
         "category": None,
         "date": None,
+        "id": None,
     }
     assert listed["faq"]["path"] == "/veelgestelde-vragen"
     assert listed["new-page"] == {
@@ -157,6 +158,7 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "path": None,
         "category": None,
         "date": None,
+        "id": None,
     }
     assert listed["about"]["drafted"] is False
 

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/lib/api";
 import {
   getEntry,
+  listCollections,
   listEntries,
   listVersions,
   previewLink,
@@ -58,6 +59,22 @@ const ENTRY = {
 };
 
 describe("studio editing API contract: lists and entries", () => {
+  it("lists every collection with the permission it needs and whether the owner may edit it", async () => {
+    await provider
+      .addInteraction()
+      .given(EDITING)
+      .uponReceiving("a request for the editable collections")
+      .withRequest("GET", "/api/studio/content/collections", (b) => b.headers(SIGNED_IN))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: eachLike({ name: string("price"), localized: boolean(false), permission: regex("^(content|settings)$", "settings"), editable: boolean(true) }) }),
+      )
+      .executeTest(async (mock) => {
+        const found = await listCollections(client(mock.url));
+        expect(found[0]?.name).toBe("price");
+        expect(found[0]?.editable).toBe(true);
+      });
+  });
+
   it("lists a collection's entries in one language, each live, translated and drafted or not", async () => {
     await provider
       .addInteraction()

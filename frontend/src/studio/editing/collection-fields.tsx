@@ -13,6 +13,7 @@ import type { Collection, Document, EntrySummary } from "./editing-api";
 import { fromLocalInput, localInput } from "./documents";
 import { menuItems } from "./menu-items";
 import { MenuItemsField } from "./menu-items-field";
+import { ShopFields } from "./shop-fields";
 
 export type FieldsProps = {
   form: string;
@@ -31,12 +32,12 @@ export type FieldsProps = {
   makeSlug: () => void;
 };
 
-type Spec = { path: string; label: string; kind?: FieldKind; help?: string };
+export type Spec = { path: string; label: string; kind?: FieldKind; help?: string; options?: { value: string; label: string }[] };
 
 export function CollectionFields(props: FieldsProps) {
   const { t } = useTranslation();
   const { form, collection, values, set, errors, reference, required, pages, entryKey, makeSlug } = props;
-  const field = ({ path, label, kind, help }: Spec, extra?: ReactNode) => {
+  const field = ({ path, label, kind, help, options }: Spec, extra?: ReactNode) => {
     const raw = valueAt(values, path);
     const isTime = kind === "date-time";
     return (
@@ -46,6 +47,7 @@ export function CollectionFields(props: FieldsProps) {
         path={path}
         label={t(`studio.editing.fields.${label}`)}
         kind={kind}
+        options={options}
         help={help ? t(`studio.editing.help.${help}`) : undefined}
         value={isTime ? localInput(raw as string | null) : raw}
         onChange={(value) => set(path, isTime ? fromLocalInput(value) : value)}
@@ -139,5 +141,7 @@ export function CollectionFields(props: FieldsProps) {
       );
     case "banner":
       return field({ path: "text", label: "bannerText", kind: "long-text", help: "bannerText" });
+    default:
+      return <ShopFields {...props} field={field} slug={slug} seo={seo} />;
   }
 }

@@ -11,7 +11,7 @@ import type { Me } from "../api";
 import english from "../locales/en.json";
 import { SessionContext } from "../session";
 import { ContentScreen } from "./content-screen";
-import type { EntrySummary } from "./editing-api";
+import { COLLECTIONS, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type EntrySummary } from "./editing-api";
 import { mayEdit } from "./entry-screen";
 
 const member = (role: "owner" | "editor", permissions: string[]): Me => ({
@@ -44,9 +44,16 @@ const pages: Record<string, EntrySummary[]> = {
   ],
 };
 
+/** `GET /content/collections` as the API answers the role (the owner alone holds `settings`). */
+const rightsOf = (me: Me) =>
+  COLLECTIONS.map((name) => {
+    const permission = OWNER_COLLECTIONS.includes(name) ? "settings" : "content";
+    return { name, localized: !SHARED_COLLECTIONS.includes(name), permission, editable: me.permissions.includes(permission) };
+  });
+
 async function show(me: Me, at: string) {
   const request = vi.fn(async (_method: Method, path: string, options?: RequestOptions) => ({
-    data: path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
+    data: path === "/content/collections" ? rightsOf(me) : path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
   }));
   const unused = () => Promise.reject(new Error("not used"));
   const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
@@ -76,19 +83,33 @@ describe("rights", () => {
     expect(mayEdit(OWNER.permissions, "settings")).toBe(true);
     await show(EDITOR, "/studio/content");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
-    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus"]);
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Products", "Variants", "Size guides", "Courses", "Levels", "Lessons"]);
   });
 
   test("the owner is offered the settings and the banner too", async () => {
     await show(OWNER, "/studio/content");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
-    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Site settings", "Banner"]);
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Pages",
+      "Blog articles",
+      "Menus",
+      "Site settings",
+      "Banner",
+      "Products",
+      "Variants",
+      "Prices",
+      "Size guides",
+      "Courses",
+      "Levels",
+      "Lessons",
+      "Academy offers",
+    ]);
   });
 
-  test("an editor who opens the settings' address gets no list and no call", async () => {
+  test("an editor who opens the settings' address gets no list and no call but the rights", async () => {
     const request = await show(EDITOR, "/studio/content/settings");
     expect(screen.getByRole("heading", { name: "Not for your role" })).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
+    expect(request.mock.calls.map((call) => call[1])).toEqual(["/content/collections"]);
   });
 });
 

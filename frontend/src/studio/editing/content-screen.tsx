@@ -11,6 +11,7 @@ import { Link } from "../../ui/link";
 import { STAFF_LOCALES } from "../api";
 import { Heading } from "../heading";
 import { useMe, useSession } from "../session";
+import { useEditableCollections } from "./collection-rights";
 import { COLLECTIONS, listEntries, SHARED_COLLECTIONS, type Collection, type EntrySummary } from "./editing-api";
 import { entryLink, isCollection, mayEdit } from "./entry-screen";
 import { formatDateTime } from "./format";
@@ -33,7 +34,8 @@ export function ContentScreen() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const offered = COLLECTIONS.filter((collection) => mayEdit(me.permissions, collection));
+  const editable = useEditableCollections();
+  const offered = COLLECTIONS.filter((collection) => mayEdit(me.permissions, collection) && (editable?.has(collection) ?? false));
   const collection: Collection | null = isCollection(params.collection) ? params.collection : (offered[0] ?? null);
   const shared = collection !== null && SHARED_COLLECTIONS.includes(collection);
   const locale = shared ? "" : (search.get("locale") ?? DEFAULT_LOCALE);
@@ -43,7 +45,7 @@ export function ContentScreen() {
   const asked = `${collection}:${locale}`;
 
   useEffect(() => {
-    if (!collection || !mayEdit(me.permissions, collection)) return;
+    if (!collection || !mayEdit(me.permissions, collection) || !editable?.has(collection)) return;
     let current = true;
     listEntries(client, collection, locale).then(
       (entries) => current && setAnswer({ for: asked, entries }),
@@ -52,9 +54,16 @@ export function ContentScreen() {
     return () => {
       current = false;
     };
-  }, [client, collection, locale, asked, me.permissions]);
+  }, [client, collection, locale, asked, me.permissions, editable]);
 
-  if (!collection || !mayEdit(me.permissions, collection)) {
+  if (editable === null) {
+    return (
+      <p role="status" aria-busy="true">
+        {t("studio.loading")}
+      </p>
+    );
+  }
+  if (!collection || !mayEdit(me.permissions, collection) || !editable.has(collection)) {
     return (
       <>
         <Heading>{t("studio.forbidden.title")}</Heading>
@@ -63,6 +72,8 @@ export function ContentScreen() {
     );
   }
   const shown = answer?.for === asked ? answer : null;
+  /** The variants' list links each to its price, for the owner alone. */
+  const priced = collection === "variant" && editable.has("price");
   const rows = shown?.entries ? (collection === "page" ? inTreeOrder(shown.entries) : shown.entries.map((entry) => ({ entry, depth: 0 }))) : [];
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -122,6 +133,8 @@ export function ContentScreen() {
                   <th scope="col">{t("studio.editing.columns.date")}</th>
                 </>
               ) : null}
+              {priced ? <th scope="col">{t("studio.editing.columns.price")}</th> : null}
+              {collection === "lesson" ? <th scope="col">{t("studio.editing.columns.video")}</th> : null}
               <th scope="col">{t("studio.editing.columns.state")}</th>
             </tr>
           </thead>
@@ -137,6 +150,14 @@ export function ContentScreen() {
                     <td>{entry.category ?? "–"}</td>
                     <td>{entry.date ? formatDateTime(entry.date, i18n.language) : "–"}</td>
                   </>
+                ) : null}
+                {collection === "lesson" ? (
+                  <td>{entry.id ? <Link to={`/studio/lessons/${entry.id}/video`}>{t("studio.editing.lessonVideo", { title: entry.title || entry.key })}</Link> : "–"}</td>
+                ) : null}
+                {priced ? (
+                  <td>
+                    <Link to={entryLink("price", entry.key, "")}>{t("studio.editing.editPrice", { title: entry.title || entry.key })}</Link>
+                  </td>
                 ) : null}
                 <td>
                   <EntryState entry={entry} />

@@ -7,7 +7,8 @@
  */
 import type { TFunction } from "i18next";
 import { array, object, string, type AnyObject, type ObjectSchema } from "yup";
-import type { Collection, Document } from "./editing-api";
+import { MONEY_COLLECTIONS, type Collection, type Document } from "./editing-api";
+import { centsFromEuros, eurosFromCents, EUROS } from "./money";
 
 const SLUG = /^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -23,7 +24,17 @@ const EMPTY: Record<Collection, Document> = {
     socialLinks: { facebook: "", instagram: "", linkedin: "", x: "", tiktok: "" },
   },
   banner: { text: "" },
+  product: { title: "", slug: "", intro: "", description: [], imageAlt: {}, colours: {}, seoTitle: "", seoDescription: "" },
+  variant: { product: "", colour: "blue", size: "", active: false, position: null },
+  price: { price: "" },
+  "size-guide": { rows: [] },
+  course: { title: "", slug: "", intro: "", description: [], imageAlt: "", seoTitle: "", seoDescription: "" },
+  level: { title: "", description: "" },
+  lesson: { title: "", slug: "", description: "", posterAlt: "" },
+  offer: { price: "" },
 };
+
+const whole = (value: unknown) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value);
 
 /** The form's values of a stored document (null: a new entry). */
 export function formValues(collection: Collection, stored: Document | null): Document {
@@ -32,6 +43,8 @@ export function formValues(collection: Collection, stored: Document | null): Doc
   for (const [name, value] of Object.entries(empty)) {
     if (value !== null && typeof value === "object" && !Array.isArray(value)) values[name] = { ...value, ...((stored?.[name] as Document | null) ?? {}) };
   }
+  if (MONEY_COLLECTIONS.includes(collection)) values.price = typeof stored?.price === "number" ? eurosFromCents(stored.price) : "";
+  if (collection === "variant") values.active = String(values.active === true);
   return values;
 }
 
@@ -50,6 +63,14 @@ export function storedDocument(collection: Collection, values: Document): Docume
     const address = document.address as Document;
     if (Object.entries(address).every(([name, value]) => name === "country" || blank(value))) document.address = null;
     document.socialLinks = Object.fromEntries(Object.entries(document.socialLinks as Document).map(([name, value]) => [name, blank(value) ? null : value]));
+  }
+  if (MONEY_COLLECTIONS.includes(collection)) document.price = centsFromEuros(String(document.price ?? "")) ?? document.price;
+  if (collection === "variant") {
+    document.active = document.active === true || document.active === "true";
+    document.position = blank(document.position) ? null : whole(document.position);
+  }
+  if (collection === "size-guide") {
+    document.rows = ((document.rows as Document[]) ?? []).map((row) => ({ ...row, minKg: whole(row.minKg), maxKg: whole(row.maxKg) }));
   }
   return document;
 }
@@ -87,6 +108,20 @@ export function schemaFor(collection: Collection, t: TFunction): ObjectSchema<An
       return object({ companyName: text(t, 128), cocNumber: text(t, 32), vatNumber: text(t, 32) });
     case "banner":
       return object({ text: text(t, 200) });
+    case "product":
+    case "course":
+      return object({ title: text(t, 160), slug, intro: text(t, 400), ...seo });
+    case "level":
+      return object({ title: text(t, 160), description: text(t, 600) });
+    case "lesson":
+      return object({ title: text(t, 160), slug, description: text(t, 1000), posterAlt: text(t, 200) });
+    case "price":
+    case "offer":
+      return object({ price: string().matches(EUROS, t("studio.editing.errors.euros")) });
+    case "variant":
+      return object({ position: string().nullable().matches(/^$|^\d{1,6}$/, t("studio.editing.errors.wholeNumber")) });
+    case "size-guide":
+      return object({ rows: array() });
   }
 }
 

@@ -6,12 +6,19 @@
  */
 import type { ApiClient } from "../../lib/api";
 
-export const COLLECTIONS = ["page", "article", "menu", "settings", "banner"] as const;
+export const COLLECTIONS = ["page", "article", "menu", "settings", "banner", "product", "variant", "price", "size-guide", "course", "level", "lesson", "offer"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 /** Collections kept once for the whole shop, not per language. */
-export const SHARED_COLLECTIONS: readonly Collection[] = ["settings"];
-/** The collections the owner alone edits (permission `settings`). */
-export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner"];
+export const SHARED_COLLECTIONS: readonly Collection[] = ["settings", "variant", "price", "size-guide", "offer"];
+/** The collections the owner alone edits (permission `settings`): the API's `/collections` has the last word. */
+export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner", "price", "offer"];
+/** The academy's texts: published, they cannot be taken off the site (the API answers 400). */
+export const ACADEMY_TEXTS: readonly Collection[] = ["course", "level", "lesson"];
+/** Collections whose document is money: `price` in whole cents, shown in euros. */
+export const MONEY_COLLECTIONS: readonly Collection[] = ["price", "offer"];
+
+/** A collection as `GET /content/collections` describes it for the signed-in role. */
+export type CollectionRight = { name: string; localized: boolean; permission: string; editable: boolean };
 
 export type Document = Record<string, unknown>;
 
@@ -25,6 +32,8 @@ export type EntrySummary = {
   /** An article's category key and the date it shows (null for other collections). */
   category?: string | null;
   date?: string | null;
+  /** A course's, level's or lesson's id (a lesson's video panel is /studio/lessons/<id>/video). */
+  id?: number | null;
 };
 
 export type Entry = {
@@ -53,6 +62,8 @@ type Data<T> = { data: T };
 /** The query naming an entry's language; the shared collections have none. */
 const inLocale = (collection: Collection, locale: string) => ({ locale: SHARED_COLLECTIONS.includes(collection) ? "" : locale });
 const entryPath = (collection: Collection, key: string, rest = "") => `/content/${collection}/${encodeURIComponent(key)}${rest}`;
+
+export const listCollections = async (client: ApiClient) => (await client.request<Data<CollectionRight[]>>("GET", "/content/collections")).data;
 
 export const listEntries = async (client: ApiClient, collection: Collection, locale: string) =>
   (await client.request<Data<EntrySummary[]>>("GET", `/content/${collection}`, { query: inLocale(collection, locale) })).data;

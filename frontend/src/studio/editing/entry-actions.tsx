@@ -1,15 +1,15 @@
 /**
  * What can be done with an entry's draft: publish it (after saving what is not saved yet; the
  * API's refusal names the empty fields, shown at each), take it off the site, publish it at a
- * chosen time (or cancel that), and a preview link to send (copy, open). The settings cannot be
- * taken off the site.
+ * chosen time (or cancel that), and a preview link to send (copy, open). The settings, the
+ * shop's shared parts and the academy's texts cannot be taken off the site here.
  */
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useSession } from "../session";
 import type { Notice } from "../status";
 import { fromLocalInput, localInput } from "./documents";
-import { previewLink, publishEntry, scheduleEntry, SHARED_COLLECTIONS, unpublishEntry, type Collection, type Entry, type PreviewLink } from "./editing-api";
+import { ACADEMY_TEXTS, previewLink, publishEntry, scheduleEntry, SHARED_COLLECTIONS, unpublishEntry, type Collection, type Entry, type PreviewLink } from "./editing-api";
 import { formatDateTime } from "./format";
 import { conflictOf, fieldErrorsOf, type FieldErrors, type useDraft } from "./use-draft";
 
@@ -96,7 +96,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
         <button type="button" className="button button--primary" disabled={disabled} onClick={() => void publish()}>
           {t("studio.editing.publish")}
         </button>
-        {live && !SHARED_COLLECTIONS.includes(collection) ? (
+        {live && !SHARED_COLLECTIONS.includes(collection) && !ACADEMY_TEXTS.includes(collection) ? (
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => void unpublish()}>
             {t("studio.editing.unpublish")}
           </button>

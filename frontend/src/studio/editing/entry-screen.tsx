@@ -11,6 +11,7 @@ import { STAFF_LOCALES } from "../api";
 import { Heading } from "../heading";
 import { can, useMe, useSession } from "../session";
 import { COLLECTIONS, getEntry, listEntries, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type Collection, type Document, type Entry, type EntrySummary } from "./editing-api";
+import { useEditableCollections } from "./collection-rights";
 import { EntryForm } from "./entry-form";
 import "./editing.css";
 
@@ -35,6 +36,7 @@ export function EntryScreen({ fixed }: { fixed?: { collection: Collection; key: 
   const entryKey = fixed?.key ?? params.key ?? "";
   const shared = collection !== null && SHARED_COLLECTIONS.includes(collection);
   const locale = shared ? "" : (search.get("locale") ?? DEFAULT_LOCALE);
+  const editable = useEditableCollections();
   const [answer, setAnswer] = useState<Loaded | { for: string; failed: true } | null>(null);
   const asked = `${collection}:${entryKey}:${locale}`;
 
@@ -53,7 +55,7 @@ export function EntryScreen({ fixed }: { fixed?: { collection: Collection; key: 
   useEffect(load, [load]);
   const loaded = answer?.for !== asked ? null : "failed" in answer ? "failed" : answer;
 
-  if (!collection || !mayEdit(me.permissions, collection) || (OWNER_COLLECTIONS.includes(collection) && !can(me, "settings"))) {
+  if (!collection || !mayEdit(me.permissions, collection) || (OWNER_COLLECTIONS.includes(collection) && !can(me, "settings")) || editable?.has(collection) === false) {
     return (
       <>
         <Heading>{t("studio.forbidden.title")}</Heading>
