@@ -29,6 +29,11 @@ async function publishHomeIntro(request: APIRequestContext, session: string, tit
   expect(published.status()).toBe(200);
 }
 
+// The published site outlives a provider state's reset: put the fixtures' build back for the specs after this one.
+test.afterEach(async ({ request }) => {
+  await providerState(request, EDITORS);
+});
+
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { __e2eSamePage?: boolean }).__e2eSamePage ?? false);
 
 test("a browser on the build before a publish reloads on its next navigation", async ({ page, request }) => {

@@ -32,6 +32,11 @@ async function germanAlternate(page: Page, url: string): Promise<string | null> 
   return page.locator('head link[rel="alternate"][hreflang="de"]').getAttribute("href");
 }
 
+// The published site outlives a provider state's reset: put the fixtures' build back for the specs after this one.
+test.afterEach(async ({ request }) => {
+  await providerState(request, EDITORS);
+});
+
 test("an editor renames a German article's slug: 301, sitemap and alternates follow", async ({ context, page, request }) => {
   test.setTimeout(120_000);
   const editors = await providerState(request, EDITORS);
