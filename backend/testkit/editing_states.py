@@ -14,6 +14,7 @@ from splash.core.config import Settings
 from splash.editing import drafts, publishing
 from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox.models import OutboxJob
+from splash.site.web.publish import publish
 from splash.staff.activity import Actor
 from testkit.factories import create_order, create_staff, reset_to_fixtures, staff_session
 from testkit.studio_states import set_up_owner
@@ -81,10 +82,18 @@ async def owner_editor_and_an_order_of_the_suit(settings: Settings, app_ctx: Any
         "priceKey": SUIT.lower(),
         "price": suit.price,
     }
+async def editors_over_a_fresh_build(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The two editors, and the fixtures published anew: reloading the fixtures gives the
+    entries new ids, and a publish of changes finds an entry's pages in the build by its id, so
+    a slug's move (frontend/tests/e2e/studio-slugs.spec.ts) needs a build made over these."""
+    editors = await two_signed_in_editors(settings, app_ctx)
+    await publish(settings, app_ctx.routes)
+    return editors
 
 
 EDITING_STATES = {
     "two signed-in studio editors": two_signed_in_editors,
+    "two signed-in studio editors over a fresh build": editors_over_a_fresh_build,
     "a signed-in studio owner and the page about with two versions and drafts": (
         owner_editing_about
     ),

@@ -250,6 +250,13 @@ async def test_build_manifest_is_served_uncached(client, published):
     assert meta.status == 200 and meta.json["id"] == latest["id"]
 
 
+async def test_latest_build_names_the_published_site_build_each_page_is_of(client, published):
+    latest = (await client.get("/builds/latest.json")).json
+    assert latest["site"] == published.build_id
+    page = await client.get("/")
+    assert f'<meta name="splash-site-build" content="{published.build_id}">' in page.text
+
+
 async def test_healthz_answers_once_the_database_is_reachable(client, database):
     response = await client.get("/healthz")
     assert response.status == 200

@@ -34,6 +34,21 @@ describe("checkForUpdate", () => {
     expect(isOutdated()).toBe(false);
   });
 
+  test("a page rendered by an older site build is outdated once a publish made a new one", async () => {
+    document.head.insertAdjacentHTML("beforeend", '<meta name="splash-site-build" content="20261129120000-aaaaaa">');
+    try {
+      expect(await checkForUpdate(latest({ id: "test-build", site: "20261129120000-aaaaaa" }), 1000)).toBe(false);
+      expect(await checkForUpdate(latest({ id: "test-build", site: "20261129130000-bbbbbb" }), 2000)).toBe(true);
+      expect(isOutdated()).toBe(true);
+    } finally {
+      document.head.querySelector('meta[name="splash-site-build"]')?.remove();
+    }
+  });
+
+  test("a page without a site build (the studio, a preview) ignores the site's", async () => {
+    expect(await checkForUpdate(latest({ id: "test-build", site: "20261129130000-bbbbbb" }), 1000)).toBe(false);
+  });
+
   test("a different build id is outdated", async () => {
     const result = await checkForUpdate(latest({ id: "next-build" }), 1000);
     expect(result).toBe(true);

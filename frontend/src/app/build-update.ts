@@ -1,6 +1,7 @@
 /**
- * Build updates (spec §1): poll builds/latest.json; when its id differs from this build's, the
- * next navigation is a full page load. A chunk that fails to load reloads the page, at most once
+ * Build updates (spec §1): poll builds/latest.json; when its id differs from this build's, or its
+ * `site` (the published site's build) from the one that rendered this page, the next navigation
+ * is a full page load. A chunk that fails to load reloads the page, at most once
  * per 10 seconds (so a broken deployment cannot cause a reload loop).
  */
 import { config } from "../lib/config";
@@ -13,12 +14,20 @@ export function isOutdated(): boolean {
   return outdated;
 }
 
+/** The published site build that rendered this page (its shell's meta; none on the studio or a preview). */
+export function loadedSiteBuild(doc: Document | undefined = globalThis.document): string | null {
+  return doc?.querySelector('meta[name="splash-site-build"]')?.getAttribute("content") ?? null;
+}
+
 export async function checkForUpdate(fetchImpl: typeof fetch = fetch, now = Date.now()): Promise<boolean> {
   try {
     const response = await fetchImpl(`/builds/latest.json?t=${now}`, { cache: "no-store" });
     if (!response.ok) return outdated;
-    const latest = (await response.json()) as { id?: unknown };
+    const latest = (await response.json()) as { id?: unknown; site?: unknown };
     if (typeof latest.id === "string" && latest.id !== config.buildId) outdated = true;
+    // A publish (the studio's too) makes a new site build: a page rendered by an older one reloads.
+    const loaded = loadedSiteBuild();
+    if (typeof latest.site === "string" && loaded !== null && latest.site !== loaded) outdated = true;
   } catch {
     // offline or a deploy in progress: try again next time
   }

@@ -3,7 +3,8 @@
  * parameter, the answer's `id` used): app/build-update's checkForUpdate against Pact's mock
  * server. The poll is same-origin and outside the API prefix, so it does not go through lib/api;
  * its fetch resolves the relative URL against the mock server as a browser does against the page.
- * The backend serves the file from the SPA build; no provider state.
+ * The backend answers the SPA build's file with the published site's build added (`site`, which
+ * a page compares with its shell's; not part of this contract); no provider state.
  */
 import { MatchersV3 } from "@pact-foundation/pact";
 import { afterEach, describe, expect, it } from "vitest";

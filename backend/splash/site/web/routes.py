@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Literal, cast
 
 from sanic import Blueprint, Request, empty, file, html, raw, text
+from sanic import json as json_response
 from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
@@ -89,7 +91,18 @@ async def asset(request: Request, relative: str) -> HTTPResponse:
 
 @bp.get("/builds/<relative:path>")
 async def build_manifest(request: Request, relative: str) -> HTTPResponse:
+    if relative == "latest.json":
+        return _latest_build(request)
     return await _dist_file(request, "builds", relative, "no-cache")
+
+
+def _latest_build(request: Request) -> HTTPResponse:
+    """The SPA's build (the file the frontend build wrote) and, as ``site``, the published
+    site's: a page rendered by an older one loads in full on its next navigation (a publish)."""
+    found = _served(request, "builds", "latest.json")
+    latest = json.loads(found.path.read_text(encoding="utf-8"))
+    site: PublishedSite = request.app.ctx.published
+    return json_response({**latest, "site": site.build_id}, headers={"cache-control": "no-cache"})
 
 
 @bp.get("/images/<relative:path>")
@@ -343,4 +356,5 @@ def _render(
         payload=resolved.payload,
         dev_url=dev_url,
         nonce=csp_nonce(request),
+        site_build=resolved.build,
     )

@@ -26,9 +26,11 @@ def render_shell(
     payload: bytes,
     dev_url: str | None,
     nonce: str,
+    site_build: str | None = None,
 ) -> str:
     """The page; ``nonce`` is this response's CSP nonce, put on the inline scripts here so the
-    published (cached) fragment never holds one."""
+    published (cached) fragment never holds one; ``site_build``, the published build the page
+    is of (the SPA reloads once a publish made a newer one: src/app/build-update.ts)."""
     return (
         template_environment("splash.site.web")
         .get_template("shell.html")
@@ -40,5 +42,6 @@ def render_shell(
             modules=[*spa.preloads, *filter(None, [spa.locale_chunks.get(head.lang)])],
             dev_url=dev_url,
             nonce=nonce,
+            site_build=site_build,
         )
     )
