@@ -82,6 +82,8 @@ async def owner_editor_and_an_order_of_the_suit(settings: Settings, app_ctx: Any
         "priceKey": SUIT.lower(),
         "price": suit.price,
     }
+
+
 async def editors_over_a_fresh_build(settings: Settings, app_ctx: Any) -> dict[str, Any]:
     """The two editors, and the fixtures published anew: reloading the fixtures gives the
     entries new ids, and a publish of changes finds an entry's pages in the build by its id, so
