@@ -19,7 +19,7 @@ KEY_HEX = "00112233445566778899aabbccddeeff"  # made up: stands for a lesson's k
 # Each file route, the folder it serves (below the test's root) and a file it does serve.
 ROUTES = {
     "/assets": ("dist/assets", "app-1a2b3c.js"),
-    "/builds": ("dist/builds", "latest.json"),
+    "/builds": ("dist/builds", "20261129-abc123.json"),  # a build's meta (latest.json: its own)
     "/images": ("dist/images", "logo.svg"),
     "/media": ("media", "pages/pool.webp"),
     "/media/videos": ("videos", "level-1-lesson-1/0123456789abcdef/master.m3u8"),

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Literal, cast
 
 from sanic import Blueprint, Request, empty, file, html, raw, text
-from sanic import json as json_response
 from sanic.exceptions import RangeNotSatisfiable
 from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
@@ -96,13 +95,22 @@ async def build_manifest(request: Request, relative: str) -> HTTPResponse:
     return await _dist_file(request, "builds", relative, "no-cache")
 
 
+class LatestBuild(PublicModel):
+    """The SPA's build (the file the frontend build wrote) and the published site's."""
+
+    id: str
+    built_at: str | None = None
+    site: str | None
+
+
 def _latest_build(request: Request) -> HTTPResponse:
-    """The SPA's build (the file the frontend build wrote) and, as ``site``, the published
-    site's: a page rendered by an older one loads in full on its next navigation (a publish)."""
+    """The SPA's build and, as ``site``, the published site's: a page rendered by an older one
+    loads in full on its next navigation (a publish)."""
     found = _served(request, "builds", "latest.json")
     latest = json.loads(found.path.read_text(encoding="utf-8"))
     site: PublishedSite = request.app.ctx.published
-    return json_response({**latest, "site": site.build_id}, headers={"cache-control": "no-cache"})
+    answer = LatestBuild.model_validate({**latest, "site": site.build_id})
+    return public(answer, headers={"cache-control": "no-cache"})
 
 
 @bp.get("/images/<relative:path>")
