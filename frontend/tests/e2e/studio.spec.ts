@@ -42,7 +42,7 @@ test("an owner signs in with password and code, invites an editor, who sets up f
   await expect(page).toHaveURL(/\/studio\/dashboard$/);
   await expectHeading(page, studio("en", "dashboard.title"));
   const nav = page.getByRole("navigation", { name: studio("en", "nav.label") });
-  await expect(nav.getByRole("link")).toHaveText(["dashboard", "orders", "customers", "stock", "content", "settings", "staff", "activity"].map((section) => studio("en", `nav.${section}`)));
+  await expect(nav.getByRole("link")).toHaveText(["dashboard", "orders", "customers", "stock", "content", "settings", "media", "staff", "activity"].map((section) => studio("en", `nav.${section}`)));
   await nav.getByRole("link", { name: studio("en", "nav.staff") }).click();
   await expect(page).toHaveURL(/\/studio\/staff$/);
   await expectHeading(page, studio("en", "staff.title"));
@@ -105,7 +105,7 @@ test("an owner signs in with password and code, invites an editor, who sets up f
 
   // An editor's sections are the dashboard and the content: no staff, no activity, no settings, in German.
   await expectHeading(page, studio("de", "dashboard.title"));
-  await expect(page.getByRole("navigation", { name: studio("de", "nav.label") }).getByRole("link")).toHaveText([studio("de", "nav.dashboard"), studio("de", "nav.content")]);
+  await expect(page.getByRole("navigation", { name: studio("de", "nav.label") }).getByRole("link")).toHaveText([studio("de", "nav.dashboard"), studio("de", "nav.content"), studio("de", "nav.media")]);
   await expectNoSeriousA11yViolations(page, "studio home of an editor");
   await page.goto("/studio/staff");
   await expectHeading(page, studio("de", "forbidden.title"));
