@@ -448,6 +448,24 @@ def test_the_ingress_lets_through_the_largest_body_splash_takes():
     assert read_timeout > fields["response_timeout_seconds"].default
 
 
+def test_every_process_at_the_autoscaler_s_ceiling_gets_its_postgresql_connections():
+    """Each Splash process pools up to 5 connections (Tortoise's default); docs/operations.md
+    asks for max_connections of 150, less the superuser's 3 and 2 for replication and backups."""
+    pool, budget = 5, 150 - 3 - 2
+    command = container("Deployment", "splash-backend", "backend")["command"]
+    processes = int(command[command.index("--workers") + 1])
+    ceiling = find("HorizontalPodAutoscaler", "splash-backend")["spec"]["maxReplicas"]
+    workers = find("Deployment", "splash-worker")["spec"]["replicas"]
+    total = ceiling * processes * pool + workers * pool + pool
+    assert total <= budget
+    operations = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
+    times = "\N{MULTIPLICATION SIGN}"
+    sum_shown = f"{ceiling} pods {times} {processes} processes {times} {pool} + {workers} workers"
+    assert sum_shown in operations
+    assert f"the Job's {pool} = {total}" in operations
+    assert "`max_connections` to 150" in operations
+
+
 # ------------------------------------------------------------------------------------------- CDN
 
 
