@@ -312,6 +312,14 @@ def test_every_serving_container_has_probes_and_every_container_resources():
     assert without_probes == WITHOUT_PROBES
 
 
+def test_the_long_running_pods_have_an_init_as_compose_s_services_do():
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))["services"]
+    for name, service in (("splash-backend", "backend"), ("splash-worker", "worker")):
+        assert compose[service]["init"] is True, service
+        spec = pod_spec(find("Deployment", name)) or {}
+        assert spec.get("shareProcessNamespace") is True, name
+
+
 def test_a_stopping_backend_finishes_its_requests():
     backend = find("Deployment", "splash-backend")
     grace = backend["spec"]["template"]["spec"]["terminationGracePeriodSeconds"]
