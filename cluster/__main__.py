@@ -348,7 +348,7 @@ def up() -> int:
         report = backup.backup_and_restore(LAYOUT, secrets, postgres_bin(), ROOT)
         print(report, flush=True)
         print(f"cluster: backup and restore tried ({time.monotonic() - began:.1f} s)", flush=True)
-    except (ClusterError, backup.BackupError) as exc:
+    except (ClusterError, backup.BackupError, S3Error) as exc:
         print(f"cluster: {exc}", file=sys.stderr)
         print("cluster: what started is still running: make cluster-stop ends it", file=sys.stderr)
         return 1

@@ -70,7 +70,14 @@ def compare(original: dict[str, int], copy: dict[str, int]) -> list[str]:
     ]
 
 
-KEY_TABLES = ("product", "productvariant", "page", "lesson", "mediaitem", "outboxjob")
+KEY_TABLES = (
+    "catalog_product",
+    "catalog_product_variant",
+    "page",
+    "academy_lesson",
+    "media_item",
+    "outbox_job",
+)
 
 
 def summary(counts: dict[str, int]) -> str:

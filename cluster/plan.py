@@ -224,7 +224,8 @@ def seaweed_command(layout: Layout, ports: Ports = PORTS) -> list[str]:
         "-master.volumeSizeLimitMB=64",
         f"-volume.port={ports.seaweed_volume}",
         f"-volume.port.grpc={ports.seaweed_volume + grpc}",
-        "-volume.max=8",
+        "-volume.max=100",  # volumes are not preallocated; each bucket grows 7
+        "-volume.preStopSeconds=0",  # stop at once (default: 10 s of draining)
         "-filer",
         f"-filer.port={ports.seaweed_filer}",
         f"-filer.port.grpc={ports.seaweed_filer + grpc}",

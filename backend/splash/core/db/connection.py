@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from tortoise import Tortoise, connections
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.backends.base.config_generator import expand_db_url
 
 # Every module that defines models, plugged in by splash.site.wiring.
@@ -61,13 +62,20 @@ async def _keep_session(connection: Any) -> None:
     del connection
 
 
-def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> dict[str, Any]:
+def tortoise_config(
+    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
+) -> dict[str, Any]:
+    """The app on the ``default`` connection; with ``replica_url`` a second one, ``replica``,
+    that only :func:`replica` hands out (no model's default, never migrated)."""
     if not MODELS:
         raise RuntimeError("no models plugged in: call splash.site.wiring.plug_in() first")
     url = database_url.replace("postgresql://", "postgres://", 1)
     _ensure_sqlite_folder(url)
+    found = {"default": _connection(url, busy_timeout_ms)}
+    if replica_url:
+        found[REPLICA] = _connection(replica_url.replace("postgresql://", "postgres://", 1), None)
     return {
-        "connections": {"default": _connection(url, busy_timeout_ms)},
+        "connections": found,
         "apps": {
             "splash": {
                 "models": [module.__name__ for module in MODELS],  # as Tortoise takes them
@@ -81,23 +89,36 @@ def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> di
 
 
 _connected = False
+REPLICA = "replica"
+_replica_connected = False
 
 
-async def connect(database_url: str, busy_timeout_ms: int | None = None) -> None:
+async def connect(
+    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
+) -> None:
     """Connect for the whole process: request tasks find the connection through the global
     context (Tortoise 1.x keeps contexts per task otherwise)."""
-    global _connected
-    config = tortoise_config(database_url, busy_timeout_ms)
+    global _connected, _replica_connected
+    config = tortoise_config(database_url, busy_timeout_ms, replica_url)
     await Tortoise.init(config=config, _enable_global_fallback=True)
-    _connected = True
+    _connected, _replica_connected = True, bool(replica_url)
 
 
-async def connect_once(database_url: str, busy_timeout_ms: int | None = None) -> bool:
+async def connect_once(
+    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
+) -> bool:
     """Connect unless this process already is (tests, embedding); True when it connected."""
     if _connected:
         return False
-    await connect(database_url, busy_timeout_ms)
+    await connect(database_url, busy_timeout_ms, replica_url)
     return True
+
+
+def replica() -> BaseDBAsyncClient:
+    """Where a read that may be a moment behind goes (``QuerySet.using_db``): the read replica
+    when SPLASH_DATABASE_REPLICA_URL names one, else the database itself. Only for public reads
+    whose staleness harms no one; never inside a transaction or before a write."""
+    return connections.get(REPLICA if _replica_connected else "default")
 
 
 async def ping() -> None:
@@ -106,9 +127,9 @@ async def ping() -> None:
 
 
 async def disconnect() -> None:
-    global _connected
+    global _connected, _replica_connected
     await Tortoise.close_connections()
-    _connected = False
+    _connected = _replica_connected = False
 
 
 @asynccontextmanager
