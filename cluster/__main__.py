@@ -397,41 +397,53 @@ def status_table() -> str:
 # --- stopping -------------------------------------------------------------------------------
 
 
-def down(quiet: bool = False) -> int:
-    """Everything a run started, whatever state it was left in; nothing when nothing runs."""
-    stopped = []
-    pids = sorted(LAYOUT.pids.glob("*.pid")) if LAYOUT.pids.exists() else []
-    # The load balancer first, then instances and workers, then the engines they use.
-    order = {"nginx": 0, "splash": 1, "worker": 1, "redis": 2, "seaweedfs": 2}
-    for pid_file in sorted(pids, key=lambda p: order.get(p.stem.split("-")[0], 3)):
+def _stop_tier(pid_files: list[Path], seconds: float) -> list[str]:
+    """SIGTERM to each one's process group, then a bounded wait; SIGKILL to what outlives it.
+    Each stopped one as "name (s)"."""
+    began = time.monotonic()
+    stopping: list[tuple[str, int]] = []
+    for pid_file in pid_files:
         with contextlib.suppress(ValueError):
             pid = int(pid_file.read_text())
             if alive(pid):
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(pid, signal.SIGTERM)
-                stopped.append((pid_file.stem, pid))
-    deadline = time.monotonic() + 20
-    for name, pid in stopped:
-        while alive(pid) and time.monotonic() < deadline:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, os.WNOHANG)
-            time.sleep(0.1)
+                stopping.append((pid_file.stem, pid))
+        pid_file.unlink()
+    done = []
+    for name, pid in stopping:
+        while alive(pid) and time.monotonic() < began + seconds:
+            time.sleep(0.05)
         if alive(pid):
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
-            print(f"cluster: {name} ({pid}) ignored SIGTERM for 20 s: killed", file=sys.stderr)
-    for pid_file in pids:
-        pid_file.unlink()
-    names = [name for name, _ in stopped]
+            print(
+                f"cluster: {name} ({pid}) outlived SIGTERM by {seconds:g} s: killed",
+                file=sys.stderr,
+            )
+        done.append(f"{name} ({time.monotonic() - began:.1f} s)")
+    return done
+
+
+def down(quiet: bool = False) -> int:
+    """Everything a run started, whatever state it was left in; nothing when nothing runs. The
+    load balancer first, then the instances and workers, then the engines they use."""
+    pids = sorted(LAYOUT.pids.glob("*.pid")) if LAYOUT.pids.exists() else []
+    tiers = [("nginx",), ("splash", "worker"), ("redis", "seaweedfs")]
+    names = []
+    for tier in tiers:
+        names += _stop_tier([p for p in pids if p.stem.split("-")[0] in tier], 20)
+    names += _stop_tier([p for p in pids if p.exists()], 20)  # anything else left there
     for role in ("replica", "primary"):
         if (LAYOUT.pgdata(role) / "postmaster.pid").exists():
+            began = time.monotonic()
             command = plan.postgres_stop(postgres_bin(), LAYOUT, role)
             try:
                 run(f"stopping PostgreSQL {role}", plan.as_postgres(command, ROOT), 45)
             except ClusterError as exc:
                 print(f"cluster: {exc}", file=sys.stderr)
                 return 1
-            names.append(f"postgres-{role}")
+            names.append(f"postgres-{role} ({time.monotonic() - began:.1f} s)")
     if not quiet:
         print(f"cluster: stopped {', '.join(names)}" if names else "cluster: nothing was running")
     return 0
