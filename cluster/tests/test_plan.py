@@ -83,15 +83,19 @@ def test_instances_share_the_engines_and_drain_no_outbox() -> None:
         assert env[f"SPLASH_{area}_SECRET_ACCESS_KEY"] == "SKEY"
 
 
-def test_the_settings_are_ones_splash_accepts() -> None:
+def test_the_settings_are_ones_splash_accepts(monkeypatch: pytest.MonkeyPatch) -> None:
     from splash.core.config import Settings
 
     env = plan.splash_env(LAYOUT, SECRETS)
     names = {f"SPLASH_{name.upper()}" for name in Settings.model_fields}
     assert set(env) - names == set()
-    settings = Settings(**{k.removeprefix("SPLASH_").lower(): v for k, v in env.items()})
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings()  # from the environment, as each instance reads it
     assert settings.public_port == 8800
     assert settings.origin("en") == "http://en.localhost:8800"
+    assert settings.database_replica_url == env["SPLASH_DATABASE_REPLICA_URL"]
+    assert settings.trusted_proxies == ("127.0.0.1",)
 
 
 def test_commands_are_the_real_serve_and_worker_commands() -> None:
@@ -158,3 +162,20 @@ def test_backup_comparison_names_each_differing_table() -> None:
 
 def test_shown_quotes_the_empty_argument() -> None:
     assert plan.shown(["redis-server", "--save", ""]) == "redis-server --save ''"
+
+
+def test_a_wait_ends_with_one_line_naming_what_did_not_answer_and_its_log() -> None:
+    from cluster.__main__ import ClusterError, wait_for
+
+    log = plan.REPO_ROOT / "var" / "cluster" / "logs" / "redis.log"
+    with pytest.raises(ClusterError) as raised:
+        wait_for("Redis on 6391", lambda: False, 0.3, log)
+    assert str(raised.value) == (
+        "Redis on 6391 did not answer within 0.3 s (see var/cluster/logs/redis.log)"
+    )
+
+    def refuses() -> bool:
+        raise ConnectionRefusedError  # an engine not listening yet: asked again, not raised
+
+    with pytest.raises(ClusterError, match=r"^S3 did not answer within 0\.5 s$"):
+        wait_for("S3", refuses, 0.5)
