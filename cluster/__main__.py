@@ -324,6 +324,40 @@ def start_nginx() -> list[str]:
     return upstreams
 
 
+def check_outbox() -> str:
+    """A POST through nginx that commits an e-mail to the outbox (an account's confirmation);
+    one of the workers sends it (outbox://var/cluster/mail): the instances drain nothing."""
+    address = f"cluster-{random.token_hex(4)}@example.com"
+    body = json.dumps({"username": address, "email": address, "password": random.token_hex(12)})
+    origin = f"http://localhost:{PORTS.nginx}"
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{PORTS.nginx}/api/auth/local/register",
+        data=body.encode(),
+        method="POST",
+        headers={
+            "Host": f"localhost:{PORTS.nginx}",
+            "Origin": origin,
+            "Content-Type": "application/json",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            upstream = answer.headers.get("X-Splash-Upstream", "?")
+    except urllib.error.HTTPError as exc:
+        raise ClusterError(f"POST /api/auth/local/register through nginx: {exc.code}") from None
+    mail = LAYOUT.root / "mail"
+
+    def sent() -> bool:
+        return any(
+            address in path.read_text(errors="replace")
+            for path in mail.rglob("*")
+            if path.is_file()
+        )
+
+    wait_for(f"the confirmation e-mail to {address} (a worker)", sent, 60, log_file("worker-1"))
+    return f"POST answered by {upstream}, its e-mail sent by a worker"
+
+
 def up() -> int:
     started = time.monotonic()
     down(quiet=True)
@@ -344,6 +378,7 @@ def up() -> int:
             print(f"cluster: {name} ready ({time.monotonic() - began:.1f} s)", flush=True)
         upstreams = start_nginx()
         print(f"cluster: nginx ready; GET / answered by {', '.join(upstreams)}", flush=True)
+        print(f"cluster: outbox checked: {check_outbox()}", flush=True)
         began = time.monotonic()
         report = backup.backup_and_restore(LAYOUT, secrets, postgres_bin(), ROOT)
         print(report, flush=True)
