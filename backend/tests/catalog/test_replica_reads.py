@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from tortoise import connections
+from tortoise.transactions import in_transaction
 
 from splash.catalog.models import Product
 from splash.core import db
@@ -50,6 +51,10 @@ async def test_the_product_list_reads_the_replica_and_a_product_the_database(
     one = await client.get(f"/api/products/{product.id}")
     assert one.status == 200  # the database itself
     assert one.json["data"]["key"] == "splash-float-suit"
+    # Transactions that name no connection (every one of Splash's) still find the database.
+    async with in_transaction():
+        await Product.filter(id=product.id).update(position=7)
+    assert (await Product.get(id=product.id)).position == 7
 
 
 async def test_without_a_replica_the_replica_reader_is_the_database(database):

@@ -5,6 +5,7 @@ domain."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -62,20 +63,13 @@ async def _keep_session(connection: Any) -> None:
     del connection
 
 
-def tortoise_config(
-    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
-) -> dict[str, Any]:
-    """The app on the ``default`` connection; with ``replica_url`` a second one, ``replica``,
-    that only :func:`replica` hands out (no model's default, never migrated)."""
+def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> dict[str, Any]:
     if not MODELS:
         raise RuntimeError("no models plugged in: call splash.site.wiring.plug_in() first")
     url = database_url.replace("postgresql://", "postgres://", 1)
     _ensure_sqlite_folder(url)
-    found = {"default": _connection(url, busy_timeout_ms)}
-    if replica_url:
-        found[REPLICA] = _connection(replica_url.replace("postgresql://", "postgres://", 1), None)
     return {
-        "connections": found,
+        "connections": {"default": _connection(url, busy_timeout_ms)},
         "apps": {
             "splash": {
                 "models": [module.__name__ for module in MODELS],  # as Tortoise takes them
@@ -89,8 +83,22 @@ def tortoise_config(
 
 
 _connected = False
-REPLICA = "replica"
-_replica_connected = False
+# The read replica's client (SPLASH_DATABASE_REPLICA_URL), made beside Tortoise's configuration,
+# not in it: with two configured connections every unnamed transaction (in_transaction()) would
+# have to name its connection. Only replica() hands it out.
+_replica: BaseDBAsyncClient | None = None
+
+
+def _replica_client(url: str) -> BaseDBAsyncClient:
+    """A client of the engine the URL names, as Tortoise makes its own (no pool opened yet)."""
+    expanded = _connection(url.replace("postgresql://", "postgres://", 1), None)
+    engine = importlib.import_module(expanded["engine"])
+    client_class = (
+        engine.get_client_class(expanded)
+        if hasattr(engine, "get_client_class")
+        else engine.client_class
+    )
+    return client_class(connection_name="replica", **expanded["credentials"])  # type: ignore[no-any-return]
 
 
 async def connect(
@@ -98,10 +106,15 @@ async def connect(
 ) -> None:
     """Connect for the whole process: request tasks find the connection through the global
     context (Tortoise 1.x keeps contexts per task otherwise)."""
-    global _connected, _replica_connected
-    config = tortoise_config(database_url, busy_timeout_ms, replica_url)
+    global _connected, _replica
+    config = tortoise_config(database_url, busy_timeout_ms)
     await Tortoise.init(config=config, _enable_global_fallback=True)
-    _connected, _replica_connected = True, bool(replica_url)
+    _connected = True
+    if replica_url:
+        # Its first query opens it here, before any request (see site/app.py: a request
+        # cancelled during Tortoise's first connect would leave the client locked).
+        _replica = _replica_client(replica_url)
+        await _replica.execute_query("SELECT 1")
 
 
 async def connect_once(
@@ -118,7 +131,7 @@ def replica() -> BaseDBAsyncClient:
     """Where a read that may be a moment behind goes (``QuerySet.using_db``): the read replica
     when SPLASH_DATABASE_REPLICA_URL names one, else the database itself. Only for public reads
     whose staleness harms no one; never inside a transaction or before a write."""
-    return connections.get(REPLICA if _replica_connected else "default")
+    return _replica if _replica is not None else connections.get("default")
 
 
 async def ping() -> None:
@@ -127,9 +140,11 @@ async def ping() -> None:
 
 
 async def disconnect() -> None:
-    global _connected, _replica_connected
+    global _connected, _replica
     await Tortoise.close_connections()
-    _connected = _replica_connected = False
+    if _replica is not None:
+        await _replica.close()
+    _connected, _replica = False, None
 
 
 @asynccontextmanager
