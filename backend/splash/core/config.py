@@ -41,6 +41,11 @@ class Settings(BaseSettings):
     env: Environment = Environment.DEVELOPMENT
     secret_key: str = DEV_SECRET
     database_url: str = f"sqlite://{REPO_ROOT / 'var' / 'splash.sqlite3'}"
+    # A read replica of that database (PostgreSQL streaming replication, a hot standby), a
+    # moment behind it: read only by public reads where a stale answer is harmless, through
+    # db.replica() (the product list, GET /api/products: splash/catalog/services.py). Unset:
+    # those reads go to the database itself.
+    database_replica_url: str | None = None
     domains: Annotated[dict[str, str], NoDecode] = Field(
         default=DEFAULT_DOMAINS,  # type: ignore[arg-type]  # parsed by _parse_domains
         validate_default=True,
@@ -198,6 +203,17 @@ class Settings(BaseSettings):
             return None
         if not isinstance(value, str) or not re.fullmatch(r"https?://[^/?#\s]+", value):
             raise ValueError(f"expected an origin such as https://shop.example, got {value!r}")
+        return value
+
+    @field_validator("database_replica_url", mode="before")
+    @classmethod
+    def _parse_replica(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if not isinstance(value, str) or not value.startswith(
+            ("sqlite://", "postgres://", "postgresql://")
+        ):
+            raise ValueError(f"expected a sqlite:// or postgres:// URL, got {value!r}")
         return value
 
     @field_validator("trusted_proxies", mode="before")

@@ -154,7 +154,9 @@ def _start_and_stop(app: Sanic, settings: Settings) -> None:
     @app.before_server_start
     async def _connect(app: Sanic) -> None:
         app.ctx.owns_database = await db.connect_once(
-            settings.database_url, settings.database_busy_timeout_ms
+            settings.database_url,
+            settings.database_busy_timeout_ms,
+            settings.database_replica_url,
         )
         # The first query opens the connection here, before requests arrive. Tortoise 1.1's
         # ConnectionWrapper takes its lock and then connects; a request cancelled while that

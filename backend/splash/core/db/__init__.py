@@ -18,6 +18,7 @@ from splash.core.db.connection import (
     pending_model_changes,
     ping,
     plug_in,
+    replica,
     session,
     tortoise_config,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "ping",
     "plug_in",
     "read_once",
+    "replica",
     "rows",
     "serialize_on",
     "session",

@@ -5,6 +5,7 @@ domain."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from tortoise import Tortoise, connections
+from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.backends.base.config_generator import expand_db_url
 
 # Every module that defines models, plugged in by splash.site.wiring.
@@ -81,23 +83,55 @@ def tortoise_config(database_url: str, busy_timeout_ms: int | None = None) -> di
 
 
 _connected = False
+# The read replica's client (SPLASH_DATABASE_REPLICA_URL), made beside Tortoise's configuration,
+# not in it: with two configured connections every unnamed transaction (in_transaction()) would
+# have to name its connection. Only replica() hands it out.
+_replica: BaseDBAsyncClient | None = None
 
 
-async def connect(database_url: str, busy_timeout_ms: int | None = None) -> None:
+def _replica_client(url: str) -> BaseDBAsyncClient:
+    """A client of the engine the URL names, as Tortoise makes its own (no pool opened yet)."""
+    expanded = _connection(url.replace("postgresql://", "postgres://", 1), None)
+    engine = importlib.import_module(expanded["engine"])
+    client_class = (
+        engine.get_client_class(expanded)
+        if hasattr(engine, "get_client_class")
+        else engine.client_class
+    )
+    return client_class(connection_name="replica", **expanded["credentials"])  # type: ignore[no-any-return]
+
+
+async def connect(
+    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
+) -> None:
     """Connect for the whole process: request tasks find the connection through the global
     context (Tortoise 1.x keeps contexts per task otherwise)."""
-    global _connected
+    global _connected, _replica
     config = tortoise_config(database_url, busy_timeout_ms)
     await Tortoise.init(config=config, _enable_global_fallback=True)
     _connected = True
+    if replica_url:
+        # Its first query opens it here, before any request (see site/app.py: a request
+        # cancelled during Tortoise's first connect would leave the client locked).
+        _replica = _replica_client(replica_url)
+        await _replica.execute_query("SELECT 1")
 
 
-async def connect_once(database_url: str, busy_timeout_ms: int | None = None) -> bool:
+async def connect_once(
+    database_url: str, busy_timeout_ms: int | None = None, replica_url: str | None = None
+) -> bool:
     """Connect unless this process already is (tests, embedding); True when it connected."""
     if _connected:
         return False
-    await connect(database_url, busy_timeout_ms)
+    await connect(database_url, busy_timeout_ms, replica_url)
     return True
+
+
+def replica() -> BaseDBAsyncClient:
+    """Where a read that may be a moment behind goes (``QuerySet.using_db``): the read replica
+    when SPLASH_DATABASE_REPLICA_URL names one, else the database itself. Only for public reads
+    whose staleness harms no one; never inside a transaction or before a write."""
+    return _replica if _replica is not None else connections.get("default")
 
 
 async def ping() -> None:
@@ -106,9 +140,11 @@ async def ping() -> None:
 
 
 async def disconnect() -> None:
-    global _connected
+    global _connected, _replica
     await Tortoise.close_connections()
-    _connected = False
+    if _replica is not None:
+        await _replica.close()
+    _connected, _replica = False, None
 
 
 @asynccontextmanager
