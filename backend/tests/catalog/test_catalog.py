@@ -6,7 +6,6 @@ import pytest
 from splash.catalog import services as catalog
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.seed import read_catalog
-from splash.core import db
 from splash.core.config import REPO_ROOT
 from splash.core.fixtures import read_yaml
 from splash.core.route_table import RouteTable
@@ -362,21 +361,6 @@ async def test_a_product_pages_payload_holds_the_product_and_its_alternates(clie
     assert payload["product"]["key"] == "splash-float-suit"
     assert payload["alternates"]["es"] == f"/tienda/{texts('es')['products'][0]['slug']}"
     assert payload["head"]["type"] == "product"
-
-
-async def test_in_a_read_once_block_every_product_page_comes_from_two_statements(seeded, settings):
-    table = RouteTable.load(settings.routes_file)
-    named = [(text.locale, text.slug) for text in await ProductText.all().order_by("id")]
-    named.append(("nl", "no-such-product"))
-    live = [await catalog.product_at(locale, slug, table) for locale, slug in named]
-
-    with counting_statements() as statements:
-        async with db.read_once():
-            once = [await catalog.product_at(locale, slug, table) for locale, slug in named]
-
-    assert once == live
-    assert all(live[:-1]) and live[-1] is None
-    assert len(statements) == 2  # the texts with their products, the variants
 
 
 @pytest.mark.parametrize(

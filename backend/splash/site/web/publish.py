@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from splash.academy import services as academy
-from splash.catalog import services as catalog
+from splash.catalog import product_pages
 from splash.content import services as content
 from splash.core import db
 from splash.core.config import Settings
@@ -53,7 +53,7 @@ Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]
 FAMILIES: dict[str, Family] = {
     "page": lambda ids, table: content.page_family_paths(ids),
     "article": content.article_family_paths,
-    "product": catalog.product_family_paths,
+    "product": product_pages.product_family_paths,
 }
 # Blocks that show entities of another collection (besides "collection-list", which names it).
 LISTING_BLOCKS = {"product-item": "product", "academy-item": "course"}
@@ -151,7 +151,7 @@ async def _collect(
         shared = await services.shared_payload(settings, locale)
         paths = await content.published_page_paths(locale)
         paths += await content.published_article_paths(locale, table)
-        paths += await catalog.product_paths(locale, table)
+        paths += await product_pages.product_paths(locale, table)
         paths += await academy.published_paths(locale, table)
         for path in paths:
             payload = await _page_entry(settings, table, locale, path, shared)
