@@ -5,9 +5,9 @@ entry's key is the course's, level's or lesson's key. The order, the free previe
 prices: ``academy.editable_outline``. How long a lesson lasts is its video's own duration,
 never a number typed in.
 
-Every course page shows its levels and lessons, and the academy's blocks show them on other
-pages, so a publish republishes everything (``EVERYTHING``, as ``site.web.publish`` asks for
-the academy). A renamed course or lesson slug keeps its old paths working (301)."""
+A publish republishes the pages that show the course, level or lesson (``course:2``,
+``level:5``, ``lesson:9``: ``academy.page_families``, and the pages whose blocks show courses or
+levels). A renamed course or lesson slug keeps its old paths working (301)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody
-from splash.editing.editable import EVERYTHING, Applied, Document, EntrySummary, Preview
+from splash.editing.editable import Applied, Document, EntrySummary, Preview
 from splash.editing.slugs import SLUG_PATTERN
 from splash.staff.vocabulary import Permission
 
@@ -127,7 +127,7 @@ class Courses:
         old = await _course_slug(course.id, locale)
         await CourseText.update_or_create(course_id=course.id, locale=locale, defaults=columns)
         moved = await _course_moves(course, locale, old, document["slug"], table)
-        return Applied([EVERYTHING], moved)
+        return Applied([f"course:{course.id}"], moved)
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         raise ValidationError.for_field(["locale"], "A course's texts stay: edit them instead")
@@ -199,7 +199,7 @@ class Levels:
         level = await Level.get(key=key)
         columns = {"title": document["title"], "description": document["description"]}
         await LevelText.update_or_create(level_id=level.id, locale=locale, defaults=columns)
-        return Applied([EVERYTHING])
+        return Applied([f"level:{level.id}"])
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         raise ValidationError.for_field(["locale"], "A level's texts stay: edit them instead")
@@ -271,7 +271,7 @@ class Lessons:
                     lesson_path(table, locale, course_slug, document["slug"]),
                 )
             ]
-        return Applied([EVERYTHING], moved)
+        return Applied([f"lesson:{lesson.id}"], moved)
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         raise ValidationError.for_field(["locale"], "A lesson's texts stay: edit them instead")

@@ -73,8 +73,15 @@ async def publish(
         await activity.record(
             actor, Action.CONTENT_PUBLISHED, name.subject, after={"version": version.number}
         )
-        await outbox.enqueue(REPUBLISH_JOB, {"changes": applied.changes})
+        await _republish(applied.changes)
     return version
+
+
+async def _republish(changes: list[str]) -> None:
+    """The outbox job that republishes ``changes`` (none: the public site shows nothing of
+    them, as a suit's free lessons of an unpublished course)."""
+    if changes:
+        await outbox.enqueue(REPUBLISH_JOB, {"changes": changes})
 
 
 async def republish_everything() -> None:
@@ -105,7 +112,7 @@ async def unpublish(actor: Actor, name: EntryName, found: Editable, table: Route
         applied = await found.unpublish(name.key, name.locale, table)
         await Draft.filter(**name.where()).update(published_revision=None, publish_at=None)
         await activity.record(actor, Action.CONTENT_UNPUBLISHED, name.subject)
-        await outbox.enqueue(REPUBLISH_JOB, {"changes": applied.changes})
+        await _republish(applied.changes)
 
 
 async def schedule(
