@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import Field
+from tortoise.models import Model
 
 from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
 from splash.academy.pages import course_at, course_path, lesson_path
@@ -53,20 +54,35 @@ async def _course_slug(course_id: int, locale: str) -> str | None:
     return text.slug if text else None
 
 
-def _summaries(
-    keys: list[tuple[int, str]], texts: list[Any], locale: str, owner: str
-) -> list[EntrySummary]:
-    """One entry per (id, key): its text in ``locale`` (or another's title, untranslated)."""
-    by_id: dict[int, list[Any]] = {}
-    for text in texts:
-        by_id.setdefault(getattr(text, f"{owner}_id"), []).append(text)
-    found = []
-    for row_id, key in keys:
-        own = next((t for t in by_id.get(row_id, []) if t.locale == locale), None)
-        shown = own or next(iter(by_id.get(row_id, [])), None)
-        title = shown.title if shown else key
-        found.append(EntrySummary(key, title, own is not None, own is not None, id=row_id))
-    return found
+class _Texts:
+    """What the course, level and lesson texts share: edited per language by editors, never
+    taken off the site (edited instead), listed in the academy's order with each entry's title
+    in the language asked (or another language's, marked untranslated)."""
+
+    permission = Permission.CONTENT
+    localized = True
+    noun: str  # "course": its texts' column ``course_id``, the refusal's wording
+    model: type[Model]
+    texts: type[Model]
+    order: tuple[str, ...]  # the entries' order
+
+    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
+        raise ValidationError.for_field(
+            ["locale"], f"A {self.noun}'s texts stay: edit them instead"
+        )
+
+    async def entries(self, locale: str) -> list[EntrySummary]:
+        keys = await self.model.all().order_by(*self.order).values_list("id", "key")
+        by_id: dict[int, list[Any]] = {}
+        for text in await self.texts.all():
+            by_id.setdefault(getattr(text, f"{self.noun}_id"), []).append(text)
+        found = []
+        for row_id, key in keys:
+            own = next((t for t in by_id.get(row_id, []) if t.locale == locale), None)
+            shown = own or next(iter(by_id.get(row_id, [])), None)
+            title = shown.title if shown else key
+            found.append(EntrySummary(key, title, own is not None, own is not None, id=row_id))
+        return found
 
 
 class CourseDocument(RequestBody):
@@ -79,10 +95,9 @@ class CourseDocument(RequestBody):
     seo_description: str = Field(default="", max_length=320)
 
 
-class Courses:
-    permission = Permission.CONTENT
-    localized = True
+class Courses(_Texts):
     document = CourseDocument
+    noun, model, texts, order = "course", Course, CourseText, ("position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await CourseText.get_or_none(course__key=key, locale=locale)
@@ -129,13 +144,6 @@ class Courses:
         moved = await _course_moves(course, locale, old, document["slug"], table)
         return Applied([f"course:{course.id}"], moved)
 
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A course's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        courses = await Course.all().order_by("position", "id").values_list("id", "key")
-        return _summaries(list(courses), await CourseText.all(), locale, "course")
-
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
@@ -179,10 +187,9 @@ class LevelDocument(RequestBody):
     description: str = Field(default="", max_length=600)
 
 
-class Levels:
-    permission = Permission.CONTENT
-    localized = True
+class Levels(_Texts):
     document = LevelDocument
+    noun, model, texts, order = "level", Level, LevelText, ("course_id", "position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await LevelText.get_or_none(level__key=key, locale=locale)
@@ -201,13 +208,6 @@ class Levels:
         await LevelText.update_or_create(level_id=level.id, locale=locale, defaults=columns)
         return Applied([f"level:{level.id}"])
 
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A level's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        levels = await Level.all().order_by("course_id", "position", "id").values_list("id", "key")
-        return _summaries(list(levels), await LevelText.all(), locale, "level")
-
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
@@ -223,10 +223,9 @@ class LessonDocument(RequestBody):
     poster_alt: str = Field(default="", max_length=200)  # empty: a poster with nothing to read
 
 
-class Lessons:
-    permission = Permission.CONTENT
-    localized = True
+class Lessons(_Texts):
     document = LessonDocument
+    noun, model, texts, order = "lesson", Lesson, LessonText, ("level_id", "position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await LessonText.get_or_none(lesson__key=key, locale=locale).select_related("lesson")
@@ -272,13 +271,6 @@ class Lessons:
                 )
             ]
         return Applied([f"lesson:{lesson.id}"], moved)
-
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A lesson's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        lessons = await Lesson.all().order_by("level_id", "position", "id").values_list("id", "key")
-        return _summaries(list(lessons), await LessonText.all(), locale, "lesson")
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
