@@ -24,8 +24,14 @@ def intro_image(product: Product, text: ProductText | None) -> dict[str, Any] | 
     return image(product, first, text) if first else None
 
 
+def on_sale(variant: ProductVariant) -> bool:
+    """Whether the shop sells the variant at all, sold out or not: switched on by the owner,
+    which needs a price (a new variant has none and is not shown)."""
+    return variant.active and variant.price > 0
+
+
 def available(variant: ProductVariant) -> bool:
-    return variant.active and variant.stock > 0
+    return on_sale(variant) and variant.stock > 0
 
 
 def path(table: RouteTable, locale: str, text: ProductText) -> str:

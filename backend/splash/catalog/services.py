@@ -65,9 +65,10 @@ async def variant(
     raw_id: str, locale: str, table: RouteTable, populate: frozenset[str]
 ) -> dict[str, Any]:
     """GET /product-variants/{id}: ``populate`` may hold ``introImage`` and
-    ``product.introImage``."""
+    ``product.introImage``. A variant the shop does not sell (switched off, without a price,
+    of an unpublished product) is not found."""
     found = await ProductVariant.get_or_none(id=parse_id(raw_id)).select_related("product")
-    if found is None or not found.product.published:
+    if found is None or not found.product.published or not labels.on_sale(found):
         raise NotFoundError("Product variant not found")
     product = found.product
     text = await _text(product.id, locale)

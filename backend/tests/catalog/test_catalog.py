@@ -102,10 +102,24 @@ async def test_3xl_and_a_sold_out_variant(client, seeded):
     assert (await client.get(f"/api/product-variants/{xxxl.id}")).json["data"]["sizeLabel"] == "3XL"
 
 
-async def test_a_switched_off_variant_is_unavailable_whatever_its_stock(client, seeded):
+@pytest.mark.parametrize(
+    "columns", [{"active": False}, {"price": 0}], ids=["switched-off", "without-a-price"]
+)
+async def test_a_variant_the_shop_does_not_sell_is_a_404_whatever_its_stock(
+    client, seeded, columns
+):
     vid = await variant_id("SPL-FS-BLUE-L")
-    await ProductVariant.filter(id=vid).update(active=False, stock=40)
-    assert (await client.get(f"/api/product-variants/{vid}")).json["data"]["available"] is False
+    on_sale = await client.get(f"/api/product-variants/{vid}")
+    await ProductVariant.filter(id=vid).update(stock=40, **columns)
+
+    response = await client.get(f"/api/product-variants/{vid}")
+
+    assert on_sale.status == 200
+    assert response.status == 404
+    assert response.json["error"]["name"] == "NotFoundError"
+    cart = {"items": [{"variantId": vid, "quantity": 1}]}
+    quote = await client.post("/api/cart/quote", json=cart)
+    assert quote.json["data"]["items"][0]["available"] is False  # never sold at 0 or switched off
 
 
 async def test_the_locale_parameter_picks_the_language_and_the_products_segment(client, seeded):
