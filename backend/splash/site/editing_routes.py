@@ -258,7 +258,7 @@ async def publish(request: Request, collection: str, key: str) -> HTTPResponse:
     tag=TAG,
     response=EntryAnswer,
     parameters=ENTRY,
-    errors=(401, 403, 404),
+    errors=(401, 403, 404, 409),
 )
 @studio_route(Permission.CONTENT)
 async def unpublish(request: Request, collection: str, key: str) -> HTTPResponse:

@@ -126,6 +126,24 @@ async def test_an_unpublished_page_is_gone_from_the_public_site(client, publishe
     assert again.status == 404
 
 
+async def test_a_page_with_published_pages_below_it_is_not_unpublished(client, seeded, settings):
+    headers = await headers_of(settings)
+    parent = url("page", "academy", action="unpublish")
+
+    refused = await client.post(parent, json={}, headers=headers)
+
+    assert refused.status == 409
+    assert refused.json["error"]["details"] == {"children": ["academy-how-it-works"]}
+    assert "academy-how-it-works" in refused.json["error"]["message"]
+    academy = Page.filter(locale_id="nl", localization_key="academy")
+    assert await academy.values_list("published", flat=True) == [True]
+    assert not await OutboxJob.exists()
+    child = url("page", "academy-how-it-works", action="unpublish")
+    assert (await client.post(child, json={}, headers=headers)).status == 200
+    assert (await client.post(parent, json={}, headers=headers)).status == 200
+    assert await academy.values_list("published", flat=True) == [False]
+
+
 async def _due_now() -> None:
     """The clock moved on: every waiting job is due."""
     past = outbox.now() - timedelta(seconds=1)

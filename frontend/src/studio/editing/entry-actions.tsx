@@ -1,8 +1,9 @@
 /**
  * What can be done with an entry's draft: publish it (after saving what is not saved yet; the
- * API's refusal names the empty fields, shown at each), take it off the site, publish it at a
- * chosen time (or cancel that), and a preview link to send (copy, open). The settings, the
- * shop's shared parts and the academy's texts cannot be taken off the site here.
+ * API's refusal names the empty fields, shown at each), take it off the site (refused while
+ * pages below it are on the site, named), publish it at a chosen time (or cancel that), and a
+ * preview link to send (copy, open). The settings, the shop's shared parts and the academy's
+ * texts cannot be taken off the site here.
  */
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
@@ -11,7 +12,7 @@ import type { Notice } from "../status";
 import { fromLocalInput, localInput } from "./documents";
 import { ACADEMY_TEXTS, previewLink, publishEntry, scheduleEntry, SHARED_COLLECTIONS, unpublishEntry, type Collection, type Entry, type PreviewLink } from "./editing-api";
 import { formatDateTime } from "./format";
-import { conflictOf, fieldErrorsOf, type FieldErrors, type useDraft } from "./use-draft";
+import { conflictOf, fieldErrorsOf, pagesBelowOf, type FieldErrors, type useDraft } from "./use-draft";
 
 type Props = {
   collection: Collection;
@@ -47,7 +48,9 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
     } catch (error) {
       const conflict = conflictOf(error);
       const fields = fieldErrorsOf(error, t);
-      if (conflict) draft.setConflict(conflict);
+      const below = pagesBelowOf(error);
+      if (below) setNotice({ kind: "failed", text: t("studio.editing.pagesBelow", { pages: below.join(", ") }) });
+      else if (conflict) draft.setConflict(conflict);
       else if (fields.at) setAtError(fields.at);
       else if (Object.keys(fields).length > 0) {
         onRefused(fields);

@@ -276,6 +276,21 @@ describe("publishing at a chosen time", () => {
   });
 });
 
+describe("taking a page off the site", () => {
+  test("a page with published pages below it stays, and the refusal names them", async () => {
+    const api = fakeClient((call) =>
+      call.path.endsWith("/unpublish") ? apiError(409, "Pages below this one are published: academy-how-it-works", { children: ["academy-how-it-works", "academy-faq"] }) : null,
+    );
+    editor(api.client, entryOf({ title: "Over ons", blocks: [] }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Take off the site" }));
+    });
+    expect(screen.getByRole("alert").textContent).toBe("Pages below this one are still on the site: academy-how-it-works, academy-faq. Take them off or move them first.");
+    expect(screen.queryByText(/saved this/)).toBeNull(); // not taken for someone's save
+    expect(screen.getByRole("button", { name: "Take off the site" })).toBeTruthy();
+  });
+});
+
 describe("history", () => {
   test("versions with who and when, what one changed, read again after a publish", async () => {
     let versions = [
