@@ -87,6 +87,7 @@ async def _entry_answer(name: EntryName, found: Editable) -> EntryAnswer:
             live=state.live,
             published_revision=state.published_revision,
             publish_at=state.publish_at,
+            schedule_refused=state.schedule_refused,
             missing=state.missing,
         )
     )

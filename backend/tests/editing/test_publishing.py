@@ -172,6 +172,31 @@ async def test_a_scheduled_publish_runs_at_its_time(client, seeded, settings):
     assert (entry["publishAt"], entry["publishedRevision"]) == (None, 1)
 
 
+async def test_a_scheduled_publish_refused_at_its_time_says_why_on_the_entry(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks", "slug": "straks"})
+    at = (outbox.now() + timedelta(hours=2)).isoformat()
+    body = {"revision": saved.json["data"]["revision"], "at": at}
+    await client.put(url("page", "faq", action="schedule"), json=body, headers=headers)
+    other = await Page.filter(locale_id="nl").exclude(localization_key="faq").first()
+    assert other is not None
+    await Page.filter(id=other.id).update(slug="straks")  # taken meanwhile
+
+    await _due_now()
+    assert await run_jobs(settings) == 1  # refused: nothing to republish
+
+    entry = await opened(client, headers, "page", "faq")
+    assert entry["scheduleRefused"] == "The slug 'straks' is taken in this language"
+    assert entry["publishAt"] is None
+    assert await Version.all().count() == 0
+    job = await OutboxJob.get(kind="editing.publish_at")
+    assert (job.status, job.attempts) == (JobStatus.DONE, 1)  # not retried
+    await edit(client, headers, "page", "faq", {"slug": "straks-live"})
+    assert (await opened(client, headers, "page", "faq"))["scheduleRefused"] is None
+
+
 async def test_saving_again_cancels_a_scheduled_publish(client, seeded, settings):
     headers = await headers_of(settings)
     saved = await edit(client, headers, "page", "faq", {"title": "Straks live"})
