@@ -5,15 +5,16 @@ entry's key is the course's, level's or lesson's key. The order, the free previe
 prices: ``academy.editable_outline``. How long a lesson lasts is its video's own duration,
 never a number typed in.
 
-Every course page shows its levels and lessons, and the academy's blocks show them on other
-pages, so a publish republishes everything (``EVERYTHING``, as ``site.web.publish`` asks for
-the academy). A renamed course or lesson slug keeps its old paths working (301)."""
+A publish republishes the pages that show the course, level or lesson (``course:2``,
+``level:5``, ``lesson:9``: ``academy.page_families``, and the pages whose blocks show courses or
+levels). A renamed course or lesson slug keeps its old paths working (301)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from pydantic import Field
+from tortoise.models import Model
 
 from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
 from splash.academy.pages import course_at, course_path, lesson_path
@@ -21,7 +22,7 @@ from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody
-from splash.editing.editable import EVERYTHING, Applied, Document, EntrySummary, Preview
+from splash.editing.editable import Applied, Document, EntrySummary, Preview
 from splash.editing.slugs import SLUG_PATTERN
 from splash.staff.vocabulary import Permission
 
@@ -53,20 +54,35 @@ async def _course_slug(course_id: int, locale: str) -> str | None:
     return text.slug if text else None
 
 
-def _summaries(
-    keys: list[tuple[int, str]], texts: list[Any], locale: str, owner: str
-) -> list[EntrySummary]:
-    """One entry per (id, key): its text in ``locale`` (or another's title, untranslated)."""
-    by_id: dict[int, list[Any]] = {}
-    for text in texts:
-        by_id.setdefault(getattr(text, f"{owner}_id"), []).append(text)
-    found = []
-    for row_id, key in keys:
-        own = next((t for t in by_id.get(row_id, []) if t.locale == locale), None)
-        shown = own or next(iter(by_id.get(row_id, [])), None)
-        title = shown.title if shown else key
-        found.append(EntrySummary(key, title, own is not None, own is not None, id=row_id))
-    return found
+class _Texts:
+    """What the course, level and lesson texts share: edited per language by editors, never
+    taken off the site (edited instead), listed in the academy's order with each entry's title
+    in the language asked (or another language's, marked untranslated)."""
+
+    permission = Permission.CONTENT
+    localized = True
+    noun: str  # "course": its texts' column ``course_id``, the refusal's wording
+    model: type[Model]
+    texts: type[Model]
+    order: tuple[str, ...]  # the entries' order
+
+    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
+        raise ValidationError.for_field(
+            ["locale"], f"A {self.noun}'s texts stay: edit them instead"
+        )
+
+    async def entries(self, locale: str) -> list[EntrySummary]:
+        keys = await self.model.all().order_by(*self.order).values_list("id", "key")
+        by_id: dict[int, list[Any]] = {}
+        for text in await self.texts.all():
+            by_id.setdefault(getattr(text, f"{self.noun}_id"), []).append(text)
+        found = []
+        for row_id, key in keys:
+            own = next((t for t in by_id.get(row_id, []) if t.locale == locale), None)
+            shown = own or next(iter(by_id.get(row_id, [])), None)
+            title = shown.title if shown else key
+            found.append(EntrySummary(key, title, own is not None, own is not None, id=row_id))
+        return found
 
 
 class CourseDocument(RequestBody):
@@ -79,10 +95,9 @@ class CourseDocument(RequestBody):
     seo_description: str = Field(default="", max_length=320)
 
 
-class Courses:
-    permission = Permission.CONTENT
-    localized = True
+class Courses(_Texts):
     document = CourseDocument
+    noun, model, texts, order = "course", Course, CourseText, ("position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await CourseText.get_or_none(course__key=key, locale=locale)
@@ -127,14 +142,7 @@ class Courses:
         old = await _course_slug(course.id, locale)
         await CourseText.update_or_create(course_id=course.id, locale=locale, defaults=columns)
         moved = await _course_moves(course, locale, old, document["slug"], table)
-        return Applied([EVERYTHING], moved)
-
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A course's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        courses = await Course.all().order_by("position", "id").values_list("id", "key")
-        return _summaries(list(courses), await CourseText.all(), locale, "course")
+        return Applied([f"course:{course.id}"], moved)
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
@@ -179,10 +187,9 @@ class LevelDocument(RequestBody):
     description: str = Field(default="", max_length=600)
 
 
-class Levels:
-    permission = Permission.CONTENT
-    localized = True
+class Levels(_Texts):
     document = LevelDocument
+    noun, model, texts, order = "level", Level, LevelText, ("course_id", "position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await LevelText.get_or_none(level__key=key, locale=locale)
@@ -199,14 +206,7 @@ class Levels:
         level = await Level.get(key=key)
         columns = {"title": document["title"], "description": document["description"]}
         await LevelText.update_or_create(level_id=level.id, locale=locale, defaults=columns)
-        return Applied([EVERYTHING])
-
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A level's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        levels = await Level.all().order_by("course_id", "position", "id").values_list("id", "key")
-        return _summaries(list(levels), await LevelText.all(), locale, "level")
+        return Applied([f"level:{level.id}"])
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
@@ -223,10 +223,9 @@ class LessonDocument(RequestBody):
     poster_alt: str = Field(default="", max_length=200)  # empty: a poster with nothing to read
 
 
-class Lessons:
-    permission = Permission.CONTENT
-    localized = True
+class Lessons(_Texts):
     document = LessonDocument
+    noun, model, texts, order = "lesson", Lesson, LessonText, ("level_id", "position", "id")
 
     async def live(self, key: str, locale: str) -> Document | None:
         text = await LessonText.get_or_none(lesson__key=key, locale=locale).select_related("lesson")
@@ -271,14 +270,7 @@ class Lessons:
                     lesson_path(table, locale, course_slug, document["slug"]),
                 )
             ]
-        return Applied([EVERYTHING], moved)
-
-    async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        raise ValidationError.for_field(["locale"], "A lesson's texts stay: edit them instead")
-
-    async def entries(self, locale: str) -> list[EntrySummary]:
-        lessons = await Lesson.all().order_by("level_id", "position", "id").values_list("id", "key")
-        return _summaries(list(lessons), await LessonText.all(), locale, "lesson")
+        return Applied([f"lesson:{lesson.id}"], moved)
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable

@@ -10,7 +10,10 @@ Editable``), none of them per language (entry locale ``""``):
 - ``free-lessons`` (owners only; key: a product's): the lessons every paid order of that
   product grants.
 
-Each publish republishes everything (the academy's pages and blocks show all of it)."""
+Each publish republishes the pages that show the courses it changes (``course:2``: the
+course's page, its lessons' pages and the pages whose blocks show courses or levels). Free
+lessons show only there (a lesson card's and level card's "free with a suit"), not on the
+product pages, so they too republish the courses of the lessons given or taken back."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from splash.catalog import services as catalog
 from splash.core.errors import NotFoundError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody
-from splash.editing.editable import EVERYTHING, Applied, Document, EntrySummary, Preview
+from splash.editing.editable import Applied, Document, EntrySummary, Preview
 from splash.staff.vocabulary import Permission
 
 Key = Field(max_length=64, pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -123,12 +126,12 @@ class CourseOutlines:
                 await Lesson.filter(key=lesson["key"]).update(
                     level_id=found.id, position=position, free_preview=free
                 )
-        return Applied([EVERYTHING])
+        return Applied([f"course:{course.id}"])
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         course = await _course(key)
         await Course.filter(id=course.id).update(published=False)
-        return Applied([EVERYTHING])
+        return Applied([f"course:{course.id}"])
 
     async def entries(self, locale: str) -> list[EntrySummary]:
         courses = await Course.all().order_by("position", "id")
@@ -181,7 +184,7 @@ class Offers:
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
         found = await _offer(key)
         await catalog.set_list_price(found.variant.id, document["price"])
-        return Applied([EVERYTHING])
+        return Applied([f"course:{found.course_id}"])  # type: ignore[attr-defined]
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         raise ValidationError.for_field(["key"], "An offer's price cannot be taken away")
@@ -239,15 +242,18 @@ class FreeLessons:
 
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
         product_id = await self._product_id(key)
+        taken = await _given_courses(product_id)
         await FreeLesson.filter(product_id=product_id).delete()
         lessons = await Lesson.filter(key__in=document.get("lessons", []))
         for lesson in lessons:
             await FreeLesson.create(product_id=product_id, lesson_id=lesson.id)
-        return Applied([EVERYTHING])
+        return _courses_changed(taken | await _given_courses(product_id))
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
-        await FreeLesson.filter(product_id=await self._product_id(key)).delete()
-        return Applied([EVERYTHING])
+        product_id = await self._product_id(key)
+        taken = await _given_courses(product_id)
+        await FreeLesson.filter(product_id=product_id).delete()
+        return _courses_changed(taken)
 
     async def entries(self, locale: str) -> list[EntrySummary]:
         keys = await catalog.physical_product_keys()
@@ -259,3 +265,13 @@ class FreeLessons:
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
         return Preview("/")
+
+
+async def _given_courses(product_id: int) -> set[int]:
+    """The courses of the lessons the product gives away."""
+    course = "lesson__level__course_id"
+    return {row[course] for row in await FreeLesson.filter(product_id=product_id).values(course)}
+
+
+def _courses_changed(course_ids: set[int]) -> Applied:
+    return Applied([f"course:{course_id}" for course_id in sorted(course_ids)])

@@ -15,6 +15,11 @@ from splash.academy import access, course_trees, pages
 from splash.academy.course_trees import CourseTree, LessonNode, Texts
 from splash.academy.entitlements import device_lessons, owned_lessons
 from splash.academy.models import Course, Lesson, LessonProgress, LessonVideo
+from splash.academy.page_families import (
+    course_family_paths,
+    lesson_family_paths,
+    level_family_paths,
+)
 from splash.academy.pages import (
     PublishedCourses,
     course_at,
@@ -31,10 +36,13 @@ __all__ = [
     "PublishedCourses",
     "academy_me",
     "course_at",
+    "course_family_paths",
     "course_me",
     "course_on_device",
     "has_courses",
     "lesson_at",
+    "lesson_family_paths",
+    "level_family_paths",
     "published_courses",
     "published_paths",
     "save_progress",

@@ -17,7 +17,8 @@ from pydantic import Field
 
 from splash.catalog import labels
 from splash.catalog.models import Product, ProductText
-from splash.catalog.services import product_page, variants_of
+from splash.catalog.product_pages import product_page
+from splash.catalog.services import variants_of
 from splash.catalog.sizes import Colour
 from splash.catalog.vocabulary import ProductType
 from splash.content.schemas import RichNode

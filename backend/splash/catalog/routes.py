@@ -5,7 +5,7 @@ from __future__ import annotations
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
-from splash.catalog import services
+from splash.catalog import product_pages, services
 from splash.catalog.schemas import ProductList, ProductOne, VariantOne
 from splash.content.requests import requested_locale
 from splash.shared.collections import parse_collection_query, parse_populate
@@ -95,5 +95,5 @@ async def find_products(request: Request) -> HTTPResponse:
 @cached_read(token=lambda product_id: services.product_state(product_id))
 async def find_product(request: Request, product_id: str) -> HTTPResponse:
     locale = await requested_locale(request)
-    found = await services.product_by_id(product_id, locale, request.app.ctx.routes)
+    found = await product_pages.product_by_id(product_id, locale, request.app.ctx.routes)
     return public(ProductOne.model_validate({"data": found}))

@@ -11,7 +11,6 @@ from pypika_tortoise.functions import Count
 from pypika_tortoise.queries import QueryBuilder, Table
 from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.backends.base.client import BaseDBAsyncClient
-from tortoise.expressions import Subquery
 
 from splash.catalog import labels
 from splash.catalog.inventory import return_stock as return_stock
@@ -19,7 +18,6 @@ from splash.catalog.inventory import stock_on_sale as stock_on_sale
 from splash.catalog.inventory import take_stock as take_stock
 from splash.catalog.inventory import upsert_digital_product as upsert_digital_product
 from splash.catalog.models import Product, ProductText, ProductVariant
-from splash.catalog.sizes import size_label
 from splash.catalog.stock_levels import low_stock_count as low_stock_count
 from splash.catalog.stock_levels import plug_in_reserved as plug_in_reserved
 from splash.catalog.vocabulary import ProductType
@@ -48,28 +46,6 @@ async def has_products() -> bool:
     return await Product.exists()
 
 
-def _variant(
-    variant: ProductVariant, product: Product, text: ProductText | None, with_image: bool
-) -> dict[str, Any]:
-    title = f"{labels.title(product, text)} \N{EN DASH} {labels.variant_label(variant, text)}"
-    found: dict[str, Any] = {
-        "id": variant.id,
-        "sku": variant.sku,
-        "colour": variant.colour,
-        "size": variant.size,
-        "sizeLabel": size_label(variant.size),
-        "title": title,
-        "price": variant.price,
-        "stock": max(variant.stock, 0),
-        "available": labels.available(variant),
-    }
-    if with_image:
-        found["introImage"] = labels.image(product, variant.colour, text) or labels.intro_image(
-            product, text
-        )
-    return found
-
-
 async def _text(product_id: int, locale: str) -> ProductText | None:
     return await ProductText.get_or_none(product_id=product_id, locale=locale)
 
@@ -90,13 +66,14 @@ async def variant(
     raw_id: str, locale: str, table: RouteTable, populate: frozenset[str]
 ) -> dict[str, Any]:
     """GET /product-variants/{id}: ``populate`` may hold ``introImage`` and
-    ``product.introImage``."""
+    ``product.introImage``. A variant the shop does not sell (switched off, without a price,
+    of an unpublished product) is not found."""
     found = await ProductVariant.get_or_none(id=parse_id(raw_id)).select_related("product")
-    if found is None or not found.product.published:
+    if found is None or not found.product.published or not labels.on_sale(found):
         raise NotFoundError("Product variant not found")
     product = found.product
     text = await _text(product.id, locale)
-    answer = _variant(found, product, text, "introImage" in populate)
+    answer = labels.variant_entity(found, product, text, "introImage" in populate)
     answer["product"] = {
         "id": product.id,
         "key": product.key,
@@ -110,38 +87,21 @@ async def variant(
     return answer
 
 
-def _card(
-    product: Product,
-    text: ProductText,
-    variants: list[ProductVariant],
-    table: RouteTable,
-    query: CollectionQuery | None = None,
-) -> dict[str, Any]:
-    card: dict[str, Any] = {
-        "id": product.id,
-        "key": product.key,
-        "type": product.type,
-        "slug": text.slug,
-        "path": labels.path(table, text.locale, text),
-        "title": text.title,
-        "intro": text.intro,
-        "priceFrom": min((v.price for v in variants if v.price > 0), default=0),
-        "colours": list(dict.fromkeys(v.colour for v in variants)),
-        "available": any(labels.available(v) for v in variants),
-        "introImage": labels.intro_image(product, text),  # a card always shows its photo
-    }
-    if query is not None and query.fields is not None:
-        card = {k: v for k, v in card.items() if k in query.fields or k in ("id", "introImage")}
-    return card
-
-
-async def _variants_of(
+async def variants_of(
     product_ids: list[int], reader: BaseDBAsyncClient | None = None
 ) -> dict[int, list[ProductVariant]]:
+    """Each product's variants, in one query (on ``reader``: the replica, when given)."""
     by_product: dict[int, list[ProductVariant]] = {pid: [] for pid in product_ids}
     for row in await ProductVariant.filter(product_id__in=product_ids).using_db(reader):
         by_product[row.product_id].append(row)  # type: ignore[attr-defined]
     return by_product
+
+
+def _fields(card: dict[str, Any], query: CollectionQuery) -> dict[str, Any]:
+    """The card's fields that ``query`` asks for (always its id and image)."""
+    if query.fields is None:
+        return card
+    return {k: v for k, v in card.items() if k in query.fields or k in ("id", "introImage")}
 
 
 async def find_products(locale: str, query: CollectionQuery, table: RouteTable) -> dict[str, Any]:
@@ -156,9 +116,11 @@ async def find_products(locale: str, query: CollectionQuery, table: RouteTable) 
         (query.page - 1) * query.page_size,
         query.page_size,
     )
-    variants = await _variants_of([t.product.id for t in texts], reader)
+    variants = await variants_of([t.product.id for t in texts], reader)
     return {
-        "data": [_card(t.product, t, variants[t.product.id], table, query) for t in texts],
+        "data": [
+            _fields(labels.card(t.product, t, variants[t.product.id], table), query) for t in texts
+        ],
         "meta": pagination_meta(query, total),
     }
 
@@ -226,118 +188,9 @@ def _block_cards(rows: list[dict[str, Any]], table: RouteTable, first: int) -> B
         variant = db.instance(ProductVariant, "variant", row)
         if variant is not None:
             found[row["text.id"]][2].append(variant)
-    cards = {p.key: _card(p, text, variants, table) for text, p, variants in found.values()}
+    cards = {p.key: labels.card(p, text, variants, table) for text, p, variants in found.values()}
     total = int(rows[0]["total"]) if rows else 0
     return BlockCards(list(cards.values())[:first], total, cards)
-
-
-def _full(
-    text: ProductText,
-    others: list[ProductText],
-    variants: list[ProductVariant],
-    table: RouteTable,
-) -> dict[str, Any]:
-    """The product page's answer: ``text`` in its locale, ``others`` the other locales'."""
-    product = text.product
-    return {
-        **_card(product, text, variants, table),
-        "description": text.description,
-        "images": [labels.image(product, key, text) for key in product.images],
-        "minAgeYears": product.min_age_years,
-        "sizeGuide": [{**row, "sizeLabel": size_label(row["size"])} for row in product.size_guide],
-        # A new variant has no price until the owner gives it one: not shown before.
-        "variants": [_variant(v, product, text, True) for v in variants if v.price > 0],
-        "localizations": [
-            {"locale": o.locale, "slug": o.slug, "path": labels.path(table, o.locale, o)}
-            for o in sorted(others, key=lambda o: o.locale)
-            if o.locale in table.locales
-        ],
-        "seo": {
-            "title": text.seo_title,
-            "description": text.seo_description,
-            "image": (labels.intro_image(product, text) or {}).get("src"),
-        },
-    }
-
-
-def product_page(
-    text: ProductText,
-    others: list[ProductText],
-    variants: list[ProductVariant],
-    table: RouteTable,
-) -> dict[str, Any]:
-    """The product page's payload entity from these rows (the studio's preview of a draft)."""
-    return _full(text, others, variants, table)
-
-
-async def variants_of(product_ids: list[int]) -> dict[int, list[ProductVariant]]:
-    """Each product's variants, in one query."""
-    return await _variants_of(product_ids)
-
-
-async def product_by_id(raw_id: str, locale: str, table: RouteTable) -> dict[str, Any]:
-    texts = await ProductText.filter(
-        product_id=parse_id(raw_id), product__published=True
-    ).select_related("product")
-    text = next((t for t in texts if t.locale == locale), None)
-    if text is None:
-        raise NotFoundError("Product not found")
-    variants = await _variants_of([text.product.id])
-    return _full(text, [t for t in texts if t is not text], variants[text.product.id], table)
-
-
-async def product_at(locale: str, slug: str, table: RouteTable) -> dict[str, Any] | None:
-    """The product published at /shop/{slug} (in the locale's segment), for its page: in a
-    :func:`db.read_once` block every published product is read at the first."""
-    shop = await db.once("catalog.product_pages", _product_pages)
-    if shop is None:  # this product's rows only
-        named = ProductText.filter(locale=locale, slug=slug).values("product_id")
-        shop = await _product_pages(product_id__in=Subquery(named))
-    text = shop.at.get((locale, slug))
-    if text is None:
-        return None
-    others = [other for other in shop.texts[text.product.id] if other is not text]
-    return _full(text, others, shop.variants[text.product.id], table)
-
-
-@dataclass(frozen=True)
-class _ProductPages:
-    """Every published product's texts (with the product) by locale and slug and by product, and
-    its variants by product: what product pages show, in two statements."""
-
-    at: dict[tuple[str, str], ProductText]
-    texts: dict[int, list[ProductText]]
-    variants: dict[int, list[ProductVariant]]
-
-
-async def _product_pages(**lookups: Any) -> _ProductPages:
-    """The pages of the published products whose texts ``lookups`` find (all without any)."""
-    found = ProductText.filter(product__published=True, **lookups)
-    texts = await found.select_related("product")
-    by_product: dict[int, list[ProductText]] = {}
-    for text in texts:
-        by_product.setdefault(text.product.id, []).append(text)
-    variants = await _variants_of(list(by_product)) if by_product else {}
-    return _ProductPages({(t.locale, t.slug): t for t in texts}, by_product, variants)
-
-
-async def product_paths(locale: str, table: RouteTable) -> list[str]:
-    texts = await ProductText.filter(locale=locale, product__published=True).order_by("slug")
-    return [labels.path(table, locale, text) for text in texts]
-
-
-async def product_family_paths(
-    product_ids: list[int], table: RouteTable
-) -> list[tuple[int, str, str]]:
-    """(id, locale, path) of the published products among ``product_ids`` in every locale:
-    what republishing them rewrites."""
-    rows = await ProductText.filter(product_id__in=product_ids, product__published=True).values(
-        "product_id", "locale", "slug"
-    )
-    return [
-        (r["product_id"], r["locale"], table.path_for("product", r["locale"], {"slug": r["slug"]}))
-        for r in rows
-    ]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from splash.content.models import Article, Category, Page
 from splash.content.page_blocks import BlockFiller, blocks_of
 from splash.content.paths import PageTree
 from splash.content.rich_text import RichNode
-from splash.core.errors import ValidationError
+from splash.core.errors import ConflictError, ValidationError
 from splash.core.route_table import RouteTable
 from splash.core.schemas import RequestBody
 from splash.editing.editable import Applied, Document, EntrySummary, Preview
@@ -165,7 +165,17 @@ class Pages:
         return _changed_pages(before, await _tree(locale), page.id)
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
+        """Takes the page off the site; 409 naming the published pages below it, whose paths
+        and breadcrumbs go through it (unpublish or move them first)."""
         page = await Page.get(locale_id=locale, localization_key=key)
+        below = Page.filter(locale_id=locale, parent_id=page.id, published=True).order_by("id")
+        children = [row["localization_key"] for row in await below.values("localization_key")]
+        if children:
+            raise ConflictError(
+                f"Pages below this one are published: {', '.join(children)}; "
+                "unpublish or move them first",
+                {"children": children},
+            )
         before = await _tree(locale)
         await Page.filter(id=page.id).update(published=False)
         return Applied(_changed_pages(before, await _tree(locale), page.id).changes)

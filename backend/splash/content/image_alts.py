@@ -11,36 +11,22 @@ from splash.core.errors import ValidationError, field_error
 from splash.media import services as media
 
 
-def _images(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
-    """Every image (a mapping with a text ``src``) in ``value`` with its dotted path."""
-    found: list[tuple[str, dict[str, Any]]] = []
-    if isinstance(value, dict):
-        if isinstance(value.get("src"), str):
-            found.append((path, value))
-        for name, item in value.items():
-            found += _images(item, f"{path}.{name}" if path else str(name))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _images(item, f"{path}.{index}" if path else str(index))
-    return found
-
-
-def _alt_path(path: str) -> str:
-    return f"{path}.alt" if path else "alt"
+def _alt_path(path: tuple[str, ...]) -> str:
+    return ".".join((*path, "alt"))
 
 
 def empty_alts(document: Any) -> list[str]:
     """The paths of the hand-placed images whose alt text is empty (required to publish)."""
     return [
         _alt_path(path)
-        for path, image in _images(document)
+        for path, image in media.placed_images(document)
         if image.get("alt") == "" and media.media_id_of(image) is None
     ]
 
 
 async def check_library_alts(document: Any, locale: str) -> None:
     """A 400 naming each library image of ``document`` without alt text in ``locale``."""
-    placed = [(path, media.media_id_of(image)) for path, image in _images(document)]
+    placed = [(path, media.media_id_of(image)) for path, image in media.placed_images(document)]
     library = [(path, found) for path, found in placed if found is not None]
     if not library:
         return

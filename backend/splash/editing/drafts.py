@@ -75,6 +75,7 @@ class EntryState:
     live: Document | None
     published_revision: int | None
     publish_at: datetime | None
+    schedule_refused: str | None
     missing: list[str]
 
 
@@ -95,6 +96,7 @@ async def state(name: EntryName, found: Editable) -> EntryState:
         live=live,
         published_revision=draft.published_revision if draft else None,
         publish_at=draft.publish_at if draft else None,
+        schedule_refused=draft.schedule_refused if draft else None,
         missing=found.missing(document, name.locale) if document is not None else [],
     )
 
@@ -132,6 +134,7 @@ async def write(actor: Actor, name: EntryName, document: Document, based_on: int
         "saved_by_label": actor.label,
         "saved_at": outbox.now(),
         "publish_at": None,
+        "schedule_refused": None,
     }
     if based_on == 0:
         current = await find_draft(name)

@@ -25,7 +25,8 @@ levels, lessons, offers) is one class in its own domain implementing this protoc
 - ``check(key, locale, document)``: the rules that need the database (a slug taken by another
   entry of the language: a ``ValidationError`` naming ``slug``), at every save and publish;
 - ``apply(key, locale, document, table)``: make it live, in the caller's transaction; answers
-  ``Applied``: what to republish (``"page:12"``; ``"*"`` for everything, as a menu needs) and
+  ``Applied``: what to republish (``"page:12"``; ``"*"`` for everything, as a menu needs;
+  none when the public site shows nothing of it) and
   the paths that moved, old → new (editing records their redirects);
 - ``unpublish(key, locale, table)``: the same, taking it off the site;
 - ``entries(locale)``: every entry for the studio's list, with whether it exists in that

@@ -31,6 +31,9 @@ class Draft(Model):
     saved_at = fields.DatetimeField()
     published_revision = fields.IntField(null=True)
     publish_at: datetime | None = fields.DatetimeField(null=True)  # type: ignore[assignment]
+    # Why the scheduled publish was refused at its time; kept until the draft is saved,
+    # published or scheduled again, so the studio's entry shows it.
+    schedule_refused = fields.CharField(max_length=500, null=True)
 
     class Meta:
         table = "editing_draft"

@@ -26,6 +26,7 @@ from splash.staff.models import StaffMember
 from splash.staff.vocabulary import Action
 
 log = logging.getLogger(__name__)
+REFUSAL_LENGTH = 500  # the draft's column
 
 
 def missing_error(missing: list[str]) -> ValidationError:
@@ -64,17 +65,23 @@ async def publish(
         applied = await found.apply(name.key, name.locale, document, table)
         await redirect_rows.record_moves(name.locale, applied.moved)
         version = await _keep_version(actor, name, document)
-        draft.document, draft.published_revision, draft.publish_at = (
-            document,
-            draft.revision,
-            None,
+        draft.document, draft.published_revision = document, draft.revision
+        draft.publish_at, draft.schedule_refused = None, None
+        await draft.save(
+            update_fields=["document", "published_revision", "publish_at", "schedule_refused"]
         )
-        await draft.save(update_fields=["document", "published_revision", "publish_at"])
         await activity.record(
             actor, Action.CONTENT_PUBLISHED, name.subject, after={"version": version.number}
         )
-        await outbox.enqueue(REPUBLISH_JOB, {"changes": applied.changes})
+        await _republish(applied.changes)
     return version
+
+
+async def _republish(changes: list[str]) -> None:
+    """The outbox job that republishes ``changes`` (none: the public site shows nothing of
+    them, as a suit's free lessons of an unpublished course)."""
+    if changes:
+        await outbox.enqueue(REPUBLISH_JOB, {"changes": changes})
 
 
 async def republish_everything() -> None:
@@ -103,9 +110,11 @@ async def unpublish(actor: Actor, name: EntryName, found: Editable, table: Route
         raise NotFoundError("This entry is not published")
     async with outbox.transaction():
         applied = await found.unpublish(name.key, name.locale, table)
-        await Draft.filter(**name.where()).update(published_revision=None, publish_at=None)
+        await Draft.filter(**name.where()).update(
+            published_revision=None, publish_at=None, schedule_refused=None
+        )
         await activity.record(actor, Action.CONTENT_UNPUBLISHED, name.subject)
-        await outbox.enqueue(REPUBLISH_JOB, {"changes": applied.changes})
+        await _republish(applied.changes)
 
 
 async def schedule(
@@ -127,8 +136,8 @@ async def schedule(
             missing = found.missing(with_slug(found, draft.document, name.locale), name.locale)
             if missing:
                 raise missing_error(missing)
-        draft.publish_at = at
-        await draft.save(update_fields=["publish_at"])
+        draft.publish_at, draft.schedule_refused = at, None
+        await draft.save(update_fields=["publish_at", "schedule_refused"])
         when = at.isoformat() if at else None
         await activity.record(actor, Action.CONTENT_SCHEDULED, name.subject, after={"at": when})
         if at is not None:
@@ -140,7 +149,9 @@ async def schedule(
 
 async def publish_when_due(job: outbox.Job, resources: Any) -> None:
     """The scheduled publish's job: publishes the draft as the staff member who scheduled it,
-    unless it was saved, published or rescheduled since (then this job does nothing)."""
+    unless it was saved, published or rescheduled since (then this job does nothing). Refused
+    then (a required field, a slug another entry took since), the schedule ends and the draft
+    keeps why, which the studio's entry shows; the job is done, never retried."""
     payload = job.payload
     name, found = entry_name(payload["collection"], payload["key"], payload["locale"])
     draft = await find_draft(name)
@@ -152,5 +163,8 @@ async def publish_when_due(job: outbox.Job, resources: Any) -> None:
     actor = Actor(member, member.email if member else "scheduled publish", None)
     try:
         await publish(actor, name, found, resources.routes, payload["revision"])
-    except ApiError as exc:  # refused (a required field emptied meanwhile): not retried
+    except ApiError as exc:  # refused (a slug taken meanwhile): kept for the studio, not retried
         log.warning("scheduled publish refused", extra={"entry": name.where(), "why": exc.message})
+        await Draft.filter(**name.where(), revision=payload["revision"]).update(
+            publish_at=None, schedule_refused=exc.message[:REFUSAL_LENGTH]
+        )

@@ -45,6 +45,10 @@ class EntryPublic(PublicModel):
     live: dict[str, Any] | None = Field(description="What the public site shows; null: nothing")
     published_revision: int | None = Field(description="The draft revision that is live")
     publish_at: datetime | None = Field(description="When the draft is to be published")
+    schedule_refused: str | None = Field(
+        description="Why the scheduled publish was refused at its time; null: it was not (or "
+        "the draft was saved, published or scheduled again since)"
+    )
     missing: list[str] = Field(description="Required before publishing, as field paths")
 
 

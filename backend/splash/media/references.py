@@ -17,16 +17,24 @@ def media_id_of_src(src: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def images_in(value: Any) -> Iterator[dict[str, Any]]:
-    """Every image (a mapping with a text ``src``) anywhere in ``value``, depth first."""
+def placed_images(
+    value: Any, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every image (a mapping with a text ``src``) anywhere in ``value`` with the keys and
+    indexes that lead to it (``("blocks", "2", "image")``), depth first."""
     if isinstance(value, dict):
         if isinstance(value.get("src"), str):
-            yield value
-        for inner in value.values():
-            yield from images_in(inner)
+            yield path, value
+        for name, inner in value.items():
+            yield from placed_images(inner, (*path, str(name)))
     elif isinstance(value, list | tuple):
-        for inner in value:
-            yield from images_in(inner)
+        for index, inner in enumerate(value):
+            yield from placed_images(inner, (*path, str(index)))
+
+
+def images_in(value: Any) -> Iterator[dict[str, Any]]:
+    """Every image (a mapping with a text ``src``) anywhere in ``value``, depth first."""
+    return (image for _, image in placed_images(value))
 
 
 def media_id_of(image: dict[str, Any]) -> int | None:

@@ -21,7 +21,13 @@ from splash.core.config import Settings
 from splash.core.errors import ConflictError, NotFoundError, PayloadTooLargeError, ValidationError
 from splash.media import images
 from splash.media.models import MediaItem
-from splash.media.references import images_in, media_id_of, media_id_of_src, media_ids_in
+from splash.media.references import (
+    images_in,
+    media_id_of,
+    media_id_of_src,
+    media_ids_in,
+    placed_images,
+)
 from splash.media.storage import ROOT, create_storage
 from splash.media.usage import Use, uses_of
 
@@ -39,6 +45,7 @@ __all__ = [
     "items",
     "media_ids_in",
     "missing_alt",
+    "placed_images",
     "replace",
     "set_alt",
     "upload",

@@ -87,6 +87,7 @@ async def _entry_answer(name: EntryName, found: Editable) -> EntryAnswer:
             live=state.live,
             published_revision=state.published_revision,
             publish_at=state.publish_at,
+            schedule_refused=state.schedule_refused,
             missing=state.missing,
         )
     )
@@ -258,7 +259,7 @@ async def publish(request: Request, collection: str, key: str) -> HTTPResponse:
     tag=TAG,
     response=EntryAnswer,
     parameters=ENTRY,
-    errors=(401, 403, 404),
+    errors=(401, 403, 404, 409),
 )
 @studio_route(Permission.CONTENT)
 async def unpublish(request: Request, collection: str, key: str) -> HTTPResponse:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from splash.academy.models import FreeLesson, Lesson, LessonText, Level, LevelText
+from splash.academy.models import Course, FreeLesson, Lesson, LessonText, Level, LevelText
 from splash.catalog.models import ProductVariant
 from splash.core.config import Settings
 from splash.editing.models import Redirect
@@ -45,7 +45,8 @@ async def test_the_owner_changes_a_lessons_price_and_a_new_quote_uses_it(client,
     assert entry["live"] == {"price": 495}
     assert response.status == 200, response.json
     assert await _quote(client, LESSON_SKU) == 395
-    assert (await OutboxJob.get(kind=REPUBLISH_JOB)).payload == {"changes": ["*"]}
+    course = await Course.get(key="learn-to-swim")  # its offers' prices show on its pages
+    assert (await OutboxJob.get(kind=REPUBLISH_JOB)).payload == {"changes": [f"course:{course.id}"]}
     bundle = await opened(client, owner, "offer", "learn-to-swim", locale="")
     assert bundle["live"] == {"price": 3495}
     actions = await ActivityEntry.filter(subject_id="offer:level-1-lesson-2:").values_list(
@@ -89,6 +90,8 @@ async def test_the_owner_chooses_the_lessons_a_suit_gives_away(client, seeded, s
         "level-2-lesson-1",
     ]
     assert await FreeLesson.filter(product__key="splash-float-suit").count() == 4
+    course = await Course.get(key="learn-to-swim")  # "free with a suit" shows on its pages only
+    assert (await OutboxJob.get(kind=REPUBLISH_JOB)).payload == {"changes": [f"course:{course.id}"]}
 
 
 @pytest.mark.usefixtures("published")
@@ -99,6 +102,8 @@ async def test_a_renamed_lesson_answers_301_from_its_old_url(client, settings):
     response = await publish(client, editor, "lesson", "level-1-lesson-2")
 
     assert response.status == 200, response.json
+    lesson = await Lesson.get(key="level-1-lesson-2")
+    assert (await OutboxJob.get(kind=REPUBLISH_JOB)).payload == {"changes": [f"lesson:{lesson.id}"]}
     assert await run_jobs(settings) == 1
     old = await client.get(f"{COURSE}/bellen-blazen")
     assert old.status == 301

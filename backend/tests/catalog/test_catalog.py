@@ -6,7 +6,6 @@ import pytest
 from splash.catalog import services as catalog
 from splash.catalog.models import Product, ProductText, ProductVariant
 from splash.catalog.seed import read_catalog
-from splash.core import db
 from splash.core.config import REPO_ROOT
 from splash.core.fixtures import read_yaml
 from splash.core.route_table import RouteTable
@@ -103,10 +102,24 @@ async def test_3xl_and_a_sold_out_variant(client, seeded):
     assert (await client.get(f"/api/product-variants/{xxxl.id}")).json["data"]["sizeLabel"] == "3XL"
 
 
-async def test_a_switched_off_variant_is_unavailable_whatever_its_stock(client, seeded):
+@pytest.mark.parametrize(
+    "columns", [{"active": False}, {"price": 0}], ids=["switched-off", "without-a-price"]
+)
+async def test_a_variant_the_shop_does_not_sell_is_a_404_whatever_its_stock(
+    client, seeded, columns
+):
     vid = await variant_id("SPL-FS-BLUE-L")
-    await ProductVariant.filter(id=vid).update(active=False, stock=40)
-    assert (await client.get(f"/api/product-variants/{vid}")).json["data"]["available"] is False
+    on_sale = await client.get(f"/api/product-variants/{vid}")
+    await ProductVariant.filter(id=vid).update(stock=40, **columns)
+
+    response = await client.get(f"/api/product-variants/{vid}")
+
+    assert on_sale.status == 200
+    assert response.status == 404
+    assert response.json["error"]["name"] == "NotFoundError"
+    cart = {"items": [{"variantId": vid, "quantity": 1}]}
+    quote = await client.post("/api/cart/quote", json=cart)
+    assert quote.json["data"]["items"][0]["available"] is False  # never sold at 0 or switched off
 
 
 async def test_the_locale_parameter_picks_the_language_and_the_products_segment(client, seeded):
@@ -362,21 +375,6 @@ async def test_a_product_pages_payload_holds_the_product_and_its_alternates(clie
     assert payload["product"]["key"] == "splash-float-suit"
     assert payload["alternates"]["es"] == f"/tienda/{texts('es')['products'][0]['slug']}"
     assert payload["head"]["type"] == "product"
-
-
-async def test_in_a_read_once_block_every_product_page_comes_from_two_statements(seeded, settings):
-    table = RouteTable.load(settings.routes_file)
-    named = [(text.locale, text.slug) for text in await ProductText.all().order_by("id")]
-    named.append(("nl", "no-such-product"))
-    live = [await catalog.product_at(locale, slug, table) for locale, slug in named]
-
-    with counting_statements() as statements:
-        async with db.read_once():
-            once = [await catalog.product_at(locale, slug, table) for locale, slug in named]
-
-    assert once == live
-    assert all(live[:-1]) and live[-1] is None
-    assert len(statements) == 2  # the texts with their products, the variants
 
 
 @pytest.mark.parametrize(

@@ -126,6 +126,24 @@ async def test_an_unpublished_page_is_gone_from_the_public_site(client, publishe
     assert again.status == 404
 
 
+async def test_a_page_with_published_pages_below_it_is_not_unpublished(client, seeded, settings):
+    headers = await headers_of(settings)
+    parent = url("page", "academy", action="unpublish")
+
+    refused = await client.post(parent, json={}, headers=headers)
+
+    assert refused.status == 409
+    assert refused.json["error"]["details"] == {"children": ["academy-how-it-works"]}
+    assert "academy-how-it-works" in refused.json["error"]["message"]
+    academy = Page.filter(locale_id="nl", localization_key="academy")
+    assert await academy.values_list("published", flat=True) == [True]
+    assert not await OutboxJob.exists()
+    child = url("page", "academy-how-it-works", action="unpublish")
+    assert (await client.post(child, json={}, headers=headers)).status == 200
+    assert (await client.post(parent, json={}, headers=headers)).status == 200
+    assert await academy.values_list("published", flat=True) == [False]
+
+
 async def _due_now() -> None:
     """The clock moved on: every waiting job is due."""
     past = outbox.now() - timedelta(seconds=1)
@@ -152,6 +170,31 @@ async def test_a_scheduled_publish_runs_at_its_time(client, seeded, settings):
     assert await OutboxJob.filter(kind="site.publish").count() == 1
     entry = await opened(client, headers, "page", "faq")
     assert (entry["publishAt"], entry["publishedRevision"]) == (None, 1)
+
+
+async def test_a_scheduled_publish_refused_at_its_time_says_why_on_the_entry(
+    client, seeded, settings
+):
+    headers = await headers_of(settings)
+    saved = await edit(client, headers, "page", "faq", {"title": "Straks", "slug": "straks"})
+    at = (outbox.now() + timedelta(hours=2)).isoformat()
+    body = {"revision": saved.json["data"]["revision"], "at": at}
+    await client.put(url("page", "faq", action="schedule"), json=body, headers=headers)
+    other = await Page.filter(locale_id="nl").exclude(localization_key="faq").first()
+    assert other is not None
+    await Page.filter(id=other.id).update(slug="straks")  # taken meanwhile
+
+    await _due_now()
+    assert await run_jobs(settings) == 1  # refused: nothing to republish
+
+    entry = await opened(client, headers, "page", "faq")
+    assert entry["scheduleRefused"] == "The slug 'straks' is taken in this language"
+    assert entry["publishAt"] is None
+    assert await Version.all().count() == 0
+    job = await OutboxJob.get(kind="editing.publish_at")
+    assert (job.status, job.attempts) == (JobStatus.DONE, 1)  # not retried
+    await edit(client, headers, "page", "faq", {"slug": "straks-live"})
+    assert (await opened(client, headers, "page", "faq"))["scheduleRefused"] is None
 
 
 async def test_saving_again_cancels_a_scheduled_publish(client, seeded, settings):

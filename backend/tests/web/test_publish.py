@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from splash.academy.models import Course, Lesson, LessonText, Level, LevelText
 from splash.catalog.models import ProductText
 from splash.content.models import Article, Page
 from splash.core.route_table import RouteTable
@@ -33,9 +34,10 @@ def test_a_change_is_read_as_collection_and_id():
     assert Change.parse("article:3") == Change("article", 3)
 
 
-@pytest.mark.parametrize("text", ["page", "page:", "page:x", "lesson:3", "12"])
+@pytest.mark.parametrize("text", ["page", "page:", "page:x", "lessons:3", "12"])
 def test_a_change_that_names_no_known_collection_is_refused(text):
-    with pytest.raises(PublishError, match="expected one of page:<id>, article:<id>, product:<id>"):
+    known = "page:<id>, article:<id>, product:<id>, course:<id>, level:<id>, lesson:<id>"
+    with pytest.raises(PublishError, match=f"expected one of {known}"):
         Change.parse(text)
 
 
@@ -57,6 +59,22 @@ def test_an_entry_shows_its_own_entity_and_the_collections_its_blocks_list():
         "article:3"
     ]
     assert sources({"head": {}, "page": None}) == []
+
+
+def test_a_lesson_page_shows_its_course_and_level_and_academy_blocks_list_courses_and_levels():
+    lesson = {"id": 9, "course": {"id": 2, "title": "Leren zwemmen"}, "level": {"id": 5}}
+    blocks = [{"type": "academy-intro"}, {"type": "child-courses", "course": "learn-to-swim"}]
+
+    assert sources({"head": {"type": "lesson"}, "page": None, "lesson": lesson}) == [
+        "lesson:9",
+        "course:2",
+        "level:5",
+    ]
+    assert sources({"head": {"type": "page"}, "page": {"id": 4, "blocks": blocks}}) == [
+        "page:4",
+        "course:*",
+        "level:*",
+    ]
 
 
 def test_the_stale_keys_are_those_showing_a_changed_entity_or_listing_its_collection():
@@ -142,6 +160,78 @@ async def test_a_changed_product_is_republished_with_the_shop_that_lists_it(publ
     assert product["title"] == "Splash-drijfpak nieuw"
     shop = _payload(settings, page_key("nl", "/shop"))
     assert "Splash-drijfpak nieuw" in json.dumps(shop["page"]["blocks"], ensure_ascii=False)
+
+
+LEARN_TO_SWIM = "/academy/leren-zwemmen"
+
+
+async def test_a_changed_lesson_is_republished_with_its_course_and_neighbours_only(
+    published, settings
+):
+    lesson = await Lesson.get(key="level-1-lesson-2")
+    await LessonText.filter(lesson_id=lesson.id, locale="nl").update(title="Bellen blazen!")
+    # Changed too but not published: a page that republished the product would show it.
+    product = await ProductText.get(locale="nl", slug="splash-drijfpak")
+    await ProductText.filter(id=product.id).update(title="Splash-drijfpak nieuw")
+    _, before = _index(settings)
+
+    result = await publish(settings, changes=[Change("lesson", lesson.id)])
+
+    _, after = _index(settings)
+    shown = {
+        page_key("nl", f"{LEARN_TO_SWIM}/bellen-blazen"),
+        page_key("nl", LEARN_TO_SWIM),  # its lesson card
+        page_key("nl", f"{LEARN_TO_SWIM}/spetteren-en-een-nat-gezicht"),  # "next"
+        page_key("nl", f"{LEARN_TO_SWIM}/drijven-op-je-rug"),  # "previous"
+    }
+    assert {key for key in before if after[key]["etag"] != before[key]["etag"]} == shown
+    assert result.rendered == len(shown)
+    course = _payload(settings, page_key("nl", LEARN_TO_SWIM))
+    cards = [card["title"] for level in course["course"]["levels"] for card in level["lessons"]]
+    assert "Bellen blazen!" in cards
+    following = _payload(settings, page_key("nl", f"{LEARN_TO_SWIM}/drijven-op-je-rug"))
+    assert following["lesson"]["previous"]["title"] == "Bellen blazen!"
+    shop = _payload(settings, page_key("nl", "/shop/splash-drijfpak"))
+    assert shop["product"]["title"] == "Splash-drijfpak"
+
+
+async def test_a_changed_level_title_is_republished_on_its_lessons_and_the_academys_cards(
+    published, settings
+):
+    level = await Level.get(key="level-2")
+    await LevelText.filter(level_id=level.id, locale="nl").update(title="Minder drijvers")
+    _, before = _index(settings)
+
+    await publish(settings, changes=[Change("level", level.id)])
+
+    _, after = _index(settings)
+    changed = {key for key in before if after[key]["etag"] != before[key]["etag"]}
+    lessons = await LessonText.filter(locale="nl", lesson__level_id=level.id)
+    assert changed == {
+        page_key("nl", LEARN_TO_SWIM),
+        page_key("nl", "/academy"),  # its level card (a child-courses block)
+        *(page_key("nl", f"{LEARN_TO_SWIM}/{text.slug}") for text in lessons),
+    }
+
+
+async def test_an_unpublished_course_takes_its_lesson_pages_off_the_site(published, settings):
+    course = await Course.get(key="learn-to-swim")
+    await Course.filter(id=course.id).update(published=False)
+    _, before = _index(settings)
+
+    await publish(settings, changes=[Change("course", course.id)])
+
+    _, after = _index(settings)
+    gone = {key for key in before if key not in after}
+    lessons = await LessonText.filter(locale="nl", lesson__level__course_id=course.id)
+    assert {key for key in gone if key.startswith("nl ")} == {
+        page_key("nl", LEARN_TO_SWIM),
+        *(page_key("nl", f"{LEARN_TO_SWIM}/{text.slug}") for text in lessons),
+    }
+    assert len(lessons) == 12 and len(gone) == 6 * 13  # the course and its lessons everywhere
+    blocks = _payload(settings, page_key("nl", "/academy"))["page"]["blocks"]
+    assert [b["entry"] for b in blocks if b["type"] == "academy-item"] == [None]  # was its card
+    assert [b["stats"]["lessons"] for b in blocks if b["type"] == "academy-intro"] == [0]
 
 
 async def test_publishing_everything_again_renders_only_what_changed(published, settings):

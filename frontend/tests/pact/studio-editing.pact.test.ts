@@ -55,6 +55,7 @@ const ENTRY = {
   live: like({ title: "Over ons" }),
   publishedRevision: integer(2),
   publishAt: null,
+  scheduleRefused: null,
   missing: [],
 };
 

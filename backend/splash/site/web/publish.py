@@ -5,8 +5,9 @@ Everything: for each locale it computes the payload of every published page, of 
 in-browser (app) route and of the 404 screen. Only what changed (``--changed page:12``): the
 payloads of that page, its translations and the pages below it, and of every entry whose
 payload lists that collection (a blog index, the shop); the previous build's other entries
-are taken over as they are. What every payload shares (menus, site settings) and the
-academy's courses and lessons are no such changes: after editing those, publish everything.
+are taken over as they are. A course, level or lesson rewrites the academy pages that show it
+(``academy.page_families``). What every payload shares (menus, site settings) is no such
+change: after editing that, publish everything.
 Either way, the payloads come from one reading of each collection (:func:`db.read_once`), not
 one per entry, and an entry whose payload and renderer are the same as in the previous build
 keeps its files (no rendering); the others are rendered in Node (:mod:`site.web.render`) while
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from splash.academy import services as academy
-from splash.catalog import services as catalog
+from splash.catalog import product_pages
 from splash.content import services as content
 from splash.core import db
 from splash.core.config import Settings
@@ -53,10 +54,20 @@ Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]
 FAMILIES: dict[str, Family] = {
     "page": lambda ids, table: content.page_family_paths(ids),
     "article": content.article_family_paths,
-    "product": catalog.product_family_paths,
+    "product": product_pages.product_family_paths,
+    "course": academy.course_family_paths,
+    "level": academy.level_family_paths,
+    "lesson": academy.lesson_family_paths,
 }
-# Blocks that show entities of another collection (besides "collection-list", which names it).
-LISTING_BLOCKS = {"product-item": "product", "academy-item": "course"}
+# Blocks that show entities of other collections (besides "collection-list", which names it).
+LISTING_BLOCKS = {
+    "product-item": ("product",),
+    "academy-item": ("course",),  # a course card
+    "child-courses": ("course", "level"),  # level cards, linking to their course
+    "academy-intro": ("course",),  # the published courses' figures
+}
+# The entities a page shows besides its own, by the fields of its entity that hold them.
+SHOWN_PARENTS = {"lesson": ("course", "level")}
 
 
 class PublishError(RuntimeError):
@@ -95,17 +106,20 @@ class Previous:
 
 
 def sources(payload: dict[str, Any]) -> list[str]:
-    """What a published entry shows: ``page:12`` for its own entity, ``article:*`` for a block
-    that lists a collection (any change in it may change the list)."""
+    """What a published entry shows: ``page:12`` for its own entity, ``course:2`` for an entity
+    it shows besides (a lesson page's course and level), ``article:*`` for a block that lists a
+    collection (any change in it may change the list)."""
     kind = payload["head"].get("type")
     entity = payload.get(kind) if isinstance(kind, str) else None
-    own = [f"{kind}:{entity['id']}"] if isinstance(entity, dict) and "id" in entity else []
+    shown: list[str] = []
+    if isinstance(entity, dict) and "id" in entity:
+        shown.append(f"{kind}:{entity['id']}")
+        for name in SHOWN_PARENTS.get(str(kind), ()):
+            shown += [f"{name}:{entity[name]['id']}"] if entity.get(name) else []
     blocks = (payload.get("page") or {}).get("blocks") or []
-    listed = {
-        block.get("collection") if block.get("type") == "collection-list" else None
-        for block in blocks
-    } | {LISTING_BLOCKS.get(block.get("type", "")) for block in blocks}
-    return own + sorted(f"{name}:*" for name in listed if name)
+    listed = {block.get("collection") for block in blocks if block.get("type") == "collection-list"}
+    listed |= {name for block in blocks for name in LISTING_BLOCKS.get(block.get("type", ""), ())}
+    return shown + sorted(f"{name}:*" for name in listed if name)
 
 
 def stale_keys(index: dict[str, dict[str, Any]], refs: set[str]) -> set[str]:
@@ -151,7 +165,7 @@ async def _collect(
         shared = await services.shared_payload(settings, locale)
         paths = await content.published_page_paths(locale)
         paths += await content.published_article_paths(locale, table)
-        paths += await catalog.product_paths(locale, table)
+        paths += await product_pages.product_paths(locale, table)
         paths += await academy.published_paths(locale, table)
         for path in paths:
             payload = await _page_entry(settings, table, locale, path, shared)

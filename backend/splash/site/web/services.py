@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from splash.academy import services as academy
-from splash.catalog import services as catalog
+from splash.catalog import product_pages
 from splash.content import services as content
 from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteMatch, RouteTable
@@ -95,7 +95,7 @@ async def route_payload(
             article = await fill_article(article, locale)
             return _published(shared, locale, path, match, "article", article)
     if route.collection == "product":
-        product = await catalog.product_at(locale, match.params["slug"], table)
+        product = await product_pages.product_at(locale, match.params["slug"], table)
         if product is not None:
             return _published(shared, locale, path, match, "product", product)
     if route.collection == "course":

@@ -47,6 +47,8 @@ export type Entry = {
   live: Document | null;
   publishedRevision: number | null;
   publishAt: string | null;
+  /** Why the scheduled publish was refused at its time, until the draft is saved, published or scheduled again. */
+  scheduleRefused: string | null;
   missing: string[];
 };
 

@@ -1,8 +1,10 @@
 /**
  * What can be done with an entry's draft: publish it (after saving what is not saved yet; the
- * API's refusal names the empty fields, shown at each), take it off the site, publish it at a
- * chosen time (or cancel that), and a preview link to send (copy, open). The settings, the
- * shop's shared parts and the academy's texts cannot be taken off the site here.
+ * API's refusal names the empty fields, shown at each), take it off the site (refused while
+ * pages below it are on the site, named), publish it at a chosen time (or cancel that; a
+ * scheduled publish refused at its time says why until the draft is saved again), and a
+ * preview link to send (copy, open). The settings, the shop's shared parts and the academy's
+ * texts cannot be taken off the site here.
  */
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n";
@@ -11,7 +13,7 @@ import type { Notice } from "../status";
 import { fromLocalInput, localInput } from "./documents";
 import { ACADEMY_TEXTS, previewLink, publishEntry, scheduleEntry, SHARED_COLLECTIONS, unpublishEntry, type Collection, type Entry, type PreviewLink } from "./editing-api";
 import { formatDateTime } from "./format";
-import { conflictOf, fieldErrorsOf, type FieldErrors, type useDraft } from "./use-draft";
+import { conflictOf, fieldErrorsOf, pagesBelowOf, type FieldErrors, type useDraft } from "./use-draft";
 
 type Props = {
   collection: Collection;
@@ -38,6 +40,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
   const [copied, setCopied] = useState(false);
   const [atError, setAtError] = useState<string | null>(null);
   const [live, setLive] = useState(entry.live !== null);
+  const [refused, setRefused] = useState(entry.scheduleRefused);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -47,7 +50,9 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
     } catch (error) {
       const conflict = conflictOf(error);
       const fields = fieldErrorsOf(error, t);
-      if (conflict) draft.setConflict(conflict);
+      const below = pagesBelowOf(error);
+      if (below) setNotice({ kind: "failed", text: t("studio.editing.pagesBelow", { pages: below.join(", ") }) });
+      else if (conflict) draft.setConflict(conflict);
       else if (fields.at) setAtError(fields.at);
       else if (Object.keys(fields).length > 0) {
         onRefused(fields);
@@ -64,6 +69,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
       if (!draft.canPublish()) return;
       const version = await publishEntry(client, collection, entryKey, locale, draft.revision() || undefined);
       setLive(true);
+      setRefused(null);
       onPublished();
       setNotice({ kind: "done", text: t("studio.editing.published", { number: version.number }) });
     });
@@ -78,6 +84,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
       await flush();
       const saved = await scheduleEntry(client, collection, entryKey, locale, draft.revision(), when);
       draft.adopt(saved);
+      setRefused(null);
       setNotice({ kind: "done", text: saved.publishAt ? t("studio.editing.scheduled", { at: formatDateTime(saved.publishAt, i18n.language) }) : t("studio.editing.scheduleCancelled") });
     });
   const preview = () =>
@@ -120,6 +127,9 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
             </a>
           </div>
         </div>
+      ) : null}
+      {refused && draft.revision() === entry.revision ? (
+        <p className="studio-notice studio-notice--failed">{t("studio.editing.scheduleRefused", { reason: refused })}</p>
       ) : null}
       <div className="field" data-invalid={atError ? "true" : undefined}>
         <label className="field__label" htmlFor="studio-entry-at">

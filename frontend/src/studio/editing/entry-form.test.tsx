@@ -31,6 +31,7 @@ function entryOf(document: Document | null, extra: Partial<Entry> = {}): Entry {
     live: document,
     publishedRevision: document ? 3 : null,
     publishAt: null,
+    scheduleRefused: null,
     missing: [],
     ...extra,
   };
@@ -273,6 +274,38 @@ describe("publishing at a chosen time", () => {
     });
     expect(screen.getByRole("button", { name: /^Cancel publishing at / })).toBeTruthy();
     expect(screen.queryByText("Choose a time in the future.")).toBeNull();
+  });
+});
+
+describe("taking a page off the site", () => {
+  test("a page with published pages below it stays, and the refusal names them", async () => {
+    const api = fakeClient((call) =>
+      call.path.endsWith("/unpublish") ? apiError(409, "Pages below this one are published: academy-how-it-works", { children: ["academy-how-it-works", "academy-faq"] }) : null,
+    );
+    editor(api.client, entryOf({ title: "Over ons", blocks: [] }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Take off the site" }));
+    });
+    expect(screen.getByRole("alert").textContent).toBe("Pages below this one are still on the site: academy-how-it-works, academy-faq. Take them off or move them first.");
+    expect(screen.queryByText(/saved this/)).toBeNull(); // not taken for someone's save
+    expect(screen.getByRole("button", { name: "Take off the site" })).toBeTruthy();
+  });
+});
+
+describe("a scheduled publish refused at its time", () => {
+  test("the entry says why until it is scheduled again", async () => {
+    const api = fakeClient((call) =>
+      call.path.endsWith("/schedule") ? { data: { revision: 3, savedBy: "Owner", savedAt: "2026-11-29T10:00:00Z", publishAt: "2030-01-07T09:00:00Z" } } : null,
+    );
+    editor(api.client, entryOf({ title: "Over ons", blocks: [] }, { scheduleRefused: "The slug 'over-ons' is taken in this language" }));
+    expect(screen.getByText("Scheduled publish refused: The slug 'over-ons' is taken in this language")).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText("Publish at"), { target: { value: "2030-01-07T10:00" } });
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Publish at this time" }));
+    });
+    expect(screen.queryByText(/^Scheduled publish refused/)).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ const ENTRY: Entry = {
   live: { text: "Gratis verzending" },
   publishedRevision: 2,
   publishAt: null,
+  scheduleRefused: null,
   missing: [],
 };
 

@@ -40,6 +40,7 @@ const PRICE: Entry = {
   live: { price: 2495 },
   publishedRevision: 1,
   publishAt: null,
+  scheduleRefused: null,
   missing: [],
 };
 

@@ -15,9 +15,16 @@ export type FieldErrors = Record<string, string>;
 
 /** The 409's who and when, or null for any other failure. */
 export function conflictOf(error: unknown): Conflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (!(error instanceof ApiError) || error.status !== 409 || pagesBelowOf(error)) return null;
   const { revision, savedBy, savedAt } = error.details as Partial<Conflict>;
   return { revision: Number(revision ?? 0), savedBy: String(savedBy ?? ""), savedAt: String(savedAt ?? "") };
+}
+
+/** The published pages a 409 names as below a page that is to be taken off the site, or null. */
+export function pagesBelowOf(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { children } = error.details as { children?: unknown };
+  return Array.isArray(children) ? children.map(String) : null;
 }
 
 /**
