@@ -105,9 +105,12 @@ class LatestBuild(PublicModel):
 
 def _latest_build(request: Request) -> HTTPResponse:
     """The SPA's build and, as ``site``, the published site's: a page rendered by an older one
-    loads in full on its next navigation (a publish)."""
-    found = _served(request, "builds", "latest.json")
-    latest = json.loads(found.path.read_text(encoding="utf-8"))
+    loads in full on its next navigation (a publish). The SPA's part is read once per process
+    (a new SPA build comes with a new start); the site's is the instance's current build."""
+    latest: dict[str, str] | None = getattr(request.app.ctx, "latest_spa_build", None)
+    if latest is None:
+        found = _served(request, "builds", "latest.json")
+        latest = request.app.ctx.latest_spa_build = json.loads(found.path.read_bytes())
     site: PublishedSite = request.app.ctx.published
     answer = LatestBuild.model_validate({**latest, "site": site.build_id})
     return public(answer, headers={"cache-control": "no-cache"})
