@@ -174,9 +174,9 @@ def _start_and_stop(app: Sanic, settings: Settings) -> None:
 
     @app.before_server_start
     async def _watch_builds(app: Sanic) -> None:
-        """With the builds in a bucket: the current one copied before the first request, and
-        new ones as they are published (site/web/build_watch.py)."""
-        app.ctx.build_watcher = await build_watch.watch(settings, app.ctx.published)
+        """With the builds in a bucket: the current one copied (healthy once it is), and new
+        ones as they are published (site/web/build_watch.py)."""
+        app.ctx.build_watcher = build_watch.watch(settings, app.ctx.published)
 
     @app.before_server_stop
     async def _stop_watching_builds(app: Sanic) -> None:

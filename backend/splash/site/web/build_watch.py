@@ -41,6 +41,9 @@ class BuildWatcher:
         self.store = store
         self.site = site
         self._known: Pointer | None = None
+        # The bucket's build copied at least once: until then /healthz answers 503, so a load
+        # balancer sends a starting instance no visitor (a first copy is the whole build).
+        self.ready = False
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -69,13 +72,14 @@ class BuildWatcher:
 
     async def _poll(self) -> None:
         while True:
+            try:
+                await self.sync()
+                self.ready = True
+            except (StorageError, OSError, ValueError) as exc:
+                log.warning("the bucket's build could not be copied: %s", exc)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.settings.site_poll_seconds)
             self._wake.clear()
-            try:
-                await self.sync()
-            except (StorageError, OSError, ValueError) as exc:
-                log.warning("the bucket's build could not be copied: %s", exc)
 
     async def _listen(self, url: str) -> None:
         """Wakes the poll on every announcement; reconnects after a lost connection."""
@@ -103,13 +107,14 @@ class BuildWatcher:
         await self.store.aclose()
 
 
-async def watch(settings: Settings, site: PublishedSite) -> BuildWatcher | None:
-    """With a bucket: the current build copied (a server starts serving it) and a watcher
-    started; else None (the local folder is the store: the site looks at CURRENT itself)."""
+def watch(settings: Settings, site: PublishedSite) -> BuildWatcher | None:
+    """With a bucket: a watcher started, copying the current build first (not awaited: a
+    server process that does not start within Sanic's 30 s is stopped, and a whole build may
+    take longer; /healthz tells when it is there); else None (the local folder is the store:
+    the site looks at CURRENT itself)."""
     store = open_build_store(settings)
     if store is None:
         return None
     watcher = BuildWatcher(settings, store, site)
-    await watcher.sync()
     watcher.start()
     return watcher
