@@ -21,10 +21,12 @@ import pytest
 
 import testkit.serving
 from splash.core.config import Settings
+from splash.site.app import create_app
 from splash.site.web.build_store import BuildStore, open_build_store
 from splash.site.web.publish import pointed_build
 from splash.site.web.published import index_files
 from tests.academy.media import ACCESS, REGION, SECRET, bucket, s3_endpoint  # noqa: F401
+from tests.app_client import Client
 from tests.editing.support import headers_of, url
 from tests.support import REDIS_URL, free_port
 from tests.web.support import inline_payload
@@ -192,4 +194,17 @@ async def test_a_publish_is_announced_on_redis_to_an_instance_that_seldom_polls(
         "Vragen, meteen",
         SPLASH_SITE_POLL_SECONDS="60",  # so only the announcement makes the 2 s
         SPLASH_REDIS_URL=REDIS_URL,
+    )
+
+
+async def test_an_instance_is_unhealthy_until_it_has_copied_the_buckets_build(seeded, settings):
+    unreachable = _bucket_settings(settings, f"http://127.0.0.1:{free_port()}", "nowhere")
+    client = Client(create_app(unreachable))
+
+    response = await client.get("/healthz")
+
+    assert response.status == 503
+    assert response.headers["retry-after"] == "1"
+    assert response.json["error"]["message"] == (
+        "The published site is still being copied from its bucket"
     )
