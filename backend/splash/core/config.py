@@ -64,6 +64,17 @@ class Settings(BaseSettings):
     build_poll_seconds: int = Field(default=3600, ge=10)
     # How soon a running server serves a new publish (it looks at var/publish/CURRENT this often).
     publish_check_seconds: float = Field(default=1.0, ge=0, le=60)
+    # The published site's builds (splash/site/web/build_store.py): unset, in var_dir/publish,
+    # served from there; s3://bucket/prefix, an S3-compatible bucket every instance shares: each
+    # keeps the current build in var_dir/publish and asks the bucket for a new one every
+    # site_poll_seconds (a conditional GET) and at once when a publish announces one on Redis
+    # (SPLASH_REDIS_URL).
+    site_storage: str | None = None
+    site_endpoint_url: str | None = None
+    site_region: str = "us-east-1"
+    site_access_key_id: str | None = None
+    site_secret_access_key: str | None = None
+    site_poll_seconds: float = Field(default=1.0, gt=0, le=60)
     # How long a draft's preview link works (the studio hands it to people without an account).
     preview_days: int = Field(default=7, ge=1, le=90)
     mail_url: str = "outbox://var/outbox"
@@ -216,6 +227,11 @@ class Settings(BaseSettings):
             raise ValueError(f"expected a sqlite:// or postgres:// URL, got {value!r}")
         return value
 
+    @field_validator("site_storage", mode="before")
+    @classmethod
+    def _parse_site_storage(cls, value: object) -> object:
+        return None if value == "" else value  # compose passes unset variables as empty
+
     @field_validator("trusted_proxies", mode="before")
     @classmethod
     def _parse_proxies(cls, value: object) -> object:
@@ -271,6 +287,16 @@ class Settings(BaseSettings):
                 "SPLASH_MEDIA_STORAGE=s3://bucket/prefix needs a bucket, "
                 "SPLASH_MEDIA_ACCESS_KEY_ID and SPLASH_MEDIA_SECRET_ACCESS_KEY"
             )
+        if self.site_storage is not None and not (
+            self.site_storage.startswith("s3://")
+            and self.site_storage.removeprefix("s3://").partition("/")[0]
+            and self.site_access_key_id
+            and self.site_secret_access_key
+        ):
+            raise ValueError(
+                "SPLASH_SITE_STORAGE=s3://bucket/prefix needs a bucket, "
+                "SPLASH_SITE_ACCESS_KEY_ID and SPLASH_SITE_SECRET_ACCESS_KEY"
+            )
         if self.database_busy_timeout_ms >= self.response_timeout_seconds * 1000:
             raise ValueError(
                 "SPLASH_DATABASE_BUSY_TIMEOUT_MS must be shorter than "
@@ -325,6 +351,8 @@ class Settings(BaseSettings):
 
     @property
     def publish_dir(self) -> Path:
+        """The builds (the site's own storage), or with SPLASH_SITE_STORAGE this instance's copy
+        of the bucket's current build."""
         return self.var_dir / "publish"
 
 

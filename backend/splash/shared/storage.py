@@ -1,11 +1,14 @@
 """Where public, immutable files live: one interface, a local folder or an S3-compatible bucket.
 
-Two areas use it: the academy's packaged lesson videos (``videos/…``, splash/academy/storage.py)
-and the media library's images (``library/…``, splash/media/storage.py). An :class:`Area` says
-what one storage holds: the root every path starts with, and the kinds of file it accepts
+Three areas use it: the academy's packaged lesson videos (``videos/…``,
+splash/academy/storage.py), the media library's images (``library/…``, splash/media/storage.py)
+and the published site's builds (``site/…``, splash/site/web/build_store.py). An :class:`Area`
+says what one storage holds: the root every path starts with, and the kinds of file it accepts
 (anything else is refused before a byte is written). Every stored file is immutable — a new
 version is written under a new path — so whatever serves them (Splash's own ``/media/…``
-routes for a local folder, a CDN in front of a bucket) may cache them for a year.
+routes for a local folder, a CDN in front of a bucket) may cache them for a year. The one
+exception is a *pointer* (``write(…, cache_control=NO_CACHE)``): a small file rewritten in
+place, read back with :meth:`read_changed` (a conditional GET on S3: unchanged costs no body).
 
 - ``file://folder``: the folder (relative to the folder holding ``SPLASH_VAR_DIR``) served at
   ``base_url`` (``/media``), ``<root>x`` stored as ``folder/x``;
@@ -18,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
+import secrets
 import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -31,6 +36,7 @@ if TYPE_CHECKING:
     import httpx
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+NO_CACHE = "no-cache"  # a pointer: rewritten in place
 
 
 class StorageError(Exception):
@@ -69,15 +75,28 @@ class Area:
         return [(path.relative_to(local_dir).as_posix(), path) for path in found]
 
 
+@dataclass(frozen=True)
+class Fetched:
+    """What :meth:`Storage.read_changed` found: ``changed`` False when the file still has the
+    tag asked about (no body sent); else its bytes (None: no such file) and its new tag."""
+
+    changed: bool
+    data: bytes | None = None
+    tag: str | None = None
+
+
 class Storage(Protocol):
     async def write_tree(self, prefix: str, local_dir: Path) -> int:
         """Stores every file under ``local_dir`` below ``prefix``; the number of files."""
 
-    async def write(self, path: str, data: bytes) -> None:
-        """Stores one file."""
+    async def write(self, path: str, data: bytes, cache_control: str = IMMUTABLE) -> None:
+        """Stores one file (a pointer rewritten in place: ``cache_control=NO_CACHE``)."""
 
     async def read(self, path: str) -> bytes | None:
         """The file's bytes, None when there is no such file."""
+
+    async def read_changed(self, path: str, tag: str | None) -> Fetched:
+        """The file unless it still has ``tag`` (what an earlier answer gave)."""
 
     def public_url(self, path: str) -> str:
         """Where a browser reads the file."""
@@ -107,15 +126,29 @@ class LocalStorage:
             shutil.copyfile(source, target)
         return len(files)
 
-    async def write(self, path: str, data: bytes) -> None:
+    async def write(self, path: str, data: bytes, cache_control: str = IMMUTABLE) -> None:
         target = self._local(path)
         self.area.content_type(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        # Written beside and renamed over: a reader sees the old file or the new, never half.
+        temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
 
     async def read(self, path: str) -> bytes | None:
         local = self._local(path)
         return local.read_bytes() if local.is_file() else None
+
+    async def read_changed(self, path: str, tag: str | None) -> Fetched:
+        local = self._local(path)
+        try:
+            found = os.stat(local)
+        except FileNotFoundError:
+            return Fetched(tag is not None)
+        now = f"{found.st_ino}-{found.st_mtime_ns}"  # a rename over it changes the inode
+        if now == tag:
+            return Fetched(False, tag=tag)
+        return Fetched(True, local.read_bytes(), now)
 
     def public_url(self, path: str) -> str:
         return f"{self.base_url}/{self.area.checked(path)}"
@@ -192,9 +225,9 @@ class S3Storage:
         except httpx.HTTPError as exc:
             raise StorageError(f"S3 {method} {key}: {exc}") from exc
 
-    async def _put(self, path: str, data: bytes) -> None:
+    async def _put(self, path: str, data: bytes, cache_control: str = IMMUTABLE) -> None:
         key = self._key(self.area.checked(path))
-        fields = {"content-type": self.area.content_type(path), "cache-control": IMMUTABLE}
+        fields = {"content-type": self.area.content_type(path), "cache-control": cache_control}
         answer = await self._send("PUT", key, body=data, fields=fields)
         if answer.status_code != 200:
             raise StorageError(f"S3 PUT {key}: {answer.status_code} {answer.text[:200]}")
@@ -205,14 +238,22 @@ class S3Storage:
             await self._put(f"{prefix}/{relative}", source.read_bytes())
         return len(files)
 
-    async def write(self, path: str, data: bytes) -> None:
-        await self._put(path, data)
+    async def write(self, path: str, data: bytes, cache_control: str = IMMUTABLE) -> None:
+        await self._put(path, data, cache_control)
 
     async def read(self, path: str) -> bytes | None:
-        answer = await self._send("GET", self._key(self.area.checked(path)))
-        if answer.status_code not in (200, 404):
+        return (await self.read_changed(path, None)).data
+
+    async def read_changed(self, path: str, tag: str | None) -> Fetched:
+        fields = {"if-none-match": tag} if tag else None
+        answer = await self._send("GET", self._key(self.area.checked(path)), fields=fields)
+        if answer.status_code == 304:
+            return Fetched(False, tag=tag)
+        if answer.status_code == 404:
+            return Fetched(tag is not None)
+        if answer.status_code != 200:
             raise StorageError(f"S3 GET {path}: {answer.status_code}")
-        return answer.content if answer.status_code == 200 else None
+        return Fetched(True, answer.content, answer.headers.get("etag"))
 
     def public_url(self, path: str) -> str:
         return f"{self.base_url}/{self.area.checked(path)}"

@@ -49,7 +49,7 @@ from splash.shared.outbox.drain import Drainer, Resources
 from splash.site import wiring
 from splash.site.editing_routes import bp as studio_editing_bp
 from splash.site.studio_routes import bp as studio_site_bp
-from splash.site.web import compose
+from splash.site.web import build_watch, compose
 from splash.site.web.payloads import Payload
 from splash.site.web.published import PublishedSite
 from splash.site.web.routes import bp as web_bp
@@ -173,6 +173,17 @@ def _start_and_stop(app: Sanic, settings: Settings) -> None:
             settings.recaptcha_min_score,
             settings.recaptcha_action,
         )
+
+    @app.before_server_start
+    async def _watch_builds(app: Sanic) -> None:
+        """With the builds in a bucket: the current one copied (healthy once it is), and new
+        ones as they are published (site/web/build_watch.py)."""
+        app.ctx.build_watcher = build_watch.watch(settings, app.ctx.published)
+
+    @app.before_server_stop
+    async def _stop_watching_builds(app: Sanic) -> None:
+        if getattr(app.ctx, "build_watcher", None) is not None:
+            await app.ctx.build_watcher.stop()
 
     @app.after_server_start
     async def _drain(app: Sanic) -> None:

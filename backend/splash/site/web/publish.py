@@ -14,11 +14,14 @@ keeps its files (no rendering); the others are rendered in Node (:mod:`site.web.
 the next payloads are computed. Each entry's files are named by
 a hash of the renderer and the payload and kept in ``files/`` beside the builds; a build folder
 holds its ``index.json`` only. The ``CURRENT`` pointer moves last, so readers never see a
-half-written build.
+half-written build. With ``SPLASH_SITE_STORAGE`` (a bucket every instance shares) the build is
+written here too, then sent there: its new files, its index, and last the bucket's pointer
+(site/web/build_store.py); each instance then copies it (site/web/build_watch.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -39,15 +42,22 @@ from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteTable
 from splash.shared import edge
 from splash.site.web import services
+from splash.site.web.build_store import BuildStore, announce, open_build_store
 from splash.site.web.head import published_head
-from splash.site.web.published import app_key, encode_payload, not_found_key, page_key
+from splash.site.web.published import (
+    BUILD_FILE,
+    FILES,
+    POINTER,
+    app_key,
+    encode_payload,
+    index_files,
+    not_found_key,
+    page_key,
+)
 from splash.site.web.render import RenderError, RenderPool
 
 KEEP_BUILDS = 3
-BUILD_FILE = "build.json"  # which renderer made a build's HTML
-# Every build's payloads and fragments, named by their hash, in one folder beside the builds:
-# a build folder holds its index only, so a build that changes one page writes two files.
-FILES = "files"
+SUFFIXES = (".json", ".html")  # an entry's payload and fragment
 
 # What republishing a changed entity rewrites: (id, locale, path) of it and its relatives.
 Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]]
@@ -219,11 +229,30 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     target.write_bytes(data)
 
 
-def _previous(root: Path) -> Previous | None:
+def pointed_build(root: Path) -> str | None:
+    """The build the local folder's CURRENT names."""
     try:
-        return _read(root / (root / "CURRENT").read_text(encoding="utf-8").strip())
+        return (root / POINTER).read_text(encoding="utf-8").strip() or None
     except OSError:
         return None
+
+
+async def _previous(root: Path, store: BuildStore | None) -> Previous | None:
+    """The current build: the local folder's, or the bucket's (its index copied here)."""
+    if store is None:
+        build = pointed_build(root)
+        return _read(root / build) if build else None
+    pointer = await store.pointer()
+    if pointer is None or pointer.build is None:
+        return None
+    await store.pull_index(pointer.build)
+    return _read(root / pointer.build)
+
+
+def _point_here(root: Path, build_id: str) -> None:
+    pointer = root / f"{POINTER}.tmp"
+    pointer.write_text(build_id, encoding="utf-8")
+    os.replace(pointer, root / POINTER)
 
 
 def _read(folder: Path) -> Previous | None:
@@ -238,26 +267,31 @@ def _read(folder: Path) -> Previous | None:
     return Previous(folder, index, renderer)
 
 
-def _prune(root: Path, keep: str, collect: bool) -> None:
-    """Removes all but the last KEEP_BUILDS builds; with ``collect`` (a full publish) also the
-    files no kept build names (a publish of changes leaves its few replaced files until then)."""
+def prune_builds(root: Path, keep: str, collect: bool, spare_seconds: float = 0) -> None:
+    """Removes all but the last KEEP_BUILDS builds (never ``keep`` nor the one CURRENT names);
+    with ``collect`` (a full publish) also the files no kept build names and none written in
+    the last ``spare_seconds`` (a publish of changes leaves its few replaced files until then)."""
     builds = sorted(
         (p for p in root.iterdir() if p.is_dir() and p.name != FILES),
         key=lambda p: p.stat().st_mtime,
     )
+    current = pointed_build(root)
     for old in builds[:-KEEP_BUILDS]:
-        if old.name != keep:
+        if old.name not in (keep, current):
             shutil.rmtree(old, ignore_errors=True)
     if not collect:
         return
     named: set[str] = set()
-    for build in [*builds[-KEEP_BUILDS:], root / keep]:
+    for build in [*builds[-KEEP_BUILDS:], root / keep, *([root / current] if current else [])]:
         previous = _read(build)
-        for meta in previous.index.values() if previous else ():
-            named |= {Path(meta["payload"]).name, Path(meta["html"]).name}
+        named |= index_files(previous.index) if previous else set()
+    spared = time.time() - spare_seconds
     for file in (root / FILES).iterdir():
-        if file.name not in named:
-            file.unlink(missing_ok=True)
+        # (a name starting with a dot is a file being written: site/web/build_store.py)
+        if file.name not in named and not file.name.startswith("."):
+            with contextlib.suppress(FileNotFoundError):
+                if not spare_seconds or file.stat().st_mtime < spared:
+                    file.unlink()
 
 
 @dataclass(frozen=True)
@@ -346,14 +380,33 @@ async def publish(
     """Everything, or with ``changes`` only what they touch (over the current build)."""
     started = time.perf_counter()
     table = table or RouteTable.load(settings.routes_file)
+    store = open_build_store(settings)
+    try:
+        build_id, entries, rendered = await _publish(settings, table, list(changes), store)
+    finally:
+        if store is not None:
+            await store.aclose()
+    await edge.bump(settings)  # the API's kept answers follow what was published
+    if store is not None:
+        await announce(settings, build_id)
+    return PublishResult(build_id, entries, time.perf_counter() - started, rendered)
+
+
+async def _publish(
+    settings: Settings, table: RouteTable, changes: list[Change], store: BuildStore | None
+) -> tuple[str, int, int]:
+    """The new build's id, its number of entries and how many were rendered anew. Written in
+    the local folder; with a bucket, sent to it (the files rendered anew, then the index) and
+    made current there: every instance, this one too, copies it from there."""
     root = settings.publish_dir
+    root.mkdir(parents=True, exist_ok=True)
     renderer = renderer_id(settings)
-    previous = _previous(root)
+    previous = await _previous(root, store)
     reusable = previous if previous and previous.renderer == renderer else None
     if changes and reusable is None:
         raise PublishError("nothing to publish changes over (no build, or the SPA was rebuilt)")
     try:
-        made, rendered, replaced = await _make(settings, table, renderer, reusable, list(changes))
+        made, rendered, replaced = await _make(settings, table, renderer, reusable, changes)
     except RenderError as exc:
         raise PublishError(str(exc)) from exc
     kept = (
@@ -363,9 +416,11 @@ async def publish(
     )
     build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
     entries = _write_build(root, build_id, renderer, made, rendered, reusable, kept)
-    pointer = root / "CURRENT.tmp"
-    pointer.write_text(build_id, encoding="utf-8")
-    os.replace(pointer, root / "CURRENT")
-    _prune(root, build_id, collect=not changes)
-    await edge.bump(settings)  # the API's kept answers follow what was published
-    return PublishResult(build_id, entries, time.perf_counter() - started, len(rendered))
+    if store is None:
+        _point_here(root, build_id)
+    else:
+        written = {f"{made[number].name}{suffix}" for number in rendered for suffix in SUFFIXES}
+        await store.push(build_id, written)
+        await store.point(build_id)
+    prune_builds(root, build_id, collect=not changes)
+    return build_id, entries, len(rendered)

@@ -1,8 +1,10 @@
 """Reading what ``python -m splash publish`` wrote: payload + HTML fragment per locale and path.
 
 Layout: ``var/publish/CURRENT`` names the live build; ``var/publish/<build>/index.json`` maps each
-key (``nl /``, ``nl @login``, ``nl !404``) to its files and ETag. The index is reloaded when
-CURRENT changes, so a new publish goes live without a restart.
+key (``nl /``, ``nl @login``, ``nl !404``) to its files (``../files/<hash>.json`` and ``.html``)
+and ETag. The index is reloaded when CURRENT changes, so a new publish goes live without a
+restart: a publish on this machine moves it, or, with the builds in a bucket, this instance's
+watcher once it has copied the new build (site/web/build_watch.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+POINTER = "CURRENT"
+BUILD_FILE = "build.json"  # which renderer made a build's HTML
+# Every build's payloads and fragments, named by their hash, in one folder beside the builds:
+# a build folder holds its index only, so a build that changes one page writes two files.
+FILES = "files"
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,11 @@ def encode_payload(payload: dict[str, Any]) -> tuple[bytes, str]:
     """A payload's JSON body and its ETag: what publish writes and the live path serves alike."""
     body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def index_files(index: dict[str, dict[str, Any]]) -> set[str]:
+    """The names of the files (in FILES) a build's index names."""
+    return {Path(str(meta[part])).name for meta in index.values() for part in ("payload", "html")}
 
 
 def page_key(locale: str, path: str) -> str:
@@ -52,7 +65,7 @@ class PublishedSite:
     def __init__(self, root: Path, check_every: float = 0.0) -> None:
         self.root = root
         self.check_every = check_every
-        self._pointer = str(root / "CURRENT")
+        self._pointer = str(root / POINTER)
         self._checked = -math.inf
         self._build: str | None = None
         self._mtime: int | None = None
@@ -63,6 +76,10 @@ class PublishedSite:
     def build_id(self) -> str | None:
         self._refresh()
         return self._build
+
+    def reload(self) -> None:
+        """Look at CURRENT on the next read, however recently it was looked at."""
+        self._checked = -math.inf
 
     def _refresh(self) -> None:
         now = time.monotonic()

@@ -13,7 +13,7 @@ from sanic.models.protocol_types import Range
 from sanic.response import HTTPResponse
 
 from splash.core import db, video_files
-from splash.core.errors import NotFoundError
+from splash.core.errors import NotFoundError, ServiceUnavailableError
 from splash.core.schemas import PublicModel
 from splash.editing import preview as previews
 from splash.editing import redirect_rows
@@ -25,6 +25,7 @@ from splash.shared.http.response import public
 from splash.shared.http.security_headers import SHELL_CSP, csp_nonce
 from splash.site.web import detection, services
 from splash.site.web.assets import IMMUTABLE, StaticFile, dev_build, load_build, negotiate
+from splash.site.web.build_watch import BuildWatcher
 from splash.site.web.byte_ranges import Unsatisfiable, byte_range
 from splash.site.web.head import head_tags, indexable
 from splash.site.web.published import PublishedSite
@@ -44,7 +45,14 @@ class Health(PublicModel):
 
 @bp.get("/healthz")
 async def healthz(request: Request) -> HTTPResponse:
+    """200 when the database answers and, with the builds in a bucket, the current build has
+    been copied (a starting instance copies it first: site/web/build_watch.py); else 503."""
     await db.ping()
+    watcher: BuildWatcher | None = getattr(request.app.ctx, "build_watcher", None)
+    if watcher is not None and not watcher.ready:
+        raise ServiceUnavailableError(
+            "The published site is still being copied from its bucket", headers={"retry-after": "1"}
+        )
     return public(Health(status="ok"), headers={"cache-control": "no-store"})
 
 
@@ -105,9 +113,12 @@ class LatestBuild(PublicModel):
 
 def _latest_build(request: Request) -> HTTPResponse:
     """The SPA's build and, as ``site``, the published site's: a page rendered by an older one
-    loads in full on its next navigation (a publish)."""
-    found = _served(request, "builds", "latest.json")
-    latest = json.loads(found.path.read_text(encoding="utf-8"))
+    loads in full on its next navigation (a publish). The SPA's part is read once per process
+    (a new SPA build comes with a new start); the site's is the instance's current build."""
+    latest: dict[str, str] | None = getattr(request.app.ctx, "latest_spa_build", None)
+    if latest is None:
+        found = _served(request, "builds", "latest.json")
+        latest = request.app.ctx.latest_spa_build = json.loads(found.path.read_bytes())
     site: PublishedSite = request.app.ctx.published
     answer = LatestBuild.model_validate({**latest, "site": site.build_id})
     return public(answer, headers={"cache-control": "no-cache"})
