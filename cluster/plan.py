@@ -128,20 +128,25 @@ def database_url(secrets: Secrets, port: int, database: str = DATABASE) -> str:
     return f"postgres://{DATABASE_USER}:{secrets.splash}@127.0.0.1:{port}/{database}"
 
 
-def publish_store_env(layout: Layout, secrets: Secrets) -> dict[str, str]:
-    """Where the publish store setting goes once publishing writes through the storage interface
-    (the sharedpub branch): e.g. SPLASH_PUBLISH_STORAGE=s3://splash/publish with its endpoint and
-    keys, and Redis for the news of a new build. Until then the instances share the publish
-    output as a folder, SPLASH_VAR_DIR/publish (one machine)."""
-    del layout, secrets
-    return {}
+def publish_store_env(secrets: Secrets, ports: Ports = PORTS) -> dict[str, str]:
+    """The published site's builds in the bucket (site/web/build_store.py): a publish sends
+    its new files there and moves the bucket's pointer; every instance hears of it on Redis
+    (SPLASH_REDIS_URL) or by polling, and copies it into its var folder (here the folder the
+    instances share on this one machine: copies are written beside and renamed)."""
+    return {
+        "SPLASH_SITE_STORAGE": f"s3://{BUCKET}/publish",
+        "SPLASH_SITE_ENDPOINT_URL": f"http://127.0.0.1:{ports.s3}",
+        "SPLASH_SITE_ACCESS_KEY_ID": secrets.s3_access_key,
+        "SPLASH_SITE_SECRET_ACCESS_KEY": secrets.s3_secret_key,
+    }
 
 
 def splash_env(layout: Layout, secrets: Secrets, ports: Ports = PORTS) -> dict[str, str]:
     """The settings of every instance, worker and release command (backend/splash/core/config.py):
     development mode with the built-in test payment provider (production's needs Mollie and
     reCAPTCHA keys), otherwise the production shape: PostgreSQL with a read replica, Redis, S3
-    for videos and media, the outbox drained by the workers only, nginx as trusted proxy."""
+    for videos, media and the published builds, the outbox drained by the workers only, nginx as
+    trusted proxy."""
     s3 = f"http://127.0.0.1:{ports.s3}"
     env = {
         "SPLASH_ENV": "development",
@@ -166,7 +171,7 @@ def splash_env(layout: Layout, secrets: Secrets, ports: Ports = PORTS) -> dict[s
         env[f"SPLASH_{area}_BASE_URL"] = f"{s3}/{BUCKET}/{prefix}"  # anonymous reads (s3.json)
         env[f"SPLASH_{area}_ACCESS_KEY_ID"] = secrets.s3_access_key
         env[f"SPLASH_{area}_SECRET_ACCESS_KEY"] = secrets.s3_secret_key
-    env.update(publish_store_env(layout, secrets))
+    env.update(publish_store_env(secrets, ports))
     return env
 
 

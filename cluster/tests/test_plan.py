@@ -76,6 +76,8 @@ def test_instances_share_the_engines_and_drain_no_outbox() -> None:
     assert env["SPLASH_OUTBOX_EMBEDDED"] == "false"  # the two workers drain it
     assert env["SPLASH_PUBLIC_PORT"] == "8800"  # links name nginx, not an instance
     assert env["SPLASH_VAR_DIR"] == str(LAYOUT.splash_var)
+    assert env["SPLASH_SITE_STORAGE"] == f"s3://{plan.BUCKET}/publish"
+    assert env["SPLASH_SITE_ENDPOINT_URL"] == env["SPLASH_VIDEO_ENDPOINT_URL"]
     for area, prefix in (("VIDEO", "videos"), ("MEDIA", "media")):
         assert env[f"SPLASH_{area}_STORAGE"] == f"s3://splash/{prefix}"
         assert env[f"SPLASH_{area}_ENDPOINT_URL"] == "http://127.0.0.1:8813"
