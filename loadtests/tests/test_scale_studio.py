@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 import yaml
@@ -12,10 +13,11 @@ import yaml
 from loadtests import run, scale_studio
 from loadtests.scale_report import StudioPublish
 
-SHIPPING = {
+INTRO = {"type": "intro", "title": "Verzenden", "text": "Snel in huis."}
+SHIPPING: dict[str, Any] = {
     "title": "Verzenden en retourneren",
     "blocks": [
-        {"type": "intro", "title": "Verzenden", "text": "Snel in huis."},
+        INTRO,
         {"type": "rich-text", "body": []},
     ],
 }
@@ -31,7 +33,7 @@ def test_the_marker_goes_in_front_of_the_first_blocks_text():
     }
     assert changed["blocks"][1] == SHIPPING["blocks"][1]
     assert changed["title"] == SHIPPING["title"]
-    assert SHIPPING["blocks"][0]["text"] == "Snel in huis."  # the document read is not changed
+    assert INTRO["text"] == "Snel in huis."  # the document read is not changed
 
 
 def test_a_new_marker_replaces_an_earlier_rounds():
@@ -101,6 +103,6 @@ def test_the_measured_page_is_a_fixture_page_at_its_dutch_address():
     fixture = yaml.safe_load((run.ROOT / "fixtures" / "nl" / "pages" / "shipping.yaml").read_text())
 
     assert fixture["localization_key"] == scale_studio.PAGE_KEY
-    assert scale_studio.PAGE_PATH == "/" + fixture["slug"]
+    assert f"/{fixture['slug']}" == scale_studio.PAGE_PATH
     assert isinstance(fixture["blocks"][0]["text"], str)  # the text the marker goes in front of
     assert scale_studio.ENTRY_PATH == "/api/studio/content/page/shipping?locale=nl"
