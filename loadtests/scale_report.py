@@ -4,7 +4,6 @@ and a build's output size. Pure but for reading a finished build."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass
@@ -154,9 +153,14 @@ def table(results: list[SizeResult]) -> str:
 
 
 def output_size(build: Path) -> tuple[int, int]:
-    """Bytes and files of one published build: its own (index) and those its index names
-    (payloads and fragments, kept in a folder the builds share)."""
-    index = json.loads((build / "index.json").read_text(encoding="utf-8"))
+    """Bytes and files of one published build: its own (the index's list of parts) and those
+    its index names (the index's parts, payloads and fragments, kept in a folder the builds
+    share)."""
+    from splash.site.web import build_index
+
+    index, parts = build_index.read(build.parent, build.name)
+    shared = build.parent / build_index.FILES
     named = {os.path.normpath(build / meta[kind]) for meta in index.values() for kind in FILES}
+    named |= {str(shared / name) for name in build_index.part_files(parts)}
     files = {str(path) for path in build.iterdir() if path.is_file()} | named
     return sum(os.path.getsize(file) for file in files), len(files)

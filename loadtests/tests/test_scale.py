@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from splash.site.web import build_index
+
 from loadtests import run, scale, scale_data, scale_report
 from loadtests.scale_data import Counts
 
@@ -163,12 +165,13 @@ def test_the_output_size_counts_the_build_and_the_files_its_index_names(tmp_path
     (tmp_path / "files" / "a.json").write_bytes(b"12345")
     (tmp_path / "files" / "a.html").write_bytes(b"123")
     (tmp_path / "files" / "old.html").write_bytes(b"not this build's")
-    build = tmp_path / "b1"
-    build.mkdir()
-    index = '{"nl /": {"payload": "../files/a.json", "html": "../files/a.html"}}'
-    (build / "index.json").write_text(index)
+    index = {"nl /": {"payload": "../files/a.json", "html": "../files/a.html"}}
+    parts = build_index.write(tmp_path, "b1", index)
+    (part,) = build_index.part_files(parts)
+    own = (tmp_path / "b1" / "index.json").stat().st_size
+    part_bytes = (tmp_path / "files" / part).stat().st_size
 
-    assert scale_report.output_size(build) == (len(index) + 8, 3)
+    assert scale_report.output_size(tmp_path / "b1") == (own + part_bytes + 8, 4)
 
 
 def test_the_budgets_file_holds_issue_28s_two_seconds_for_the_studio_publish():

@@ -10,6 +10,7 @@ import pytest
 from splash.catalog.models import ProductText
 from splash.content.models import Article, Page
 from splash.core.route_table import RouteTable
+from splash.site.web import build_index
 from splash.site.web.publish import Change, PublishError, publish, sources, split_key, stale_keys
 from splash.site.web.published import PublishedSite, encode_payload, page_key
 from splash.site.web.services import route_payload
@@ -19,7 +20,11 @@ from tests.support import counting_statements
 def _index(settings) -> tuple[str, dict]:
     root = settings.publish_dir
     build = (root / "CURRENT").read_text().strip()
-    return build, json.loads((root / build / "index.json").read_text())
+    return build, build_index.read(root, build)[0]
+
+
+def _parts(settings, build: str) -> dict[str, str]:
+    return build_index.read(settings.publish_dir, build)[1]
 
 
 def _payload(settings, key: str) -> dict:
@@ -162,17 +167,25 @@ async def test_changes_without_a_published_build_are_refused(seeded, settings):
         await publish(settings, changes=[Change("page", page.id)])
 
 
-async def test_a_publish_of_changes_writes_the_changed_entrys_two_files_only(published, settings):
+async def test_a_publish_of_changes_writes_the_changed_entrys_files_and_index_part_only(
+    published, settings
+):
     files = settings.publish_dir / "files"
-    before = set(files.iterdir())
+    before, (old_build, _) = set(files.iterdir()), _index(settings)
     page = await Page.get(locale_id="nl", localization_key="faq")
     await Page.filter(id=page.id).update(title="Vragen")
 
     await publish(settings, changes=[Change("page", page.id)])
 
     build, _ = _index(settings)
-    assert {path.suffix for path in set(files.iterdir()) - before} == {".json", ".html"}
-    assert len(set(files.iterdir()) - before) == 2
+    new = {path.name for path in set(files.iterdir()) - before}
+    parts = {name for name in new if name.endswith(build_index.PART_SUFFIX)}
+    assert {Path(name).suffix for name in new - parts} == {".json", ".html"}
+    assert len(new - parts) == 2
+    changed_part = build_index.part_of(page_key("nl", "/veelgestelde-vragen"))
+    old_parts, new_parts = _parts(settings, old_build), _parts(settings, build)
+    assert {part for part in new_parts if new_parts[part] != old_parts.get(part)} == {changed_part}
+    assert parts == {f"{new_parts[changed_part]}{build_index.PART_SUFFIX}"}
     assert sorted(path.name for path in (settings.publish_dir / build).iterdir()) == [
         "build.json",
         "index.json",
@@ -190,9 +203,9 @@ async def test_a_full_publish_keeps_only_the_files_the_kept_builds_name(publishe
     named = {
         Path(meta[kind]).name
         for build in builds
-        for meta in json.loads((build / "index.json").read_text()).values()
+        for meta in build_index.read(root, build.name)[0].values()
         for kind in ("payload", "html")
-    }
+    } | {name for build in builds for name in build_index.part_files(_parts(settings, build.name))}
     assert len(builds) == 3
     assert {path.name for path in (root / "files").iterdir()} == named
 

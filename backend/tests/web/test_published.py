@@ -3,15 +3,14 @@ looked at again, at most every ``check_every`` seconds (a stat per request other
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from splash.site.web import build_index
 from splash.site.web.published import PublishedSite
 
 
 def publish_build(root: Path, build: str) -> None:
-    (root / build).mkdir(parents=True)
-    (root / build / "index.json").write_text(json.dumps({}), encoding="utf-8")
+    build_index.write(root, build, {})
     (root / "CURRENT").write_text(build, encoding="utf-8")
 
 

@@ -12,8 +12,9 @@ one per entry, and an entry whose payload and renderer are the same as in the pr
 keeps its files (no rendering); the others are rendered in Node (:mod:`site.web.render`) while
 the next payloads are computed. Each entry's files are named by
 a hash of the renderer and the payload and kept in ``files/`` beside the builds; a build folder
-holds its ``index.json`` only. The ``CURRENT`` pointer moves last, so readers never see a
-half-written build.
+holds its ``index.json`` only, which names the index's parts (:mod:`site.web.build_index`): a
+publish of changes writes only the parts that hold them. The ``CURRENT`` pointer moves last, so
+readers never see a half-written build.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from splash.core import db
 from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteTable
 from splash.shared import edge
-from splash.site.web import services
+from splash.site.web import build_index, services
 from splash.site.web.head import published_head
 from splash.site.web.published import app_key, encode_payload, not_found_key, page_key
 from splash.site.web.render import RenderError, RenderPool
@@ -46,7 +47,7 @@ KEEP_BUILDS = 3
 BUILD_FILE = "build.json"  # which renderer made a build's HTML
 # Every build's payloads and fragments, named by their hash, in one folder beside the builds:
 # a build folder holds its index only, so a build that changes one page writes two files.
-FILES = "files"
+FILES = build_index.FILES
 
 # What republishing a changed entity rewrites: (id, locale, path) of it and its relatives.
 Family = Callable[[list[int], RouteTable], Awaitable[list[tuple[int, str, str]]]]
@@ -91,6 +92,7 @@ class Change:
 class Previous:
     folder: Path
     index: dict[str, dict[str, Any]]
+    parts: dict[str, str]  # the index's parts (build_index)
     renderer: str | None
 
 
@@ -214,14 +216,14 @@ def _previous(root: Path) -> Previous | None:
 
 def _read(folder: Path) -> Previous | None:
     try:
-        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        index, parts = build_index.read(folder.parent, folder.name)
+    except (OSError, ValueError, KeyError):
         return None
     try:
         renderer = json.loads((folder / BUILD_FILE).read_text(encoding="utf-8"))["renderer"]
     except (OSError, ValueError, KeyError):
         renderer = None
-    return Previous(folder, index, renderer)
+    return Previous(folder, index, parts, renderer)
 
 
 def _prune(root: Path, keep: str, collect: bool) -> None:
@@ -241,6 +243,7 @@ def _prune(root: Path, keep: str, collect: bool) -> None:
         previous = _read(build)
         for meta in previous.index.values() if previous else ():
             named |= {Path(meta["payload"]).name, Path(meta["html"]).name}
+        named |= build_index.part_files(previous.parts) if previous else set()
     for file in (root / FILES).iterdir():
         if file.name not in named:
             file.unlink(missing_ok=True)
@@ -299,8 +302,10 @@ def _write_build(
     rendered: dict[int, dict[str, Any]],
     reusable: Previous | None,
     kept: dict[str, dict[str, Any]],
+    replaced: set[str],
 ) -> int:
-    """Writes the build's files and index; the number of entries."""
+    """Writes the build's files and index; the number of entries. Over a previous build
+    (``kept`` not empty) only the index parts of the made and ``replaced`` keys are written."""
     heads = {meta["payload"]: meta["head"] for meta in reusable.index.values()} if reusable else {}
     files, folder = root / FILES, root / build_id
     folder.mkdir(parents=True)
@@ -321,7 +326,9 @@ def _write_build(
             "status": entry.payload["status"],
             "sources": sources(entry.payload),
         }
-    _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
+    previous = reusable.parts if kept and reusable else None
+    touched = replaced | {entry.key for entry in made}
+    build_index.write(root, build_id, index, previous, touched)
     _write(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
     return len(index)
 
@@ -348,7 +355,7 @@ async def publish(
         else {}
     )
     build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
-    entries = _write_build(root, build_id, renderer, made, rendered, reusable, kept)
+    entries = _write_build(root, build_id, renderer, made, rendered, reusable, kept, replaced)
     pointer = root / "CURRENT.tmp"
     pointer.write_text(build_id, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")

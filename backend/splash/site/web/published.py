@@ -1,8 +1,9 @@
 """Reading what ``python -m splash publish`` wrote: payload + HTML fragment per locale and path.
 
-Layout: ``var/publish/CURRENT`` names the live build; ``var/publish/<build>/index.json`` maps each
-key (``nl /``, ``nl @login``, ``nl !404``) to its files and ETag. The index is reloaded when
-CURRENT changes, so a new publish goes live without a restart.
+Layout: ``var/publish/CURRENT`` names the live build; its index (``var/publish/<build>/index.json``
+and the parts it names, :mod:`site.web.build_index`) maps each key (``nl /``, ``nl @login``,
+``nl !404``) to its files and ETag. The index is reloaded when CURRENT changes (only its parts
+not read before are parsed), so a new publish goes live without a restart.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from splash.site.web import build_index
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class PublishedSite:
         if mtime == self._mtime:
             return
         build = Path(self._pointer).read_text(encoding="utf-8").strip()
-        index = json.loads((self.root / build / "index.json").read_text(encoding="utf-8"))
+        index, _ = build_index.read(self.root, build)
         self._build, self._mtime, self._index, self._cache = build, mtime, index, {}
 
     def get(self, key: str) -> Entry | None:
