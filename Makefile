@@ -139,7 +139,7 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 	  $(PY) -m loadtests.bench || status=$$?; \
 	  exit $$status
 
-bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
+bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size, one page published from the studio until served
 	$(PY) -m loadtests.scale
 
 test-cluster: $(BACKEND_STAMP) ## make cluster's own tests (cluster/tests: nginx.conf, ports, commands; nothing started)

@@ -4,6 +4,8 @@ Nothing is timed or generated here; `make bench-scale` measures."""
 
 from __future__ import annotations
 
+import json
+
 from loadtests import run, scale, scale_data, scale_report
 from loadtests.scale_data import Counts
 
@@ -23,8 +25,18 @@ def result(size: str, **changes) -> scale_report.SizeResult:
         "orders_p95_ms": 10.0,
         "output_bytes": 500_000_000,
         "output_files": 32_000,
+        "studio": studio(1.0),
     }
     return scale_report.SizeResult(**{**values, **changes})
+
+
+def studio(served_s: float, slowest_s: float | None = None) -> scale_report.StudioPublish:
+    return scale_report.StudioPublish(
+        served_s=served_s, slowest_s=slowest_s or served_s, call_s=0.05, job_s=0.6
+    )
+
+
+BUDGETS = {"studio_publish": {"max_served_s": 2.0, "max_growth_exponent": 1.0}}
 
 
 def test_a_larger_size_adds_what_the_smaller_one_lacks():
@@ -111,9 +123,9 @@ def test_the_goals_scale_the_publish_to_ten_thousand_pages_and_compare_first_and
     small = result("small", pages=100, payload_p50_ms=1.0, orders_p95_ms=10.0)
     large = result("large", pages=20_000, publish_s=100.0, orders_p95_ms=13.0)
 
-    verdicts = scale_report.goals([small, large])
+    verdicts = scale_report.goals([small, large], BUDGETS)
 
-    assert [met for _, met in verdicts] == [True, True, True, True, False]
+    assert [met for _, met in verdicts][:5] == [True, True, True, True, False]
     assert verdicts[0][0].startswith("publish 100.0 s for 20,000 pages and articles")
     assert "50.0 s per 10,000 pages" in verdicts[0][0]
     assert verdicts[4][0] == "orders p95 +30% from small to large (goal within ±20%)"
@@ -122,7 +134,7 @@ def test_the_goals_scale_the_publish_to_ten_thousand_pages_and_compare_first_and
 def test_a_slow_republish_at_any_size_misses_its_goal_as_publishing_and_as_a_command():
     slow = [result("small", republish_s=2.5, republish_own_s=2.1), result("large")]
 
-    verdicts = dict(scale_report.goals(slow))
+    verdicts = dict(scale_report.goals(slow, BUDGETS))
 
     assert verdicts["republish one page: publishing ≤ 2.10 s (goal ≤ 2 s)"] is False
     assert (
@@ -136,7 +148,14 @@ def test_the_table_has_a_row_per_size():
 
     assert lines[0].split()[:4] == ["size", "pages", "products", "orders"]
     assert lines[2].split()[:6] == ["small", "10,000", "1,000", "100,000", "16,000", "50.0"]
+    assert lines[0].endswith("studio s  (job)")
     assert len(lines) == 4
+
+
+def test_the_table_shows_the_studio_publish_until_served_and_its_jobs_share():
+    row = scale_report.table([result("large", studio=studio(1.234))]).splitlines()[2]
+
+    assert row.split()[-2:] == ["1.23", "0.60"]
 
 
 def test_the_output_size_counts_the_build_and_the_files_its_index_names(tmp_path):
@@ -150,3 +169,69 @@ def test_the_output_size_counts_the_build_and_the_files_its_index_names(tmp_path
     (build / "index.json").write_text(index)
 
     assert scale_report.output_size(build) == (len(index) + 8, 3)
+
+
+def test_the_budgets_file_holds_issue_28s_two_seconds_for_the_studio_publish():
+    budgets = json.loads(run.BUDGETS.read_text())["scale"]
+
+    assert budgets["studio_publish"] == {"max_served_s": 2.0, "max_growth_exponent": 1.0}
+
+
+def test_a_studio_publish_over_the_budget_at_the_largest_size_fails_the_run():
+    small = result("small", pages=100, studio=studio(2.5))
+    large = result("large", pages=10_000, studio=studio(2.01, slowest_s=2.4))
+
+    verdicts = scale_report.studio_goals([small, large], BUDGETS["studio_publish"])
+
+    assert verdicts[0] == (
+        "publish one page from the studio until served at large: median 2.01 s, slowest "
+        "2.40 s (budget ≤ 2 s)",
+        False,
+    )
+
+
+def test_the_budget_is_the_largest_sizes_median_not_a_smaller_sizes():
+    small = result("small", pages=100, studio=studio(2.5))
+    large = result("large", pages=10_000, studio=studio(2.0, slowest_s=2.6))
+
+    verdicts = scale_report.studio_goals([small, large], BUDGETS["studio_publish"])
+
+    assert verdicts[0][1] is True
+
+
+def test_the_studio_publishs_growth_is_a_power_of_the_growth_in_pages():
+    small = result("small", pages=100, studio=studio(0.5))
+    large = result("large", pages=10_000, studio=studio(1.5))
+
+    line, met = scale_report.studio_goals([small, large], BUDGETS["studio_publish"])[1]
+
+    assert line == (
+        "publish one page from the studio: large / small 3.00x for 100x the pages "
+        "(exponent 0.24, budget below 1: sub-linear)"
+    )
+    assert met is True
+
+
+def test_a_studio_publish_growing_as_fast_as_the_pages_is_not_sub_linear():
+    small = result("small", pages=100, studio=studio(0.01))
+    large = result("large", pages=10_000, studio=studio(1.0))
+
+    line, met = scale_report.studio_goals([small, large], BUDGETS["studio_publish"])[1]
+
+    assert "100.00x for 100x the pages (exponent 1.00" in line
+    assert met is False
+
+
+def test_one_size_has_no_growth_to_judge():
+    verdicts = scale_report.studio_goals([result("large")], BUDGETS["studio_publish"])
+
+    assert [line.split(":")[0] for line, _ in verdicts] == [
+        "publish one page from the studio until served at large"
+    ]
+
+
+def test_a_missed_studio_budget_counts_among_the_goals_that_fail_the_run():
+    verdicts = scale_report.goals([result("large", studio=studio(3.0))], BUDGETS)
+
+    assert verdicts[-1][1] is False
+    assert sum(not met for _, met in verdicts) == 1
