@@ -8,7 +8,8 @@ import { useTranslation } from "../../lib/i18n";
 import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { studioClient } from "../api";
 import { Heading } from "../heading";
-import { ACCEPTED_TYPES, listMedia, progressFetch, uploadMedia, type MediaItem, type MediaPage } from "../media-api";
+import { listMedia, progressFetch, uploadMedia, type MediaItem, type MediaPage } from "../media-api";
+import { UploadField, useUploadProgress } from "../media-upload";
 import { useSession } from "../session";
 import { StatusMessage, type Notice } from "../status";
 import { MediaDetail } from "./media-detail";
@@ -24,7 +25,7 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
   const [asked, setAsked] = useState("");
   const [page, setPage] = useState<MediaPage | null | "failed">(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, uploading] = useUploadProgress();
   const [notice, setNotice] = useState<Notice>(null);
   const focus = useFocusAfterRender();
 
@@ -54,16 +55,13 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
   const changed = (next: MediaItem) => setPage((was) => (was && was !== "failed" ? { ...was, data: was.data.map((entry) => (entry.id === next.id ? next : entry)) } : was));
 
   const upload = async (file: File) => {
-    setProgress(0);
     try {
-      const made = await uploadMedia(uploadClient(setProgress), file, file.name);
+      const made = await uploading((onProgress) => uploadMedia(uploadClient(onProgress), file, file.name));
       setPage((was) => (was && was !== "failed" ? { ...was, data: [made, ...was.data], meta: { ...was.meta, total: was.meta.total + 1 } } : was));
       setChosen(made.id);
       setNotice({ kind: "done", text: t("studio.media.uploaded", { name: made.fileName }) });
     } catch (error) {
       setNotice({ kind: "failed", text: uploadProblem(error, t("studio.media.uploadFailed")) });
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -84,29 +82,7 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
             {t("studio.media.find")}
           </button>
         </form>
-        <div>
-          <label htmlFor="studio-media-upload">{t("studio.media.upload")}</label>{" "}
-          <input
-            id="studio-media-upload"
-            type="file"
-            accept={ACCEPTED_TYPES}
-            disabled={progress !== null}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void upload(file);
-            }}
-          />
-          <p className="studio-help">{t("studio.media.uploadHelp")}</p>
-          {progress !== null ? (
-            <p role="status">
-              <label htmlFor="studio-media-progress">{t("studio.media.uploading")}</label>{" "}
-              <progress id="studio-media-progress" max={1} value={progress}>
-                {Math.round(progress * 100)}%
-              </progress>
-            </p>
-          ) : null}
-        </div>
+        <UploadField id="studio-media-upload" label={t("studio.media.upload")} help={t("studio.media.uploadHelp")} progress={progress} onFile={(file) => void upload(file)} />
       </div>
       <StatusMessage notice={notice} />
       {page === null ? (
