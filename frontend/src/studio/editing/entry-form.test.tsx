@@ -10,7 +10,7 @@ import type { Collection, Document, Entry } from "./editing-api";
 import { EntryForm } from "./entry-form";
 import { AUTOSAVE_MS } from "./use-autosave";
 import BLOCK_FORMS from "../../testing/block-forms.json";
-import { fakeClient as studioClient, inStudio, type Call } from "./testing";
+import { fakeClient as studioClient, inStudio, mediaItem, type Call } from "./testing";
 
 function entryOf(document: Document | null, extra: Partial<Entry> = {}): Entry {
   return {
@@ -309,5 +309,35 @@ describe("history", () => {
     });
     expect(api.calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /content/page/about", "POST /content/page/about/versions/1/restore"]);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an article's category and cover", () => {
+  test("the category is chosen from the language's categories by name; the cover is a library image, not an address", async () => {
+    vi.useFakeTimers();
+    const cover = { src: "/media/library/4/1-0a1b2c3d/original.jpg", alt: "", width: 1000, height: 700, media: 4 };
+    const api = fakeClient((call) => {
+      if (call.path === "/content/categories") return { data: [{ key: "tips", slug: "tips", name: "Zwemtips" }, { key: "news", slug: "nieuws", name: "Nieuws" }] };
+      if (call.path === "/media/4") return { data: mediaItem(4, { fileName: "cover.jpg" }) };
+      return call.method === "PUT" ? saved(4) : null;
+    });
+    await act(async () => {
+      editor(api.client, entryOf({ title: "Eerste zwemles", slug: "eerste-zwemles", excerpt: "", category: "tips", cover, publishedAt: null, seoTitle: "", seoDescription: "", body: [] }), { collection: "article" });
+    });
+    expect(api.calls.find((call) => call.path === "/content/categories")?.options?.query).toEqual({ locale: "nl" });
+    const category = screen.getByLabelText(/^Category/) as HTMLSelectElement;
+    expect([...category.options].map((option) => option.textContent)).toEqual(["No category", "Zwemtips", "Nieuws"]);
+    expect(category.value).toBe("tips");
+    const field = screen.getByRole("group", { name: "Cover image" });
+    expect(within(field).getByText("cover.jpg")).toBeTruthy();
+    expect(within(field).getByText("Kind in zwempak")).toBeTruthy();
+    expect(screen.queryByLabelText(/Image address|Width in pixels/)).toBeNull();
+
+    await act(async () => {
+      fireEvent.change(category, { target: { value: "news" } });
+      fireEvent.click(within(field).getByRole("button", { name: "Remove image" }));
+    });
+    await wait(AUTOSAVE_MS);
+    expect(api.saves().at(-1)?.options?.body).toEqual({ revision: 3, document: expect.objectContaining({ category: "news", cover: null }) });
   });
 });
