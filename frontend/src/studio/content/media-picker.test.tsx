@@ -9,9 +9,9 @@ import { useState } from "react";
 import { describe, expect, test, vi } from "vitest";
 import type { ApiClient } from "../../lib/api";
 import { fakeClient, inStudio, mediaItem, type Call } from "../editing/testing";
-import type { MediaItem } from "../media-api";
+import { PICKER_PAGE_SIZE, type MediaItem } from "../media-api";
 import { ImageChoice } from "./image-choice";
-import { imageOf, MediaPicker, PICKER_PAGE_SIZE, useMediaPicker } from "./media-picker";
+import { imageOf, MediaPicker, useMediaPicker } from "./media-picker";
 import type { ImageData } from "./rich-text/convert";
 
 const LIBRARY = [mediaItem(1, { fileName: "zwembad.jpg" }), mediaItem(2, { fileName: "strand.jpg", alt: { en: "A beach" } }), mediaItem(3, { fileName: "zwemles.jpg" })];

@@ -10,13 +10,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { createPortal } from "react-dom";
 import { useTranslation } from "../../lib/i18n";
 import { studioClient } from "../api";
-import { listMedia, progressFetch, uploadMedia, type MediaItem, type MediaLocale, type MediaPage } from "../media-api";
+import { PICKER_PAGE_SIZE, progressFetch, uploadMedia, type MediaItem, type MediaLocale } from "../media-api";
+import { MoreImages, useMediaPages } from "../media-pages";
 import { UploadField, useUploadProgress } from "../media-upload";
 import { thumbnailOf, uploadProblem, type UploadClient } from "../screens/media-logic";
-import { useSession } from "../session";
 import type { ImageData } from "./rich-text/convert";
 
-export const PICKER_PAGE_SIZE = 24;
 const defaultUploadClient: UploadClient = (onProgress) => studioClient(undefined, progressFetch(onProgress));
 
 /** What a block stores of a library image: publishing fills in its file, variants and alt text. */
@@ -87,12 +86,11 @@ type Props = { locale: string; onPick: (item: MediaItem) => void; onClose: () =>
 
 export function MediaPicker({ locale, onPick, onClose, uploadClient = defaultUploadClient }: Props) {
   const { t } = useTranslation();
-  const { client } = useSession();
   const id = useId().replace(/:/g, "");
   const dialog = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const [asked, setAsked] = useState("");
-  const [page, setPage] = useState<MediaPage | null | "failed">(null);
+  const { page, more: nextPage } = useMediaPages(asked, PICKER_PAGE_SIZE);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, uploading] = useUploadProgress();
 
@@ -104,23 +102,9 @@ export function MediaPicker({ locale, onPick, onClose, uploadClient = defaultUpl
     };
   }, []);
 
-  useEffect(() => {
-    let current = true;
-    listMedia(client, asked, 1, PICKER_PAGE_SIZE).then(
-      (found) => current && setPage(found),
-      () => current && setPage("failed"),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, asked]);
-
   const more = async () => {
-    if (!page || page === "failed") return;
     try {
-      const next = await listMedia(client, asked, page.meta.page + 1, PICKER_PAGE_SIZE);
-      const known = new Set(page.data.map((item) => item.id));
-      setPage({ data: [...page.data, ...next.data.filter((item) => !known.has(item.id))], meta: next.meta });
+      await nextPage();
     } catch {
       setProblem(t("studio.failed"));
     }
@@ -167,13 +151,7 @@ export function MediaPicker({ locale, onPick, onClose, uploadClient = defaultUpl
         </p>
         {problem ? <p role="alert">{problem}</p> : null}
         {results}
-        {page && page !== "failed" && items.length < page.meta.total ? (
-          <p>
-            <button type="button" className="button button--secondary" onClick={() => void more()}>
-              {t("studio.media.more")}
-            </button>
-          </p>
-        ) : null}
+        <MoreImages page={page} onMore={() => void more()} />
         <UploadField id={`${id}-upload`} label={t("studio.picker.upload")} help={t("studio.media.uploadHelp")} progress={progress} onFile={(file) => void upload(file)} />
         <p className="studio-picker__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>

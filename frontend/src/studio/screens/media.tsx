@@ -3,14 +3,14 @@
  * with its progress, and for the image chosen its alt texts per language, where it is used, a
  * new file for it (every use keeps it) and its removal (refused while it is used).
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { studioClient } from "../api";
 import { Heading } from "../heading";
-import { listMedia, progressFetch, uploadMedia, type MediaItem, type MediaPage } from "../media-api";
+import { progressFetch, uploadMedia, type MediaItem } from "../media-api";
+import { MoreImages, useMediaPages } from "../media-pages";
 import { UploadField, useUploadProgress } from "../media-upload";
-import { useSession } from "../session";
 import { StatusMessage, type Notice } from "../status";
 import { MediaDetail } from "./media-detail";
 import { missingAlt, sizeOf, thumbnailOf, uploadProblem, type UploadClient } from "./media-logic";
@@ -20,34 +20,19 @@ const defaultUploadClient: UploadClient = (onProgress) => studioClient(undefined
 
 export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClient?: UploadClient }) {
   const { t, i18n } = useTranslation();
-  const { client } = useSession();
   const [search, setSearch] = useState("");
   const [asked, setAsked] = useState("");
-  const [page, setPage] = useState<MediaPage | null | "failed">(null);
+  const { page, setPage, more: nextPage } = useMediaPages(asked);
   const [chosen, setChosen] = useState<number | null>(null);
   const [progress, uploading] = useUploadProgress();
   const [notice, setNotice] = useState<Notice>(null);
   const focus = useFocusAfterRender();
 
-  useEffect(() => {
-    let current = true;
-    listMedia(client, asked, 1).then(
-      (found) => current && setPage(found),
-      () => current && setPage("failed"),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, asked]);
-
   const items = page && page !== "failed" ? page.data : [];
   const item = items.find((entry) => entry.id === chosen) ?? null;
   const more = async () => {
-    if (!page || page === "failed") return;
     try {
-      const next = await listMedia(client, asked, page.meta.page + 1, page.meta.pageSize);
-      const known = new Set(page.data.map((entry) => entry.id));
-      setPage({ data: [...page.data, ...next.data.filter((entry) => !known.has(entry.id))], meta: next.meta });
+      await nextPage();
     } catch {
       setNotice({ kind: "failed", text: t("studio.failed") });
     }
@@ -119,13 +104,7 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
               </li>
             ))}
           </ul>
-          {items.length < page.meta.total ? (
-            <p>
-              <button type="button" className="button button--secondary" onClick={() => void more()}>
-                {t("studio.media.more")}
-              </button>
-            </p>
-          ) : null}
+          <MoreImages page={page} onMore={() => void more()} />
         </>
       )}
       {item ? (
