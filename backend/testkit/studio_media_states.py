@@ -54,7 +54,7 @@ async def owner_and_media(settings: Settings, app_ctx: Any) -> dict[str, Any]:
 
 
 async def editor_with_photo(settings: Settings, app_ctx: Any) -> dict[str, Any]:
-    """The fixtures and a signed-in editor (``session``), with ``photo``: a 1600×1200 JPEG as a
+    """The fixtures and a signed-in editor (``session``), with ``photo``: a 1600x1200 JPEG as a
     phone writes it (GPS position, maker, XMP, comment; base64) for them to upload."""
     await reset_to_fixtures(settings, app_ctx)
     editor = (await create_staff(PHOTO_EDITOR, "editor", "Studio-Zwemmen-2026", settings)).member

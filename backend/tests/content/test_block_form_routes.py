@@ -56,7 +56,9 @@ async def test_an_editor_gets_the_categories_of_the_articles_language_by_name(
     assert [c["name"] for c in dutch.json["data"]] == ["Leren zwemmen", "Tips", "Veiligheid"]
 
 
-async def test_the_categories_refuse_an_unknown_language_and_the_shop_role(client, settings, seeded):
+async def test_the_categories_refuse_an_unknown_language_and_the_shop_role(
+    client, settings, seeded
+):
     editor = await headers_of(settings, "editor")
     shop = await headers_of(settings, "shop")
 

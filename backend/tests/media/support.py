@@ -9,7 +9,7 @@ from io import BytesIO
 
 from PIL import Image
 
-# The photos are the test kit's (the end-to-end photo test uploads the same); the tests import them here.
+# The photos are the test kit's: the end-to-end photo test uploads the same.
 from testkit.photos import SECRETS as SECRETS
 from testkit.photos import XMP as XMP
 from testkit.photos import photo_with_gps as photo_with_gps

@@ -33,7 +33,7 @@ function useLibraryItem(media: number | null | undefined): MediaItem | null {
   const { client } = useSession();
   const [item, setItem] = useState<MediaItem | null>(null);
   useEffect(() => {
-    if (!media) return setItem(null);
+    if (!media) return; // no item: the one kept is not this image (below)
     let current = true;
     getMedia(client, media).then(
       (found) => current && setItem(found),
