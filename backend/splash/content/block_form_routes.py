@@ -1,6 +1,6 @@
-"""The studio's block forms: every block type's form, derived from the block models (see
-:mod:`splash.content.block_forms`). It reads no database: the answer is the same for every
-request of one build of the backend."""
+"""The studio's form choices: every block type's form, derived from the block models (see
+:mod:`splash.content.block_forms`; it reads no database: the answer is the same for every
+request of one build of the backend), and the blog's categories an article can be put in."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from functools import cache
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
+from splash.content import blog
 from splash.content.block_forms import BlockFormList, block_forms
-from splash.shared.http.openapi import documented
+from splash.content.requests import requested_locale
+from splash.content.schemas import CategoryList
+from splash.shared.http.openapi import LOCALE, Parameter, documented
 from splash.shared.http.response import public
 from splash.staff.requests import studio_route
 from splash.staff.vocabulary import Permission
@@ -31,3 +34,16 @@ _forms = cache(block_forms)
 @studio_route(Permission.CONTENT)
 async def list_block_forms(request: Request) -> HTTPResponse:
     return public(_forms())
+
+
+@bp.get("/categories")
+@documented(
+    "The blog's categories in a language, by name: what an article's category is chosen from",
+    tag="studio",
+    response=CategoryList,
+    parameters=(Parameter("locale", "query", "The article's language", schema=LOCALE),),
+    errors=(400, 401, 403),
+)
+@studio_route(Permission.CONTENT)
+async def list_categories(request: Request) -> HTTPResponse:
+    return public(CategoryList(data=await blog.categories(await requested_locale(request))))

@@ -10,6 +10,9 @@ export type MediaLocale = (typeof MEDIA_LOCALES)[number];
 /** What the library takes, checked again by the server from the file's content. */
 export const ACCEPTED_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 
+/** How many images the media picker shows at a time (the library screen: the API's default, 48). */
+export const PICKER_PAGE_SIZE = 24;
+
 export type MediaVariant = { format: "avif" | "webp"; width: number; height: number; url: string; bytes: number };
 export type MediaItem = {
   id: number;

@@ -5,37 +5,12 @@ import { ApiError, type ApiClient } from "../lib/api";
 import { createI18n } from "../lib/i18n";
 import shopEnglish from "../locales/en.json";
 import english from "./locales/en.json";
-import type { MediaItem } from "./media-api";
+import { mediaItem as item } from "./editing/testing";
 import { MediaScreen } from "./screens/media";
 import { altChanges, missingAlt, refusedUses, sizeOf, thumbnailOf, uploadProblem } from "./screens/media-logic";
 import { SessionContext } from "./session";
 
 const i18n = () => createI18n("en", { ...shopEnglish, studio: english });
-
-function item(id: number, changes: Partial<MediaItem> = {}): MediaItem {
-  const base = `/media/library/${id}/1-0a1b2c3d`;
-  return {
-    id,
-    fileName: `foto-${id}.jpg`,
-    format: "jpeg",
-    width: 1000,
-    height: 700,
-    bytes: 245_000,
-    version: 1,
-    url: `${base}/original.jpg`,
-    variants: [
-      { format: "webp", width: 640, height: 448, url: `${base}/640.webp`, bytes: 30_000 },
-      { format: "avif", width: 320, height: 224, url: `${base}/320.avif`, bytes: 9_000 },
-      { format: "webp", width: 320, height: 224, url: `${base}/320.webp`, bytes: 12_000 },
-    ],
-    variantsStatus: "ready",
-    alt: { nl: "Kind in zwempak", en: "Child in a float suit" },
-    uploadedBy: "editor@splash.example",
-    createdAt: "2026-11-29T10:00:00Z",
-    updatedAt: "2026-11-29T10:00:00Z",
-    ...changes,
-  };
-}
 
 function refusal() {
   const uses = [{ kind: "page", id: 3, title: "Zwemmen", locale: "nl" }];

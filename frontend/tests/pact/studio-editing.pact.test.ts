@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/lib/api";
 import {
   getEntry,
+  listCategories,
   listCollections,
   listEntries,
   listVersions,
@@ -73,6 +74,19 @@ describe("studio editing API contract: lists and entries", () => {
         const found = await listCollections(client(mock.url));
         expect(found[0]?.name).toBe("price");
         expect(found[0]?.editable).toBe(true);
+      });
+  });
+
+  it("lists the blog's categories of an article's language, by name", async () => {
+    await provider
+      .addInteraction()
+      .given(EDITING)
+      .uponReceiving("a request for the Dutch blog categories")
+      .withRequest("GET", "/api/studio/content/categories", (b) => b.headers(SIGNED_IN).query(DUTCH))
+      .willRespondWith(200, (b) => b.jsonBody({ data: eachLike({ key: string("tips"), slug: string("tips"), name: string("Tips") }) }))
+      .executeTest(async (mock) => {
+        const found = await listCategories(client(mock.url), "nl");
+        expect(found[0]).toEqual({ key: "tips", slug: "tips", name: "Tips" });
       });
   });
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/lib/api";
-import { deleteMedia, getMedia, listMedia, mediaUses, replaceMedia, setAltTexts, uploadMedia } from "../../src/studio/media-api";
+import { deleteMedia, getMedia, listMedia, mediaUses, PICKER_PAGE_SIZE, replaceMedia, setAltTexts, uploadMedia } from "../../src/studio/media-api";
 import { ISO_TIMESTAMP } from "./accounts";
 import { errorBody } from "./provider";
 import { EXAMPLE_SESSION, SIGNED_IN, SIGNED_IN_BODY, studioApi, studioClientFor } from "./studio-provider";
@@ -60,6 +60,19 @@ describe("studio media API contract", () => {
       .executeTest(async (mock) => {
         const found = await listMedia(client(mock.url), "", 1);
         expect(found.data).toHaveLength(2);
+      });
+  });
+
+  it("finds the library's images by part of their file name, a picker's page at a time", async () => {
+    await provider
+      .addInteraction()
+      .given(LIBRARY)
+      .uponReceiving("a search of the media library by file name")
+      .withRequest("GET", "/api/studio/media", (b) => b.headers(SIGNED_IN).query({ page: "1", pageSize: String(PICKER_PAGE_SIZE), q: "zwem" }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: eachLike({ ...ITEM, fileName: "zwempak.jpg" }, 1), meta: { page: 1, pageSize: PICKER_PAGE_SIZE, total: 1 } }))
+      .executeTest(async (mock) => {
+        const found = await listMedia(client(mock.url), "zwem", 1, PICKER_PAGE_SIZE);
+        expect(found.data.map((item) => item.fileName)).toEqual(["zwempak.jpg"]);
       });
   });
 

@@ -12,7 +12,8 @@ import type { BlockErrors } from "./block-schema";
 import { fieldLabel } from "./block-schema";
 import { moved, pathKey, startValue, valueAt, type Path } from "./block-values";
 import type { PickImage } from "./rich-text/editor";
-import type { RichText } from "./rich-text/convert";
+import type { ImageData, RichText } from "./rich-text/convert";
+import { ImageChoice } from "./image-choice";
 
 // Slate comes with the first rich-text field a block shows: the studio's other screens never load it.
 const RichTextEditor = lazy(() => import("./rich-text/editor").then((module) => ({ default: module.RichTextEditor })));
@@ -26,6 +27,8 @@ export type FieldsContext = {
   touch: (key: string) => void;
   change: (path: Path, value: unknown) => void;
   pickImage?: PickImage;
+  /** The entry's language: the alt texts shown are the library's in it. */
+  locale: string;
 };
 
 const Context = createContext<FieldsContext | null>(null);
@@ -191,7 +194,7 @@ function RichTextField({ field, path, label }: { field: FormField; path: Path; l
 /** A link, an image or a group: a fieldset of its own fields; an optional one can be added and removed. */
 function GroupField({ field, path, label, actions }: { field: FormField; path: Path; label: string; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const { block, change, pickImage, idPrefix } = useFields();
+  const { block, change, idPrefix } = useFields();
   const value = valueAt(block, path);
   const id = elementId(idPrefix, path);
   if (value === undefined || value === null) {
@@ -203,20 +206,11 @@ function GroupField({ field, path, label, actions }: { field: FormField; path: P
       </p>
     );
   }
-  const choose = async () => {
-    const image = pickImage ? await pickImage() : null;
-    if (image) change(path, image);
-  };
   return (
     <fieldset className="studio-fieldset" id={id}>
       <legend>
         <LabelText field={field} label={label} />
       </legend>
-      {field.kind === "image" && pickImage && (
-        <button type="button" className="button button--secondary" onClick={() => void choose()}>
-          {t("studio.blocks.chooseImage")}
-        </button>
-      )}
       <Fields fields={field.fields ?? []} path={path} />
       {actions}
       {!field.required && (
@@ -228,13 +222,39 @@ function GroupField({ field, path, label, actions }: { field: FormField; path: P
   );
 }
 
+/** An image: chosen from the media library through the picker, never typed. */
+function ImageField({ field, path, label, actions }: { field: FormField; path: Path; label: string; actions?: ReactNode }) {
+  const { block, change, touch, pickImage, idPrefix, errors, shown, locale } = useFields();
+  const key = pathKey(path);
+  const below = Object.entries(errors)
+    .filter(([at]) => (at === key || at.startsWith(`${key}.`)) && shown(at))
+    .map(([, message]) => message);
+  return (
+    <>
+      <ImageChoice
+        id={elementId(idPrefix, path)}
+        legend={<LabelText field={field} label={label} />}
+        value={valueAt(block, path) as ImageData | undefined}
+        locale={locale}
+        pickImage={pickImage}
+        onChange={(image) => change(path, image ?? (field.required ? startValue(field) : undefined))}
+        removable={!field.required}
+        errors={[...new Set(below)]}
+        onBlur={() => touch(key)}
+      />
+      {actions}
+    </>
+  );
+}
+
 /** One field at `path`, by its kind; `label` overrides its name's text (a list's numbered item). */
 export function FieldEditor({ field, path, label, actions }: { field: FormField; path: Path; label?: string; actions?: ReactNode }) {
   const { t } = useTranslation();
   const text = label ?? fieldLabel(t, field.name);
   switch (field.kind) {
-    case "link":
     case "image":
+      return <ImageField field={field} path={path} label={text} actions={actions} />;
+    case "link":
     case "group":
       return <GroupField field={field} path={path} label={text} actions={actions} />;
     case "list":

@@ -25,6 +25,7 @@ type Props = {
   change: (path: Path, value: unknown) => void;
   showErrors: boolean;
   pickImage?: PickImage;
+  locale: string;
   headingLevel: 2 | 3 | 4 | 5 | 6;
 };
 
@@ -85,7 +86,7 @@ function Header({ list, block, index, count, errors, headingLevel }: Props) {
 
 export function BlockItem(props: Props) {
   const { t } = useTranslation();
-  const { list, block, index, form, errors, serverErrors, change, showErrors, pickImage } = props;
+  const { list, block, index, form, errors, serverErrors, change, showErrors, pickImage, locale } = props;
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const key = list.keys[index] as number;
   return (
@@ -121,6 +122,7 @@ export function BlockItem(props: Props) {
                 touch: (path) => setTouched((before) => new Set(before).add(path)),
                 change,
                 pickImage,
+                locale,
               }}
             >
               {form.fields.length > 0 ? <Fields fields={form.fields} path={[]} /> : <p>{t("studio.blocks.noFields")}</p>}

@@ -5,17 +5,18 @@
  */
 import { render, screen, fireEvent } from "@testing-library/react";
 import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
+import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
 import { ALL_TYPES, EXAMPLES } from "../../testing/block-examples";
 import FORMS from "../../testing/block-forms.json";
-import english from "../locales/en.json";
 import type { BlockForm, BlockValue } from "./block-forms-api";
+import { fakeClient, inStudio } from "../editing/testing";
 import { BlockList } from "./block-list";
 
 const forms = FORMS as BlockForm[];
+/** The studio around the list: its texts, and a session whose client finds no library image. */
+const library = fakeClient();
+const Studio = ({ children }: { children: ReactNode }) => inStudio(children, library.client);
 
 function stored(type: string): BlockValue {
   const example = EXAMPLES[type as keyof typeof EXAMPLES] as unknown as Record<string, unknown>;
@@ -27,13 +28,13 @@ describe("the block list's accessibility", () => {
   test("every block type's form, errors shown and a question open, breaks no axe rule", async () => {
     const blocks = [...ALL_TYPES.map(stored), { type: "intro", title: "", text: "" }];
     const { container } = render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+      <Studio>
         <main>
           <h1>Home page</h1>
           <h2>Blocks</h2>
-          <BlockList forms={forms} blocks={blocks} onChange={() => undefined} showErrors />
+          <BlockList forms={forms} blocks={blocks} onChange={() => undefined} showErrors locale="nl" />
         </main>
-      </I18nextProvider>,
+      </Studio>,
     );
     await screen.findAllByRole("toolbar", {}, { timeout: 10_000 }); // the editor loads with the first rich-text field
     fireEvent.click(screen.getAllByRole("button", { name: "Remove Introduction" })[0] as HTMLElement);

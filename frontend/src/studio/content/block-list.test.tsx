@@ -4,18 +4,18 @@
  * hears) and by dragging, collapse and expand.
  */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { useState } from "react";
-import { I18nextProvider } from "react-i18next";
+import { useState, type ReactNode } from "react";
 import { describe, expect, test, vi } from "vitest";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
 import { ALL_TYPES, EXAMPLES } from "../../testing/block-examples";
 import FORMS from "../../testing/block-forms.json";
-import english from "../locales/en.json";
 import type { BlockForm, BlockValue } from "./block-forms-api";
+import { fakeClient, inStudio } from "../editing/testing";
 import { BlockList } from "./block-list";
 
 const forms = FORMS as BlockForm[];
+/** The studio around the list: its texts, and a session whose client finds no library image. */
+const library = fakeClient();
+const Studio = ({ children }: { children: ReactNode }) => inStudio(children, library.client);
 const formOf = (type: string) => forms.find((form) => form.type === type) as BlockForm;
 
 /** The stored part of a published example: the fields its form has (the shop adds data from other domains). */
@@ -28,7 +28,7 @@ function stored(type: string): BlockValue {
 function Harness({ initial, onChange }: { initial: BlockValue[]; onChange: (blocks: BlockValue[]) => void }) {
   const [blocks, setBlocks] = useState(initial);
   return (
-    <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+    <Studio>
       <BlockList
         forms={forms}
         blocks={blocks}
@@ -36,8 +36,9 @@ function Harness({ initial, onChange }: { initial: BlockValue[]; onChange: (bloc
           setBlocks(next);
           onChange(next);
         }}
+        locale="nl"
       />
-    </I18nextProvider>
+    </Studio>
   );
 }
 
@@ -51,9 +52,12 @@ function draw(initial: BlockValue[]) {
 /** The values of the form's inputs, text areas and selects. */
 const controlValues = () => new Set([...document.querySelectorAll("input, textarea, select")].map((control) => (control as HTMLInputElement).value));
 
-/** Every plain text, number and choice of a block (not the rich text, drawn by its editor). */
+const isImage = (value: unknown): value is { src: string } => typeof (value as { src?: unknown } | null)?.src === "string";
+
+/** Every plain text, number and choice of a block (not the rich text, drawn by its editor; not an image, shown as a picture). */
 function shownValues(value: unknown, key = ""): string[] {
   if (Array.isArray(value)) return key === "body" || key === "answer" ? [] : value.flatMap((item) => shownValues(item));
+  if (isImage(value)) return [];
   if (value && typeof value === "object") return Object.entries(value).flatMap(([name, inner]) => (name === "type" ? [] : shownValues(inner, name)));
   return [String(value)];
 }
@@ -65,6 +69,8 @@ describe("every block type's form", () => {
 
     const shown = controlValues();
     expect(shownValues(block).filter((value) => !shown.has(value))).toEqual([]);
+    const pictures = new Set([...document.querySelectorAll("img")].map((image) => image.getAttribute("src")));
+    expect(Object.values(block).filter(isImage).filter((image) => !pictures.has(image.src))).toEqual([]);
     const inputs = screen.queryAllByRole("textbox").filter((element) => element.tagName !== "DIV");
     if (inputs.length === 0) {
       expect(onChange).not.toHaveBeenCalled();
@@ -113,14 +119,15 @@ describe("every block type's form", () => {
 describe("the backend's refusals", () => {
   test("show at their fields at once; the editor's own check, in its language, comes first", () => {
     render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
+      <Studio>
         <BlockList
           forms={forms}
           blocks={[{ type: "intro", title: "", text: "Go", eyebrow: "New" }]}
           onChange={() => undefined}
           serverErrors={{ 0: { title: "String should have at least 1 character", eyebrow: "Refused by the server" } }}
+          locale="nl"
         />
-      </I18nextProvider>,
+      </Studio>,
     );
     expect(screen.getByText("Refused by the server").id).toBe(screen.getByLabelText(/^Eyebrow/).getAttribute("aria-describedby")?.split(" ").at(-1));
     expect(screen.getByText("Title is required.")).toBeTruthy();

@@ -22,7 +22,10 @@ type Props = {
   showErrors?: boolean;
   /** What the backend refused at the last save, by block (serverBlockErrors); shown at once. */
   serverErrors?: Record<number, BlockErrors>;
+  /** Opens the media picker for an image field (or a rich text's image); without it none is chosen. */
   pickImage?: PickImage;
+  /** The entry's language: image fields show the library's alt text in it. */
+  locale: string;
   /** The level of each block's title: one below the heading the list sits under (3 under an h2). */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
 };
@@ -59,7 +62,7 @@ function AddBlock({ forms, onAdd, selectId }: { forms: BlockForm[]; onAdd: (form
   );
 }
 
-export function BlockList({ forms, blocks, onChange, showErrors = false, serverErrors = {}, pickImage, headingLevel = 3 }: Props) {
+export function BlockList({ forms, blocks, onChange, showErrors = false, serverErrors = {}, pickImage, locale, headingLevel = 3 }: Props) {
   const { t } = useTranslation();
   const list = useBlockList(blocks, onChange);
   const schemas = useMemo(() => new Map(forms.map((form) => [form.type, blockSchema(form, t)])), [forms, t]);
@@ -85,6 +88,7 @@ export function BlockList({ forms, blocks, onChange, showErrors = false, serverE
               change={change}
               showErrors={showErrors}
               pickImage={pickImage}
+              locale={locale}
               headingLevel={headingLevel}
             />
           );

@@ -61,9 +61,18 @@ function valueSchema(field: FormField, label: string, t: TFunction): yup.Schema 
       return arraySchema(field, label, t, yup.mixed());
     case "list":
       return arraySchema(field, label, t, field.item ? valueSchema(field.item, label, t) : yup.mixed());
+    case "image":
+      return imageSchema(field, t);
     default:
       return objectSchema(field.fields ?? [], t).default(undefined);
   }
+}
+
+/** An image's alt text may be empty, as the model allows: a library image's is filled in from the
+ * library when published, and publishing refuses an image placed by hand without one. */
+function imageSchema(field: FormField, t: TFunction): yup.Schema {
+  const fields = (field.fields ?? []).map((inner) => (inner.name === "alt" ? { ...inner, required: false } : inner));
+  return objectSchema(fields, t).default(undefined);
 }
 
 /** A field's schema: its value's rules, required or optional (left out) as the model says. */

@@ -5,14 +5,16 @@
  * (content/rich-text/editor.tsx, a chunk of its own). `errors` are the API's errors under the
  * field by dotted path (`blocks.2.title`); they are shown at the block's field.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useSession } from "../session";
 import { getBlockForms, type BlockForm, type BlockValue } from "../content/block-forms-api";
 import { BlockList } from "../content/block-list";
 import type { BlockErrors } from "../content/block-schema";
 import { pathKey } from "../content/block-values";
+import { imageOf, useMediaPicker } from "../content/media-picker";
 import type { RichText } from "../content/rich-text/convert";
+import type { PickImage } from "../content/rich-text/editor";
 import { fieldDomId } from "./doc-field";
 
 const RichTextEditor = lazy(() => import("../content/rich-text/editor").then((module) => ({ default: module.RichTextEditor })));
@@ -26,7 +28,19 @@ export type StructuredFieldProps = {
   /** The API's errors at or below this field, by their dotted path. */
   errors: Record<string, string>;
   help?: string;
+  /** The entry's language: the picker and the image fields show alt texts in it. */
+  locale: string;
 };
+
+/** The media picker as the block list and the rich-text editor take it; render `dialog`. */
+export function useImagePicker(locale: string): { pickImage: PickImage; dialog: ReactNode } {
+  const picker = useMediaPicker(locale);
+  const pickImage = async () => {
+    const item = await picker.pick();
+    return item ? imageOf(item) : null;
+  };
+  return { pickImage, dialog: picker.dialog };
+}
 
 /** The API's errors below ``path`` (``blocks.2.faq.items.0.question``), by block index and
  * the block's own field path; the block's type after its index is dropped, as pydantic adds it. */
@@ -78,9 +92,10 @@ function FieldErrors({ id, below }: { id: string; below: [string, string][] }) {
 }
 
 /** A page's blocks (the 31 block types), as forms generated from their models. */
-export function BlocksField({ form, path, label, value, onChange, errors, help }: StructuredFieldProps) {
+export function BlocksField({ form, path, label, value, onChange, errors, help, locale }: StructuredFieldProps) {
   const { t } = useTranslation();
   const forms = useBlockForms();
+  const images = useImagePicker(locale);
   const blocks = value as BlockValue[];
   const id = fieldDomId(form, path);
   return (
@@ -100,15 +115,19 @@ export function BlocksField({ form, path, label, value, onChange, errors, help }
           onChange={onChange}
           showErrors={Object.keys(errors).length > 0}
           serverErrors={errorsByBlock(path, errors, blocks)}
+          pickImage={images.pickImage}
+          locale={locale}
         />
       )}
+      {images.dialog}
     </fieldset>
   );
 }
 
 /** An article's body (stored rich text), in the Slate editor. */
-export function RichTextField({ form, path, label, value, onChange, errors, help }: StructuredFieldProps) {
+export function RichTextField({ form, path, label, value, onChange, errors, help, locale }: StructuredFieldProps) {
   const { t } = useTranslation();
+  const images = useImagePicker(locale);
   const id = fieldDomId(form, path);
   const below = Object.entries(errors).filter(([at]) => at === path || at.startsWith(`${path}.`));
   return (
@@ -124,8 +143,10 @@ export function RichTextField({ form, path, label, value, onChange, errors, help
           labelledBy={`${id}-label`}
           invalid={below.length > 0}
           describedBy={[help ? `${id}-help` : null, below.length > 0 ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
+          pickImage={images.pickImage}
         />
       </Suspense>
+      {images.dialog}
       {help ? (
         <p id={`${id}-help`} className="field__help">
           {help}

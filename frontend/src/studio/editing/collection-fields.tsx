@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { DEFAULT_LOCALE, useTranslation } from "../../lib/i18n";
+import { ArticleCategory, ArticleCover } from "./article-fields";
 import { BlocksField, RichTextField } from "./blocks-field";
 import { DocField, type FieldKind } from "./doc-field";
 import { valueAt } from "./document-paths";
@@ -36,7 +37,7 @@ export type Spec = { path: string; label: string; kind?: FieldKind; help?: strin
 
 export function CollectionFields(props: FieldsProps) {
   const { t } = useTranslation();
-  const { form, collection, values, set, errors, reference, required, pages, entryKey, makeSlug } = props;
+  const { form, collection, locale, values, set, errors, reference, required, pages, entryKey, makeSlug } = props;
   const field = ({ path, label, kind, help, options }: Spec, extra?: ReactNode) => {
     const raw = valueAt(values, path);
     const isTime = kind === "date-time";
@@ -87,7 +88,7 @@ export function CollectionFields(props: FieldsProps) {
             <legend>{t("studio.editing.seo")}</legend>
             {seo}
           </fieldset>
-          <BlocksField form={form} path="blocks" label={t("studio.editing.fields.blocks")} value={(values.blocks as unknown[]) ?? []} onChange={(blocks) => set("blocks", blocks)} errors={errors} help={t("studio.editing.help.blocks")} />
+          <BlocksField form={form} path="blocks" label={t("studio.editing.fields.blocks")} value={(values.blocks as unknown[]) ?? []} onChange={(blocks) => set("blocks", blocks)} errors={errors} help={t("studio.editing.help.blocks")} locale={locale} />
         </>
       );
     }
@@ -97,20 +98,14 @@ export function CollectionFields(props: FieldsProps) {
           {field({ path: "title", label: "title" })}
           {slug}
           {field({ path: "excerpt", label: "excerpt", kind: "long-text" })}
-          {field({ path: "category", label: "category", help: "category" })}
+          <ArticleCategory form={form} locale={locale} value={values.category} onChange={(key) => set("category", key)} error={errors.category} />
           {field({ path: "publishedAt", label: "publishedAt", kind: "date-time", help: "publishedAt" })}
-          <fieldset className="studio-group">
-            <legend>{t("studio.editing.fields.cover")}</legend>
-            {field({ path: "cover.src", label: "imageSrc", help: "imageSrc" })}
-            {field({ path: "cover.alt", label: "imageAlt", help: "imageAlt" })}
-            {field({ path: "cover.width", label: "imageWidth" })}
-            {field({ path: "cover.height", label: "imageHeight" })}
-          </fieldset>
+          <ArticleCover form={form} locale={locale} value={values.cover} onChange={(cover) => set("cover", cover)} errors={errors} />
           <fieldset className="studio-group">
             <legend>{t("studio.editing.seo")}</legend>
             {seo}
           </fieldset>
-          <RichTextField form={form} path="body" label={t("studio.editing.fields.body")} value={(values.body as unknown[]) ?? []} onChange={(body) => set("body", body)} errors={errors} help={t("studio.editing.help.body")} />
+          <RichTextField form={form} path="body" label={t("studio.editing.fields.body")} value={(values.body as unknown[]) ?? []} onChange={(body) => set("body", body)} errors={errors} help={t("studio.editing.help.body")} locale={locale} />
         </>
       );
     case "menu":

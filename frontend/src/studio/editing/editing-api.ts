@@ -65,6 +65,11 @@ type Data<T> = { data: T };
 const inLocale = (collection: Collection, locale: string) => ({ locale: SHARED_COLLECTIONS.includes(collection) ? "" : locale });
 const entryPath = (collection: Collection, key: string, rest = "") => `/content/${collection}/${encodeURIComponent(key)}${rest}`;
 
+/** A blog category as `GET /content/categories` answers it, its name in the language asked. */
+export type Category = { key: string; slug: string; name: string };
+
+export const listCategories = async (client: ApiClient, locale: string) => (await client.request<Data<Category[]>>("GET", "/content/categories", { query: { locale } })).data;
+
 export const listCollections = async (client: ApiClient) => (await client.request<Data<CollectionRight[]>>("GET", "/content/collections")).data;
 
 export const listEntries = async (client: ApiClient, collection: Collection, locale: string) =>

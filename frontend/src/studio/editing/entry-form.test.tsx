@@ -4,20 +4,13 @@
  * field, and publishing's refusal is said at the field.
  */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ApiError, type ApiClient } from "../../lib/api";
-import type { Method, RequestOptions } from "../../lib/api/client";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
-import english from "../locales/en.json";
-import { SessionContext } from "../session";
 import type { Collection, Document, Entry } from "./editing-api";
 import { EntryForm } from "./entry-form";
 import { AUTOSAVE_MS } from "./use-autosave";
 import BLOCK_FORMS from "../../testing/block-forms.json";
-
-type Call = { method: Method; path: string; options?: RequestOptions };
+import { fakeClient as studioClient, inStudio, mediaItem, type Call } from "./testing";
 
 function entryOf(document: Document | null, extra: Partial<Entry> = {}): Entry {
   return {
@@ -41,40 +34,25 @@ function apiError(status: number, message: string, details: Record<string, unkno
   return new ApiError({ data: null, error: { status, name: status === 409 ? "ConflictError" : "ValidationError", message, details } });
 }
 
-/** A client answering by `answer(call)`, recording every call. */
-function fakeClient(answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  const request = vi.fn(async (method: Method, path: string, options?: RequestOptions) => {
-    if (path === "/content/block-forms") return { data: BLOCK_FORMS }; // the block list's forms
-    const call = { method, path, options };
-    calls.push(call);
-    const found = answer(call);
-    if (found instanceof Error) throw found;
-    return found;
-  });
-  const unused = () => Promise.reject(new Error("not used"));
-  const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
-  return { client, calls, saves: () => calls.filter((call) => call.method === "PUT") };
-}
+/** The studio's fake client, answering the block list's forms itself. */
+const fakeClient = (answer: (call: Call) => unknown) => studioClient((call) => (call.path === "/content/block-forms" ? { data: BLOCK_FORMS } : answer(call)));
 
 const saved = (revision: number) => ({ data: { revision, savedBy: "Owner", savedAt: "2026-11-29T10:00:00Z", publishAt: null } });
 
 function editor(client: ApiClient, entry: Entry, options: { locale?: string; reference?: Document | null; collection?: Collection } = {}) {
-  const session = { client, me: null, setMe: () => undefined, leave: async () => undefined, signedOut: false };
   return render(
-    <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
-      <SessionContext.Provider value={session}>
-        <EntryForm
-          collection={options.collection ?? "page"}
-          entryKey="about"
-          locale={options.locale ?? "nl"}
-          entry={entry}
-          reference={options.reference ?? null}
-          pages={[]}
-          onReload={() => undefined}
-        />
-      </SessionContext.Provider>
-    </I18nextProvider>,
+    inStudio(
+      <EntryForm
+        collection={options.collection ?? "page"}
+        entryKey="about"
+        locale={options.locale ?? "nl"}
+        entry={entry}
+        reference={options.reference ?? null}
+        pages={[]}
+        onReload={() => undefined}
+      />,
+      client,
+    ),
   );
 }
 
@@ -353,13 +331,7 @@ describe("history", () => {
       return null;
     });
     const reload = vi.fn();
-    const session = { client: api.client, me: null, setMe: () => undefined, leave: async () => undefined, signedOut: false };
-    render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
-        <SessionContext.Provider value={session}>
-          <EntryForm collection="page" entryKey="about" locale="nl" entry={entryOf({ title: "Over ons", blocks: [] })} reference={null} pages={[]} onReload={reload} />
-        </SessionContext.Provider>
-      </I18nextProvider>,
+    render(inStudio(<EntryForm collection="page" entryKey="about" locale="nl" entry={entryOf({ title: "Over ons", blocks: [] })} reference={null} pages={[]} onReload={reload} />, api.client),
     );
     await type(/^Title(?! for)/, "Over ons!");
     await act(async () => {
@@ -370,5 +342,35 @@ describe("history", () => {
     });
     expect(api.calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /content/page/about", "POST /content/page/about/versions/1/restore"]);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an article's category and cover", () => {
+  test("the category is chosen from the language's categories by name; the cover is a library image, not an address", async () => {
+    vi.useFakeTimers();
+    const cover = { src: "/media/library/4/1-0a1b2c3d/original.jpg", alt: "", width: 1000, height: 700, media: 4 };
+    const api = fakeClient((call) => {
+      if (call.path === "/content/categories") return { data: [{ key: "tips", slug: "tips", name: "Zwemtips" }, { key: "news", slug: "nieuws", name: "Nieuws" }] };
+      if (call.path === "/media/4") return { data: mediaItem(4, { fileName: "cover.jpg" }) };
+      return call.method === "PUT" ? saved(4) : null;
+    });
+    await act(async () => {
+      editor(api.client, entryOf({ title: "Eerste zwemles", slug: "eerste-zwemles", excerpt: "", category: "tips", cover, publishedAt: null, seoTitle: "", seoDescription: "", body: [] }), { collection: "article" });
+    });
+    expect(api.calls.find((call) => call.path === "/content/categories")?.options?.query).toEqual({ locale: "nl" });
+    const category = screen.getByLabelText(/^Category/) as HTMLSelectElement;
+    expect([...category.options].map((option) => option.textContent)).toEqual(["No category", "Zwemtips", "Nieuws"]);
+    expect(category.value).toBe("tips");
+    const field = screen.getByRole("group", { name: "Cover image" });
+    expect(within(field).getByText("cover.jpg")).toBeTruthy();
+    expect(within(field).getByText("Kind in zwempak")).toBeTruthy();
+    expect(screen.queryByLabelText(/Image address|Width in pixels/)).toBeNull();
+
+    await act(async () => {
+      fireEvent.change(category, { target: { value: "news" } });
+      fireEvent.click(within(field).getByRole("button", { name: "Remove image" }));
+    });
+    await wait(AUTOSAVE_MS);
+    expect(api.saves().at(-1)?.options?.body).toEqual({ revision: 3, document: expect.objectContaining({ category: "news", cover: null }) });
   });
 });

@@ -23,7 +23,7 @@ export function ShopFields(props: Props) {
   const { t } = useTranslation();
   const { form, collection, values, set, errors, field, slug, seo } = props;
   const description = (
-    <RichTextField form={form} path="description" label={t("studio.editing.fields.description")} value={(values.description as unknown[]) ?? []} onChange={(body) => set("description", body)} errors={errors} />
+    <RichTextField form={form} path="description" label={t("studio.editing.fields.description")} value={(values.description as unknown[]) ?? []} onChange={(body) => set("description", body)} errors={errors} locale={props.locale} />
   );
   const seoGroup = (
     <fieldset className="studio-group">

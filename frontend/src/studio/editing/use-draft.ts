@@ -39,6 +39,7 @@ export function fieldErrorsOf(error: unknown, t: TFunction): FieldErrors {
     if (found[path]) continue;
     if (/before publishing/i.test(entry.message)) found[path] = t("studio.editing.errors.requiredToPublish");
     else if (path === "slug" && /taken/i.test(entry.message)) found[path] = t("studio.editing.errors.slugTaken");
+    else if (/in the media library/i.test(entry.message)) found[path] = t("studio.editing.errors.libraryAlt");
     else if (path === "parent") found[path] = t("studio.editing.errors.parent");
     else if (path === "at" && /future/i.test(entry.message)) found[path] = t("studio.editing.errors.future");
     else found[path] = t("studio.editing.errors.notAccepted", { reason: entry.message });

@@ -7,7 +7,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { Confirm } from "../../ui/confirm";
-import { ACCEPTED_TYPES, deleteMedia, MEDIA_LOCALES, mediaUses, replaceMedia, setAltTexts, type MediaItem, type MediaLocale, type MediaUse } from "../media-api";
+import { deleteMedia, MEDIA_LOCALES, mediaUses, replaceMedia, setAltTexts, type MediaItem, type MediaLocale, type MediaUse } from "../media-api";
+import { UploadField, useUploadProgress } from "../media-upload";
 import { useSession } from "../session";
 import { altChanges, refusedUses, uploadProblem, type UploadClient } from "./media-logic";
 
@@ -41,7 +42,7 @@ export function MediaDetail({ item, uploadClient, onChanged, onDeleted, onClose 
   const [refused, setRefused] = useState<MediaUse[] | null>(null);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, uploading] = useUploadProgress();
 
   useEffect(() => {
     let current = true;
@@ -67,14 +68,11 @@ export function MediaDetail({ item, uploadClient, onChanged, onDeleted, onClose 
   };
 
   const replace = async (file: File) => {
-    setProgress(0);
     try {
-      onChanged(await replaceMedia(uploadClient(setProgress), item.id, file, file.name), t("studio.media.replaced", { name: file.name }));
+      onChanged(await uploading((onProgress) => replaceMedia(uploadClient(onProgress), item.id, file, file.name)), t("studio.media.replaced", { name: file.name }));
       setProblem(null);
     } catch (error) {
       setProblem(uploadProblem(error, t("studio.media.uploadFailed")));
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -131,23 +129,7 @@ export function MediaDetail({ item, uploadClient, onChanged, onDeleted, onClose 
       )}
       <h3>{t("studio.media.replaceTitle")}</h3>
       <p className="studio-help">{t("studio.media.replaceHelp")}</p>
-      <label htmlFor="studio-media-replace">{t("studio.media.replace")}</label>{" "}
-      <input
-        id="studio-media-replace"
-        type="file"
-        accept={ACCEPTED_TYPES}
-        disabled={progress !== null}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void replace(file);
-        }}
-      />
-      {progress !== null ? (
-        <progress max={1} value={progress} aria-label={t("studio.media.uploading")}>
-          {Math.round(progress * 100)}%
-        </progress>
-      ) : null}
+      <UploadField id="studio-media-replace" label={t("studio.media.replace")} progress={progress} onFile={(file) => void replace(file)} />
       <h3>{t("studio.media.deleteTitle")}</h3>
       {refused ? (
         <div role="alert">

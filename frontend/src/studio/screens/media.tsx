@@ -3,13 +3,14 @@
  * with its progress, and for the image chosen its alt texts per language, where it is used, a
  * new file for it (every use keeps it) and its removal (refused while it is used).
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { useFocusAfterRender } from "../../ui/use-focus-after-render";
 import { studioClient } from "../api";
 import { Heading } from "../heading";
-import { ACCEPTED_TYPES, listMedia, progressFetch, uploadMedia, type MediaItem, type MediaPage } from "../media-api";
-import { useSession } from "../session";
+import { progressFetch, uploadMedia, type MediaItem } from "../media-api";
+import { MoreImages, useMediaPages } from "../media-pages";
+import { UploadField, useUploadProgress } from "../media-upload";
 import { StatusMessage, type Notice } from "../status";
 import { MediaDetail } from "./media-detail";
 import { missingAlt, sizeOf, thumbnailOf, uploadProblem, type UploadClient } from "./media-logic";
@@ -19,34 +20,19 @@ const defaultUploadClient: UploadClient = (onProgress) => studioClient(undefined
 
 export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClient?: UploadClient }) {
   const { t, i18n } = useTranslation();
-  const { client } = useSession();
   const [search, setSearch] = useState("");
   const [asked, setAsked] = useState("");
-  const [page, setPage] = useState<MediaPage | null | "failed">(null);
+  const { page, setPage, more: nextPage } = useMediaPages(asked);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, uploading] = useUploadProgress();
   const [notice, setNotice] = useState<Notice>(null);
   const focus = useFocusAfterRender();
-
-  useEffect(() => {
-    let current = true;
-    listMedia(client, asked, 1).then(
-      (found) => current && setPage(found),
-      () => current && setPage("failed"),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, asked]);
 
   const items = page && page !== "failed" ? page.data : [];
   const item = items.find((entry) => entry.id === chosen) ?? null;
   const more = async () => {
-    if (!page || page === "failed") return;
     try {
-      const next = await listMedia(client, asked, page.meta.page + 1, page.meta.pageSize);
-      const known = new Set(page.data.map((entry) => entry.id));
-      setPage({ data: [...page.data, ...next.data.filter((entry) => !known.has(entry.id))], meta: next.meta });
+      await nextPage();
     } catch {
       setNotice({ kind: "failed", text: t("studio.failed") });
     }
@@ -54,16 +40,13 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
   const changed = (next: MediaItem) => setPage((was) => (was && was !== "failed" ? { ...was, data: was.data.map((entry) => (entry.id === next.id ? next : entry)) } : was));
 
   const upload = async (file: File) => {
-    setProgress(0);
     try {
-      const made = await uploadMedia(uploadClient(setProgress), file, file.name);
+      const made = await uploading((onProgress) => uploadMedia(uploadClient(onProgress), file, file.name));
       setPage((was) => (was && was !== "failed" ? { ...was, data: [made, ...was.data], meta: { ...was.meta, total: was.meta.total + 1 } } : was));
       setChosen(made.id);
       setNotice({ kind: "done", text: t("studio.media.uploaded", { name: made.fileName }) });
     } catch (error) {
       setNotice({ kind: "failed", text: uploadProblem(error, t("studio.media.uploadFailed")) });
-    } finally {
-      setProgress(null);
     }
   };
 
@@ -84,29 +67,7 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
             {t("studio.media.find")}
           </button>
         </form>
-        <div>
-          <label htmlFor="studio-media-upload">{t("studio.media.upload")}</label>{" "}
-          <input
-            id="studio-media-upload"
-            type="file"
-            accept={ACCEPTED_TYPES}
-            disabled={progress !== null}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void upload(file);
-            }}
-          />
-          <p className="studio-help">{t("studio.media.uploadHelp")}</p>
-          {progress !== null ? (
-            <p role="status">
-              <label htmlFor="studio-media-progress">{t("studio.media.uploading")}</label>{" "}
-              <progress id="studio-media-progress" max={1} value={progress}>
-                {Math.round(progress * 100)}%
-              </progress>
-            </p>
-          ) : null}
-        </div>
+        <UploadField id="studio-media-upload" label={t("studio.media.upload")} help={t("studio.media.uploadHelp")} progress={progress} onFile={(file) => void upload(file)} />
       </div>
       <StatusMessage notice={notice} />
       {page === null ? (
@@ -143,13 +104,7 @@ export function MediaScreen({ uploadClient = defaultUploadClient }: { uploadClie
               </li>
             ))}
           </ul>
-          {items.length < page.meta.total ? (
-            <p>
-              <button type="button" className="button button--secondary" onClick={() => void more()}>
-                {t("studio.media.more")}
-              </button>
-            </p>
-          ) : null}
+          <MoreImages page={page} onMore={() => void more()} />
         </>
       )}
       {item ? (
