@@ -2,8 +2,8 @@
 language: a ``course`` (slug, title, intro, description, image alt, SEO), a ``level``
 (title, description) and a ``lesson`` (slug, title, description, the poster's alt text). An
 entry's key is the course's, level's or lesson's key. The order, the free previews and the
-prices: ``academy.editable_outline``. How long a lesson lasts is its video's own duration,
-never a number typed in.
+prices, and how long a lesson lasts (its video's length unless minutes are typed in):
+``academy.editable_outline``; new levels and lessons: ``academy.editable_create``.
 
 Every course page shows its levels and lessons, and the academy's blocks show them on other
 pages, so a publish republishes everything (``EVERYTHING``, as ``site.web.publish`` asks for
@@ -11,11 +11,20 @@ the academy). A renamed course or lesson slug keeps its old paths working (301).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
+from splash.academy.models import (
+    Course,
+    CourseText,
+    Lesson,
+    LessonText,
+    LessonVideo,
+    Level,
+    LevelText,
+)
 from splash.academy.pages import course_at, course_path, lesson_path
 from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
@@ -277,8 +286,11 @@ class Lessons:
         raise ValidationError.for_field(["locale"], "A lesson's texts stay: edit them instead")
 
     async def entries(self, locale: str) -> list[EntrySummary]:
+        """Each lesson with its video's length (what its minutes are when none are typed)."""
         lessons = await Lesson.all().order_by("level_id", "position", "id").values_list("id", "key")
-        return _summaries(list(lessons), await LessonText.all(), locale, "lesson")
+        found = _summaries(list(lessons), await LessonText.all(), locale, "lesson")
+        lengths = dict(await LessonVideo.all().values_list("lesson_id", "duration_ms"))
+        return [replace(entry, video_ms=lengths.get(entry.id)) for entry in found]
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
