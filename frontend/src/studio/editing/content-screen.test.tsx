@@ -83,7 +83,7 @@ describe("rights", () => {
     expect(mayEdit(OWNER.permissions, "settings")).toBe(true);
     await show(EDITOR, "/studio/content");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
-    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Products", "Variants", "Size guides", "Courses", "Levels", "Lessons"]);
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Products", "Product setup", "Variants", "Size guides", "Courses", "Course outlines", "Levels", "Lessons"]);
   });
 
   test("the owner is offered the settings and the banner too", async () => {
@@ -96,13 +96,16 @@ describe("rights", () => {
       "Site settings",
       "Banner",
       "Products",
+      "Product setup",
       "Variants",
       "Prices",
       "Size guides",
       "Courses",
+      "Course outlines",
       "Levels",
       "Lessons",
       "Academy offers",
+      "Free lessons with a suit",
     ]);
   });
 

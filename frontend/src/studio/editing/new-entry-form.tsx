@@ -79,8 +79,8 @@ export function NewEntryForm({ collection, locale, priced, onCreated }: Props) {
     <DocField form={form} path={name} kind="select" label={t(`studio.editing.newEntry.fields.${name}`)} value={values[name] ?? ""} options={options} onChange={set(name)} error={errors[name] || undefined} />
   );
   return (
-    <form className="studio-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${form}-title`}>
-      <h2 id={`${form}-title`}>{t(`studio.editing.new.${collection}`)}</h2>
+    <form className="studio-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${form}-heading`}>
+      <h2 id={`${form}-heading`}>{t(`studio.editing.new.${collection}`)}</h2>
       {text("key", t(`studio.editing.newEntry.keyHelp.${collection}`))}
       {select(owner, choices)}
       {collection === "variant" ? select("colour", [{ value: "", label: t("studio.editing.newEntry.choose") }, ...COLOURS.map((colour) => ({ value: colour, label: t(`studio.editing.colours.${colour}`) }))]) : null}

@@ -107,7 +107,7 @@ describe("an editor", () => {
     await show(EDITOR, "/studio/content/variant");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
     const offered = within(kinds).getAllByRole("link").map((link) => link.textContent);
-    expect(offered).toEqual(["Pages", "Blog articles", "Menus", "Products", "Variants", "Size guides", "Courses", "Levels", "Lessons"]);
+    expect(offered).toEqual(["Pages", "Blog articles", "Menus", "Products", "Product setup", "Variants", "Size guides", "Courses", "Course outlines", "Levels", "Lessons"]);
     const table = screen.getByRole("table", { name: "1 variant" });
     expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Title", "Address", "State"]);
     expect(screen.queryByText(/price/i)).toBeNull();
