@@ -3,7 +3,7 @@
 
 - a ``level`` (key: the new level's) of a course, last in it, with its title;
 - a ``lesson`` of a level, last in it, with its title (its slug made from it, another if the
-  course's lessons have that one) and, optionally, how long it lasts in minutes (1–180;
+  course's lessons have that one) and, optionally, how long it lasts in minutes (1 to 180;
   none: its video's length once it has one). Until its video is uploaded it shows the
   course's image as its poster.
 
@@ -16,6 +16,9 @@ Each gets its offer (its unlock button: a variant of the course's digital produc
 of the course's last offer of its kind; the owner changes it as the ``offer``."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import Field
 from tortoise.functions import Max
@@ -53,7 +56,12 @@ class NewLessonDocument(RequestBody):
 
 
 async def _offer(
-    kind: OfferKind, course: Course, key: str, price: int | None, **node: Level | Lesson
+    kind: OfferKind,
+    course: Course,
+    key: str,
+    price: int | None,
+    level: Level | None = None,
+    lesson: Lesson | None = None,
 ) -> None:
     """The new level's or lesson's offer, at ``price`` or the course's last of its kind's."""
     if price is None:
@@ -68,7 +76,9 @@ async def _offer(
         price = int(last.variant.price)
     sku = f"ACADEMY-{course.key}-{kind}-{key}".upper()[:64]
     variant_id = await catalog.add_digital_variant(course.product_id, sku, price)  # type: ignore[attr-defined]
-    await Offer.create(kind=kind, course_id=course.id, variant_id=variant_id, **node)
+    await Offer.create(
+        kind=kind, course_id=course.id, variant_id=variant_id, level=level, lesson=lesson
+    )
 
 
 async def _next_position(query: object) -> int:
@@ -86,7 +96,7 @@ def _title(fields: Document) -> str:
 
 class CreatableLevels(Levels):
     new_entry = NewLevelDocument
-    field_permissions = OWNERS
+    field_permissions: ClassVar[Mapping[str, Permission]] = OWNERS
 
     async def exists(self, key: str) -> bool:
         return await Level.exists(key=key)
@@ -121,7 +131,7 @@ async def _free_slug(title: str, locale: str, course_id: int) -> str:
 
 class CreatableLessons(Lessons):
     new_entry = NewLessonDocument
-    field_permissions = OWNERS
+    field_permissions: ClassVar[Mapping[str, Permission]] = OWNERS
 
     async def exists(self, key: str) -> bool:
         return await Lesson.exists(key=key)

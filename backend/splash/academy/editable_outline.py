@@ -3,7 +3,7 @@ Editable``), none of them per language (entry locale ``""``):
 
 - ``course-outline`` (key: the course's): whether the course is on the site, its place, and
   its levels and lessons in order with which lessons are free previews. It moves what exists
-  (a lesson to another level too), and how long each lesson lasts (minutes typed in, 1–180;
+  (a lesson to another level too), and how long each lesson lasts (minutes typed in, 1 to 180;
   none: its video's own length). New levels and lessons: ``academy.editable_create``.
 - ``offer`` (owners only, ``Permission.SETTINGS``; key: a lesson's, a level's or, for the
   bundle, the course's key): what its unlock button costs, the list price of the offer's

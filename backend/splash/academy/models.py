@@ -91,7 +91,7 @@ class Lesson(Model):
     """A video lesson, which anyone may watch when it is a ``free_preview``.
 
     ``poster`` is shown until play. How long the lesson lasts: ``minutes`` when the studio
-    typed them (1–180), else its video's own duration (``LessonVideo.duration_ms``)."""
+    typed them (1 to 180), else its video's own duration (``LessonVideo.duration_ms``)."""
 
     id = fields.IntField(primary_key=True)
     level: fields.ForeignKeyRelation[Level] = fields.ForeignKeyField(

@@ -18,7 +18,8 @@ while an order keeps the prices its lines were bought at."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -71,7 +72,7 @@ class Variants:
     localized = False
     document = VariantDocument
     new_entry = NewVariantDocument
-    field_permissions = {"price": Permission.SETTINGS}
+    field_permissions: ClassVar[Mapping[str, Permission]] = {"price": Permission.SETTINGS}
 
     async def exists(self, key: str) -> bool:
         return await ProductVariant.exists(sku=sku_of(key))

@@ -29,7 +29,9 @@ async def course_page(client: Any) -> dict[str, Any]:
 async def test_an_editor_adds_a_level_last_in_its_course(client, seeded, settings):
     editor = await headers_of(settings, "editor")
 
-    response = await create(client, editor, "level", "level-4", course="learn-to-swim", title="Duiken")
+    response = await create(
+        client, editor, "level", "level-4", course="learn-to-swim", title="Duiken"
+    )
 
     assert response.status == 201, response.json
     assert response.json["data"]["live"] == {"title": "Duiken", "description": ""}
@@ -71,12 +73,16 @@ async def test_a_new_lessons_bad_fields_and_taken_key_are_named(client, seeded, 
     editor = await headers_of(settings, "editor")
 
     no_level = await create(client, editor, "lesson", "new-one", level="level-9", title="Nieuw")
-    long = await create(client, editor, "lesson", "new-one", level="level-1", title="N", minutes=181)
+    long = await create(
+        client, editor, "lesson", "new-one", level="level-1", title="N", minutes=181
+    )
     blank = await create(client, editor, "lesson", "new-one", level="level-1", title="  ")
     taken = await create(client, editor, "lesson", "level-1-lesson-1", level="level-1", title="N")
 
     assert [r.status for r in (no_level, long, blank, taken)] == [400, 400, 400, 409]
-    paths = [r.json["error"]["details"]["errors"][0]["path"] for r in (no_level, long, blank, taken)]
+    paths = [
+        r.json["error"]["details"]["errors"][0]["path"] for r in (no_level, long, blank, taken)
+    ]
     assert paths == [["level"], ["minutes"], ["title"], ["key"]]
     assert not await Lesson.exists(key="new-one")
 
@@ -141,7 +147,9 @@ async def test_a_new_lessons_offer_costs_the_owners_price_or_the_last_lessons(
     priced = await create(client, owner, "lesson", "extra-b", level="level-2", title="B", price=299)
 
     assert (refused.status, plain.status, priced.status) == (403, 201, 201)
-    offers = Offer.filter(lesson__key__in=["extra-a", "extra-b"]).select_related("variant", "lesson")
+    offers = Offer.filter(lesson__key__in=["extra-a", "extra-b"]).select_related(
+        "variant", "lesson"
+    )
     prices = {offer.lesson.key: offer.variant.price for offer in await offers}
     assert prices == {"extra-a": last.variant.price, "extra-b": 299}
     level_2 = (await course_page(client))["levels"][1]

@@ -59,14 +59,18 @@ async def test_the_owner_creates_a_priced_variant_that_starts_off_sale(client, s
     assert job is not None and job.payload["changes"] == [f"product:{made.product_id}"]
 
 
-async def test_an_editor_creates_a_variant_without_a_price_but_not_with_one(client, seeded, settings):
+async def test_an_editor_creates_a_variant_without_a_price_but_not_with_one(
+    client, seeded, settings
+):
     editor = await headers_of(settings, "editor")
     await free_blue_xxxl()
 
     priced = await create(
         client, editor, "variant", NEW_SKU, product=SUIT, colour="blue", size="xxxl", price=100
     )
-    plain = await create(client, editor, "variant", NEW_SKU, product=SUIT, colour="blue", size="xxxl")
+    plain = await create(
+        client, editor, "variant", NEW_SKU, product=SUIT, colour="blue", size="xxxl"
+    )
 
     assert priced.status == 403
     assert error_paths(priced) == [["price"]]
@@ -92,7 +96,9 @@ async def test_bad_fields_of_a_new_variant_are_named(client, seeded, settings):
     owner = await headers_of(settings, "owner")
     await free_blue_xxxl()
 
-    bad_size = await create(client, owner, "variant", NEW_SKU, product=SUIT, colour="blue", size="q")
+    bad_size = await create(
+        client, owner, "variant", NEW_SKU, product=SUIT, colour="blue", size="q"
+    )
     twin = await create(client, owner, "variant", NEW_SKU, product=SUIT, colour="blue", size="m")
     no_product = await create(
         client, owner, "variant", NEW_SKU, product="nothing", colour="blue", size="xxxl"
