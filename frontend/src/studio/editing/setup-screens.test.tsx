@@ -4,30 +4,14 @@
  * minutes with the video's length beside them), a suit's free lessons (the owner's), and new
  * variants, levels and lessons made from their lists (the owner alone gives a price).
  */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, test, vi } from "vitest";
-import { ApiError, type ApiClient } from "../../lib/api";
-import type { Method, RequestOptions } from "../../lib/api/client";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { ApiError } from "../../lib/api";
 import type { Me } from "../api";
-import english from "../locales/en.json";
-import { SessionContext } from "../session";
-import { ContentScreen } from "./content-screen";
-import { COLLECTIONS, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type Entry } from "./editing-api";
-import { EntryScreen } from "./entry-screen";
+import type { Entry } from "./editing-api";
 import { storedDocument } from "./documents";
 import { newEntryFields } from "./new-entry-form";
-
-const member = (role: "owner" | "editor", permissions: string[]): Me => ({
-  staff: { id: 1, email: `${role}@splash.example`, name: role, role, locale: "en", setUp: true, createdAt: "2026-11-01T00:00:00Z" },
-  permissions,
-  sessionExpiresAt: "2026-11-29T20:00:00Z",
-});
-const EDITOR = member("editor", ["dashboard", "content"]);
-const OWNER = member("owner", ["dashboard", "content", "settings"]);
+import { EDITOR, OWNER, showStudio, type Call } from "./studio-harness";
 
 const summary = (key: string, title: string, extra: Record<string, unknown> = {}) => ({ key, title, live: true, translated: true, drafted: false, path: null, ...extra });
 const LEVELS = [summary("level-1", "Getting used to water"), summary("level-2", "Floating")];
@@ -56,20 +40,8 @@ const OUTLINE = entry("course-outline", "learn-to-swim", {
 const SETUP = entry("product-setup", "splash-float-suit", { type: "physical", images: { blue: { src: "/media/suit-blue.webp", width: 800, height: 1000 } }, position: 1, minAgeYears: 3, published: true });
 const FREE = entry("free-lessons", "splash-float-suit", { lessons: ["l1-a"] });
 
-type Call = { method: Method; path: string; options?: RequestOptions };
-
-async function show(me: Me, at: string, refuse?: ApiError) {
-  const calls: Call[] = [];
-  const request = vi.fn(async (method: Method, path: string, options?: RequestOptions) => {
-    calls.push({ method, path, options });
-    if (path === "/content/collections") {
-      return {
-        data: COLLECTIONS.map((name) => {
-          const permission = OWNER_COLLECTIONS.includes(name) ? "settings" : "content";
-          return { name, localized: !SHARED_COLLECTIONS.includes(name), permission, editable: me.permissions.includes(permission) };
-        }),
-      };
-    }
+function show(me: Me, at: string, refuse?: ApiError) {
+  return showStudio(me, at, async (method, path) => {
     if (method === "GET" && path === "/content/level") return { data: LEVELS };
     if (method === "GET" && path === "/content/lesson") return { data: LESSONS };
     if (method === "GET" && path === "/content/course") return { data: [summary("learn-to-swim", "Learn to swim")] };
@@ -84,24 +56,6 @@ async function show(me: Me, at: string, refuse?: ApiError) {
     if (method === "POST") return { data: entry("variant", "x", {}) };
     throw new Error(`not expected: ${method} ${path}`);
   });
-  const unused = () => Promise.reject(new Error("not used"));
-  const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
-  const session = { client, me, setMe: () => undefined, leave: async () => undefined, signedOut: false };
-  await act(async () => {
-    render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[at]}>
-            <Routes>
-              <Route path="/studio/content/:collection" element={<ContentScreen />} />
-              <Route path="/studio/content/:collection/:key" element={<EntryScreen />} />
-            </Routes>
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </I18nextProvider>,
-    );
-  });
-  return calls;
 }
 
 const saveNow = async () => {

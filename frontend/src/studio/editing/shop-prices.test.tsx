@@ -3,30 +3,13 @@
  * `/content/collections`, so an editor sees no price control at all (not even disabled), and
  * the owner types a price in euros that goes to the API in whole cents.
  */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, test, vi } from "vitest";
-import type { ApiClient } from "../../lib/api";
-import type { Method, RequestOptions } from "../../lib/api/client";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
 import type { Me } from "../api";
-import english from "../locales/en.json";
-import { SessionContext } from "../session";
-import { ContentScreen } from "./content-screen";
-import { COLLECTIONS, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type Entry } from "./editing-api";
-import { EntryScreen } from "./entry-screen";
+import type { Entry } from "./editing-api";
+import { EDITOR, OWNER, showStudio } from "./studio-harness";
 import { formValues, storedDocument } from "./documents";
 import { centsFromEuros, eurosFromCents } from "./money";
-
-const member = (role: "owner" | "editor", permissions: string[]): Me => ({
-  staff: { id: 1, email: `${role}@splash.example`, name: role, role, locale: "en", setUp: true, createdAt: "2026-11-01T00:00:00Z" },
-  permissions,
-  sessionExpiresAt: "2026-11-29T20:00:00Z",
-});
-const EDITOR = member("editor", ["dashboard", "content"]);
-const OWNER = member("owner", ["dashboard", "content", "settings"]);
 
 const VARIANTS = [{ key: "spl-fs-blue-m", title: "splash-float-suit blue M", live: true, translated: true, drafted: false, path: null }];
 const PRICE: Entry = {
@@ -43,44 +26,14 @@ const PRICE: Entry = {
   missing: [],
 };
 
-type Call = { method: Method; path: string; options?: RequestOptions };
-
-async function show(me: Me, at: string) {
-  const calls: Call[] = [];
-  const request = vi.fn(async (method: Method, path: string, options?: RequestOptions) => {
-    calls.push({ method, path, options });
-    if (path === "/content/collections") {
-      return {
-        data: COLLECTIONS.map((name) => {
-          const permission = OWNER_COLLECTIONS.includes(name) ? "settings" : "content";
-          return { name, localized: !SHARED_COLLECTIONS.includes(name), permission, editable: me.permissions.includes(permission) };
-        }),
-      };
-    }
+function show(me: Me, at: string) {
+  return showStudio(me, at, async (method, path) => {
     if (path === "/content/variant") return { data: VARIANTS };
     if (path === "/content/lesson") return { data: [{ key: "level-1-lesson-1", title: "Blowing bubbles", live: true, translated: true, drafted: false, path: null, id: 31 }] };
     if (path === "/content/price/spl-fs-blue-m" && method === "GET") return { data: PRICE };
     if (method === "PUT") return { data: { revision: 1, savedBy: "owner", savedAt: "2026-11-29T10:00:00Z", publishAt: null } };
     throw new Error(`not expected: ${method} ${path}`);
   });
-  const unused = () => Promise.reject(new Error("not used"));
-  const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
-  const session = { client, me, setMe: () => undefined, leave: async () => undefined, signedOut: false };
-  await act(async () => {
-    render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[at]}>
-            <Routes>
-              <Route path="/studio/content/:collection" element={<ContentScreen />} />
-              <Route path="/studio/content/:collection/:key" element={<EntryScreen />} />
-            </Routes>
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </I18nextProvider>,
-    );
-  });
-  return calls;
 }
 
 test("euros in the field, whole cents to the API", () => {
