@@ -1,26 +1,10 @@
 /** The content lists: what a role is offered, and a language's list with its missing translations. */
-import { act, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, test, vi } from "vitest";
-import type { ApiClient } from "../../lib/api";
-import type { Method, RequestOptions } from "../../lib/api/client";
-import { createI18n } from "../../lib/i18n";
-import shopEnglish from "../../locales/en.json";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
 import type { Me } from "../api";
-import english from "../locales/en.json";
-import { SessionContext } from "../session";
-import { ContentScreen } from "./content-screen";
-import { COLLECTIONS, OWNER_COLLECTIONS, SHARED_COLLECTIONS, type EntrySummary } from "./editing-api";
+import type { EntrySummary } from "./editing-api";
 import { mayEdit } from "./entry-screen";
-
-const member = (role: "owner" | "editor", permissions: string[]): Me => ({
-  staff: { id: 1, email: `${role}@splash.example`, name: role, role, locale: "en", setUp: true, createdAt: "2026-11-01T00:00:00Z" },
-  permissions,
-  sessionExpiresAt: "2026-11-29T20:00:00Z",
-});
-const EDITOR = member("editor", ["dashboard", "content"]);
-const OWNER = member("owner", ["dashboard", "content", "settings"]);
+import { EDITOR, OWNER, showStudio } from "./studio-harness";
 
 const ARTICLE: EntrySummary = {
   key: "first-swimming-lesson",
@@ -44,35 +28,10 @@ const pages: Record<string, EntrySummary[]> = {
   ],
 };
 
-/** `GET /content/collections` as the API answers the role (the owner alone holds `settings`). */
-const rightsOf = (me: Me) =>
-  COLLECTIONS.map((name) => {
-    const permission = OWNER_COLLECTIONS.includes(name) ? "settings" : "content";
-    return { name, localized: !SHARED_COLLECTIONS.includes(name), permission, editable: me.permissions.includes(permission) };
-  });
-
-async function show(me: Me, at: string) {
-  const request = vi.fn(async (_method: Method, path: string, options?: RequestOptions) => ({
-    data: path === "/content/collections" ? rightsOf(me) : path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
+function show(me: Me, at: string) {
+  return showStudio(me, at, async (_method, path, options) => ({
+    data: path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
   }));
-  const unused = () => Promise.reject(new Error("not used"));
-  const client = { request, find: unused, findOne: unused, create: unused, update: unused, delete: unused } as unknown as ApiClient;
-  const session = { client, me, setMe: () => undefined, leave: async () => undefined, signedOut: false };
-  await act(async () => {
-    render(
-      <I18nextProvider i18n={createI18n("en", { ...shopEnglish, studio: english })}>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[at]}>
-            <Routes>
-              <Route path="/studio/content" element={<ContentScreen />} />
-              <Route path="/studio/content/:collection" element={<ContentScreen />} />
-            </Routes>
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </I18nextProvider>,
-    );
-  });
-  return request;
 }
 
 describe("rights", () => {
@@ -110,9 +69,9 @@ describe("rights", () => {
   });
 
   test("an editor who opens the settings' address gets no list and no call but the rights", async () => {
-    const request = await show(EDITOR, "/studio/content/settings");
+    const calls = await show(EDITOR, "/studio/content/settings");
     expect(screen.getByRole("heading", { name: "Not for your role" })).toBeTruthy();
-    expect(request.mock.calls.map((call) => call[1])).toEqual(["/content/collections"]);
+    expect(calls.map((call) => call.path)).toEqual(["/content/collections"]);
   });
 });
 

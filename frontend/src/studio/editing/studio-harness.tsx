@@ -53,6 +53,7 @@ export async function showStudio(me: Me, at: string, answer: Answer): Promise<Ca
         <SessionContext.Provider value={session}>
           <MemoryRouter initialEntries={[at]}>
             <Routes>
+              <Route path="/studio/content" element={<ContentScreen />} />
               <Route path="/studio/content/:collection" element={<ContentScreen />} />
               <Route path="/studio/content/:collection/:key" element={<EntryScreen />} />
             </Routes>
