@@ -93,6 +93,15 @@ async def editors_over_a_fresh_build(settings: Settings, app_ctx: Any) -> dict[s
     return editors
 
 
+async def owner_and_a_free_suit_size(settings: Settings, app_ctx: Any) -> dict[str, Any]:
+    """The fixtures without the float suit's blue XXXL (every other colour and size is
+    there, so a new variant has a place), and a signed-in owner (``session``)."""
+    await reset_to_fixtures(settings, app_ctx)
+    await ProductVariant.filter(sku="SPL-FS-BLUE-XXXL").delete()
+    owner = await set_up_owner(settings)
+    return {"session": await staff_session(owner, settings)}
+
+
 EDITING_STATES = {
     "two signed-in studio editors": two_signed_in_editors,
     "two signed-in studio editors over a fresh build": editors_over_a_fresh_build,
@@ -102,4 +111,5 @@ EDITING_STATES = {
     "a signed-in studio owner and editor and an order of the blue M float suit": (
         owner_editor_and_an_order_of_the_suit
     ),
+    "a signed-in studio owner and a float suit without a blue XXXL": owner_and_a_free_suit_size,
 }

@@ -40,7 +40,7 @@ class LessonNode:
     lesson: Lesson
     number: int  # 1-based within its level
     offer: OfferRow | None
-    video_ms: int | None  # how long its video lasts; None while it has none
+    video_ms: int | None  # how long it lasts: its minutes typed in, else its video's; None: neither
 
 
 @dataclass(frozen=True)
@@ -249,7 +249,7 @@ def _tree(
                         lesson,
                         number,
                         offers.get((OfferKind.LESSON, lesson.id)),
-                        video_ms.get(lesson.id),
+                        lesson.minutes * 60_000 if lesson.minutes else video_ms.get(lesson.id),
                     )
                     for number, lesson in enumerate(own, 1)
                 ],

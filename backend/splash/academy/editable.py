@@ -2,8 +2,8 @@
 language: a ``course`` (slug, title, intro, description, image alt, SEO), a ``level``
 (title, description) and a ``lesson`` (slug, title, description, the poster's alt text). An
 entry's key is the course's, level's or lesson's key. The order, the free previews and the
-prices: ``academy.editable_outline``. How long a lesson lasts is its video's own duration,
-never a number typed in.
+prices, and how long a lesson lasts (its video's length unless minutes are typed in):
+``academy.editable_outline``; new levels and lessons: ``academy.editable_create``.
 
 A publish republishes the pages that show the course, level or lesson (``course:2``,
 ``level:5``, ``lesson:9``: ``academy.page_families``, and the pages whose blocks show courses or
@@ -11,12 +11,21 @@ levels). A renamed course or lesson slug keeps its old paths working (301)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from pydantic import Field
 from tortoise.models import Model
 
-from splash.academy.models import Course, CourseText, Lesson, LessonText, Level, LevelText
+from splash.academy.models import (
+    Course,
+    CourseText,
+    Lesson,
+    LessonText,
+    LessonVideo,
+    Level,
+    LevelText,
+)
 from splash.academy.pages import course_at, course_path, lesson_path
 from splash.content.schemas import RichNode
 from splash.core.errors import NotFoundError, ValidationError
@@ -271,6 +280,12 @@ class Lessons(_Texts):
                 )
             ]
         return Applied([f"lesson:{lesson.id}"], moved)
+
+    async def entries(self, locale: str) -> list[EntrySummary]:
+        """Each lesson with its video's length (what its minutes are when none are typed)."""
+        found = await super().entries(locale)
+        lengths = dict(await LessonVideo.all().values_list("lesson_id", "duration_ms"))
+        return [replace(entry, video_ms=lengths.get(entry.id)) for entry in found]
 
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable

@@ -3,7 +3,8 @@ Editable``), none of them per language (entry locale ``""``):
 
 - ``course-outline`` (key: the course's): whether the course is on the site, its place, and
   its levels and lessons in order with which lessons are free previews. It moves what exists
-  (a lesson to another level too); a lesson comes with its video, not from here.
+  (a lesson to another level too), and how long each lesson lasts (minutes typed in, 1 to 180;
+  none: its video's own length). New levels and lessons: ``academy.editable_create``.
 - ``offer`` (owners only, ``Permission.SETTINGS``; key: a lesson's, a level's or, for the
   bundle, the course's key): what its unlock button costs, the list price of the offer's
   catalog variant. A buyer is still charged what ``academy.offers`` computes from it.
@@ -34,9 +35,15 @@ Key = Field(max_length=64, pattern=r"^[a-z0-9][a-z0-9-]*$")
 MAX_PRICE = 1_000_000  # cents
 
 
+MOST_MINUTES = 180
+
+
 class OutlineLesson(RequestBody):
+    """A lesson in its place; ``minutes`` how long it lasts (None: its video's own length)."""
+
     key: str = Key
     free_preview: bool = False
+    minutes: int | None = Field(default=None, ge=1, le=MOST_MINUTES, strict=True)
 
 
 class OutlineLevel(RequestBody):
@@ -67,7 +74,11 @@ async def _outline_of(course: Course) -> Document:
             {
                 "key": level.key,
                 "lessons": [
-                    {"key": lesson.key, "freePreview": lesson.free_preview}
+                    {
+                        "key": lesson.key,
+                        "freePreview": lesson.free_preview,
+                        "minutes": lesson.minutes,
+                    }
                     for lesson in lessons
                     if lesson.level_id == level.id  # type: ignore[attr-defined]
                 ],
@@ -122,9 +133,11 @@ class CourseOutlines:
             found = await Level.get(key=level["key"])
             await Level.filter(id=found.id).update(position=level_position)
             for position, lesson in enumerate(level.get("lessons", [])):
-                free = lesson.get("freePreview", False)
                 await Lesson.filter(key=lesson["key"]).update(
-                    level_id=found.id, position=position, free_preview=free
+                    level_id=found.id,
+                    position=position,
+                    free_preview=lesson.get("freePreview", False),
+                    minutes=lesson.get("minutes"),
                 )
         return Applied([f"course:{course.id}"])
 

@@ -90,8 +90,8 @@ class LevelText(Model):
 class Lesson(Model):
     """A video lesson, which anyone may watch when it is a ``free_preview``.
 
-    ``poster`` is shown until play. How long the lesson lasts is its video's own duration
-    (``LessonVideo.duration_ms``): no page states a length the video does not have."""
+    ``poster`` is shown until play. How long the lesson lasts: ``minutes`` when the studio
+    typed them (1 to 180), else its video's own duration (``LessonVideo.duration_ms``)."""
 
     id = fields.IntField(primary_key=True)
     level: fields.ForeignKeyRelation[Level] = fields.ForeignKeyField(
@@ -101,6 +101,7 @@ class Lesson(Model):
     position = fields.IntField(default=0)
     free_preview = fields.BooleanField(default=False)
     poster: dict[str, Any] = fields.JSONField(default=dict)  # type: ignore[assignment]
+    minutes = fields.SmallIntField(null=True)  # None: its video's own duration
 
     texts: fields.ReverseRelation[LessonText]
 

@@ -9,13 +9,17 @@
   offers are variants of its digital product, priced as the academy's ``offer``.
 - ``size-guide`` (key: the product's key): the size ↔ weight rows of the product page.
 
+A new variant is made from the studio's list (``Creatable``, ``splash.editing.creating``):
+its SKU, product, colour and size, and — owners only — its price; it starts off sale.
+
 A price lives in the variant's row and nowhere else: a draft price is never sold, and once
 published the product page (after its republish), a new cart quote and a new order use it,
 while an order keeps the prices its lines were bought at."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -53,10 +57,34 @@ class VariantDocument(RequestBody):
     position: int | None = Field(default=None, ge=0, le=100_000)  # None: by colour and size
 
 
+class NewVariantDocument(RequestBody):
+    """A new variant (its SKU is the key): off sale until switched on; ``price`` (cents) the
+    owner's alone."""
+
+    product: str = Field(max_length=64, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    colour: Colour
+    size: Size
+    price: int | None = Field(default=None, gt=0, le=MAX_PRICE, strict=True)
+
+
 class Variants:
     permission = Permission.CONTENT
     localized = False
     document = VariantDocument
+    new_entry = NewVariantDocument
+    field_permissions: ClassVar[Mapping[str, Permission]] = {"price": Permission.SETTINGS}
+
+    async def exists(self, key: str) -> bool:
+        return await ProductVariant.exists(sku=sku_of(key))
+
+    async def create(self, key: str, locale: str, fields: Document) -> Applied:
+        """A variant of a physical product (an academy offer's variant comes with its offer)."""
+        product = await product_of(fields["product"])
+        if product.type is not ProductType.PHYSICAL:
+            raise ValidationError.for_field(["product"], "Variants are of the shop's suits")
+        document = {k: fields[k] for k in ("product", "colour", "size")}
+        await self.check(key, locale, {**document, "active": False})
+        return await _write_variant(key, document, fields.get("price") or 0)
 
     async def live(self, key: str, locale: str) -> Document | None:
         found = await ProductVariant.get_or_none(sku=sku_of(key)).select_related("product")
@@ -95,18 +123,7 @@ class Variants:
             )
 
     async def apply(self, key: str, locale: str, document: Document, table: RouteTable) -> Applied:
-        product = await product_of(document["product"])
-        colour, size = document["colour"], document["size"]
-        position = document.get("position")
-        if position is None:
-            position = COLOURS.index(colour) * 100 + SIZES.index(size)
-        columns = {"colour": colour, "size": size, "active": document.get("active", False)}
-        changed = await ProductVariant.filter(sku=sku_of(key)).update(**columns, position=position)
-        if not changed:  # a new variant: no price yet (the owner's), so not on sale
-            await ProductVariant.create(
-                sku=sku_of(key), product_id=product.id, price=0, **columns, position=position
-            )
-        return Applied([f"product:{product.id}"])
+        return await _write_variant(key, document)
 
     async def unpublish(self, key: str, locale: str, table: RouteTable) -> Applied:
         found = await variant_of(key)
@@ -129,6 +146,23 @@ class Variants:
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview:
         return await live_product_preview(document["product"], table)
+
+
+async def _write_variant(key: str, document: Document, price: int = 0) -> Applied:
+    """The variant's row as the document says; a new one gets ``price`` (0: none yet, the
+    owner's to give, so not on sale)."""
+    product = await product_of(document["product"])
+    colour, size = document["colour"], document["size"]
+    position = document.get("position")
+    if position is None:
+        position = COLOURS.index(colour) * 100 + SIZES.index(size)
+    columns = {"colour": colour, "size": size, "active": document.get("active", False)}
+    changed = await ProductVariant.filter(sku=sku_of(key)).update(**columns, position=position)
+    if not changed:
+        await ProductVariant.create(
+            sku=sku_of(key), product_id=product.id, price=price, **columns, position=position
+        )
+    return Applied([f"product:{product.id}"])
 
 
 class PriceDocument(RequestBody):

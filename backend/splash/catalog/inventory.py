@@ -62,3 +62,20 @@ async def upsert_digital_product(key: str, position: int, prices: dict[str, int]
         )
         ids[sku] = variant.id
     return ids
+
+
+async def add_digital_variant(product_id: int, sku: str, price: int) -> int:
+    """A new variant of a digital product (an academy offer made in the studio), on sale at
+    ``price`` cents; its id. A taken SKU raises the database's ``IntegrityError``."""
+    count = await ProductVariant.filter(product_id=product_id).count()
+    variant = await ProductVariant.create(
+        product_id=product_id,
+        sku=sku,
+        colour="",
+        size="",
+        price=price,
+        stock=0,
+        active=True,
+        position=count,
+    )
+    return variant.id

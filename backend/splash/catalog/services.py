@@ -13,6 +13,7 @@ from pypika_tortoise.terms import Criterion, EmptyCriterion
 from tortoise.backends.base.client import BaseDBAsyncClient
 
 from splash.catalog import labels
+from splash.catalog.inventory import add_digital_variant as add_digital_variant
 from splash.catalog.inventory import return_stock as return_stock
 from splash.catalog.inventory import stock_on_sale as stock_on_sale
 from splash.catalog.inventory import take_stock as take_stock

@@ -35,6 +35,13 @@ levels, lessons, offers) is one class in its own domain implementing this protoc
   document: ``Preview`` (the path it lives at, the kind of page and its payload entity, or the
   shared parts a menu or settings change: ``{"navigation": …}``).
 
+A collection whose new entries the studio makes from its list (a variant, a level, a lesson)
+also implements ``Creatable``: ``new_entry`` (the request model of what a new entry needs,
+a variant's product, colour, size and price), ``field_permissions`` (a field that needs more
+than the collection's permission: a variant's price, the owner's), ``exists(key)`` (the key
+is taken: 409 naming ``key``) and ``create(key, locale, fields)`` (the live rows, in the
+caller's transaction). ``splash.editing.creating`` checks, logs and republishes.
+
 Then add it to ``EDITABLES`` in ``splash.site.wiring``; the studio routes, drafts, conflicts,
 history, scheduling and preview links work for it with no further code. A collection that
 shows on published pages also needs its change kind in ``site.web.publish.FAMILIES``.
@@ -45,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -78,6 +85,7 @@ class EntrySummary:
     category: str | None = None  # an article's category key
     date: datetime | None = None  # an article's date shown
     id: int | None = None  # the academy's row id (a lesson's: its video panel's address)
+    video_ms: int | None = None  # a lesson's video's length (the default of its minutes)
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,20 @@ class Editable(Protocol):
     async def preview(
         self, key: str, locale: str, document: Document, table: RouteTable
     ) -> Preview: ...
+
+
+@runtime_checkable
+class Creatable(Editable, Protocol):
+    """An editable collection whose new entries the studio makes (``splash.editing.creating``)."""
+
+    field_permissions: Mapping[str, Permission]
+
+    @property
+    def new_entry(self) -> type[BaseModel]: ...
+
+    async def exists(self, key: str) -> bool: ...
+
+    async def create(self, key: str, locale: str, fields: Document) -> Applied: ...
 
 
 EDITABLES: dict[str, Editable] = {}

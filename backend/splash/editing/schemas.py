@@ -18,6 +18,14 @@ class DraftSave(RequestBody):
     document: dict[str, Any]
 
 
+class EntryCreate(RequestBody):
+    """A new entry of a collection the studio makes entries of (a variant, a level, a lesson):
+    its key (a variant's SKU in lower case) and the fields the collection asks for."""
+
+    key: str = Field(max_length=64)
+    fields: dict[str, Any]
+
+
 class PublishRequest(RequestBody):
     """Publish the draft; ``revision``: only when it is still this one (else 409)."""
 
@@ -78,6 +86,9 @@ class EntrySummaryPublic(PublicModel):
     date: datetime | None = Field(default=None, description="An article's date shown")
     id: int | None = Field(
         default=None, description="A course's, level's or lesson's id (the lesson video panel)"
+    )
+    video_ms: int | None = Field(
+        default=None, description="A lesson's video's length (its minutes' default); null: none"
     )
 
 

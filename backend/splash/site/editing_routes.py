@@ -1,5 +1,6 @@
 """The studio's editing routes (``/api/studio/content/…``): drafts, publishing, scheduling,
-history and preview links of every editable collection (``splash.editing``). An entry is
+history and preview links of every editable collection (``splash.editing``), and new entries
+of the collections the studio makes from their list (variants, levels, lessons). An entry is
 ``/<collection>/<key>?locale=nl`` (no locale for the settings).
 
 Every route declares ``Permission.CONTENT``; an entry of a collection that needs more (the
@@ -13,7 +14,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from splash.core.errors import ForbiddenError, ValidationError
-from splash.editing import drafts, history, listing, preview, publishing
+from splash.editing import creating, drafts, history, listing, preview, publishing
 from splash.editing.drafts import EntryName
 from splash.editing.editable import EDITABLES, Editable, editable
 from splash.editing.models import Draft, Version
@@ -25,6 +26,7 @@ from splash.editing.schemas import (
     DraftPublic,
     DraftSave,
     EntryAnswer,
+    EntryCreate,
     EntryListAnswer,
     EntryPublic,
     EntrySummaryPublic,
@@ -194,11 +196,35 @@ async def entries(request: Request, collection: str) -> HTTPResponse:
                     category=item.entry.category,
                     date=item.entry.date,
                     id=item.entry.id,
+                    video_ms=item.entry.video_ms,
                 )
                 for item in listed
             ]
         )
     )
+
+
+@bp.post("/<collection:str>")
+@documented(
+    "Make a new entry live (a variant, a level, a lesson): 400 naming each bad field, 403 "
+    "naming a field the role may not set (a variant's price: owners only), 409 naming ``key`` "
+    "when it exists; answers the entry as it opens",
+    tag=TAG,
+    body=EntryCreate,
+    response=EntryAnswer,
+    parameters=(COLLECTION, LOCALE),
+    errors=(401, 403, 404, 409),
+    status=201,
+)
+@studio_route(Permission.CONTENT)
+async def create(request: Request, collection: str) -> HTTPResponse:
+    body = json_body(request, EntryCreate)
+    name, found = creating.creatable(collection, body.key, _locale(request))
+    await _allowed(request, collection, found)
+    member = await require_staff(request)
+    held = ROLE_PERMISSIONS[Role(member.role)]
+    await creating.create(actor(request), name, found, body.fields, held)
+    return public(await _entry_answer(name, found), status=201)
 
 
 @bp.get("/<collection:str>/<key:str>")

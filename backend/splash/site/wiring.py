@@ -20,6 +20,7 @@ from splash.academy import (
     video_uploads,
 )
 from splash.academy import editable as academy_editable
+from splash.academy import editable_create as academy_create
 from splash.academy import editable_outline as academy_outline
 from splash.academy import models as academy_models
 from splash.accounts import mails as account_mails
@@ -117,12 +118,12 @@ EDITABLES: dict[str, editable.Editable] = {
     "banner": editable_site.Banners(),
     "product": catalog_editable.Products(),  # texts per language
     "product-setup": catalog_editable.ProductSetups(),  # type, images, place, published
-    "variant": catalog_variants.Variants(),
+    "variant": catalog_variants.Variants(),  # new ones from the list (price: owners only)
     "price": catalog_variants.Prices(),  # owners only
     "size-guide": catalog_variants.SizeGuides(),
     "course": academy_editable.Courses(),
-    "level": academy_editable.Levels(),
-    "lesson": academy_editable.Lessons(),
+    "level": academy_create.CreatableLevels(),  # texts; new ones from the list
+    "lesson": academy_create.CreatableLessons(),
     "course-outline": academy_outline.CourseOutlines(),  # order, free previews, published
     "offer": academy_outline.Offers(),  # owners only: a lesson's, level's, bundle's price
     "free-lessons": academy_outline.FreeLessons(),  # owners only: what a suit grants

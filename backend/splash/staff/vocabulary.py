@@ -71,6 +71,7 @@ class Action(StrEnum):
     REFUND_STATUS = "order.refund_status"  # the provider's later word on a refund
     ORDER_CANCELED = "order.canceled"  # an unpaid order cancelled in the studio
     EMAIL_RESENT = "order.email_resent"
+    CONTENT_CREATED = "content.created"  # a new variant, level or lesson; after: its fields
     CONTENT_SAVED = "content.saved"  # a draft saved (autosave too); the note names its revision
     CONTENT_PUBLISHED = "content.published"  # after: the version number
     CONTENT_UNPUBLISHED = "content.unpublished"

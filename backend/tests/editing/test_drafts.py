@@ -147,6 +147,7 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "category": None,
         "date": None,
         "id": None,
+        "videoMs": None,
     }
     assert listed["faq"]["path"] == "/veelgestelde-vragen"
     assert listed["new-page"] == {
@@ -159,6 +160,7 @@ async def test_the_list_marks_missing_translations_and_unpublished_drafts(client
         "category": None,
         "date": None,
         "id": None,
+        "videoMs": None,
     }
     assert listed["about"]["drafted"] is False
 

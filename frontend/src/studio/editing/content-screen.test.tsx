@@ -1,12 +1,10 @@
 /** The content lists: what a role is offered, and a language's list with its missing translations. */
-import { act, render, screen, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import type { Me } from "../api";
-import { ContentScreen } from "./content-screen";
 import type { EntrySummary } from "./editing-api";
 import { mayEdit } from "./entry-screen";
-import { EDITOR, fakeClient, inStudio, OWNER, rightsOf } from "./testing";
+import { EDITOR, OWNER, showStudio } from "../../testing/studio-screens";
 
 const ARTICLE: EntrySummary = {
   key: "first-swimming-lesson",
@@ -30,25 +28,10 @@ const pages: Record<string, EntrySummary[]> = {
   ],
 };
 
-async function show(me: Me, at: string) {
-  const api = fakeClient(({ path, options }) => ({
-    data: path === "/content/collections" ? rightsOf(me) : path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
+function show(me: Me, at: string) {
+  return showStudio(me, at, async (_method, path, options) => ({
+    data: path === "/content/article" ? [ARTICLE] : (pages[String(options?.query?.locale)] ?? []),
   }));
-  await act(async () => {
-    render(
-      inStudio(
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route path="/studio/content" element={<ContentScreen />} />
-            <Route path="/studio/content/:collection" element={<ContentScreen />} />
-          </Routes>
-        </MemoryRouter>,
-        api.client,
-        me,
-      ),
-    );
-  });
-  return api.request;
 }
 
 describe("rights", () => {
@@ -59,7 +42,7 @@ describe("rights", () => {
     expect(mayEdit(OWNER.permissions, "settings")).toBe(true);
     await show(EDITOR, "/studio/content");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
-    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Products", "Variants", "Size guides", "Courses", "Levels", "Lessons"]);
+    expect(within(kinds).getAllByRole("link").map((link) => link.textContent)).toEqual(["Pages", "Blog articles", "Menus", "Products", "Product setup", "Variants", "Size guides", "Courses", "Course outlines", "Levels", "Lessons"]);
   });
 
   test("the owner is offered the settings and the banner too", async () => {
@@ -72,20 +55,23 @@ describe("rights", () => {
       "Site settings",
       "Banner",
       "Products",
+      "Product setup",
       "Variants",
       "Prices",
       "Size guides",
       "Courses",
+      "Course outlines",
       "Levels",
       "Lessons",
       "Academy offers",
+      "Free lessons with a suit",
     ]);
   });
 
   test("an editor who opens the settings' address gets no list and no call but the rights", async () => {
-    const request = await show(EDITOR, "/studio/content/settings");
+    const calls = await show(EDITOR, "/studio/content/settings");
     expect(screen.getByRole("heading", { name: "Not for your role" })).toBeTruthy();
-    expect(request.mock.calls.map((call) => call[1])).toEqual(["/content/collections"]);
+    expect(calls.map((call) => call.path)).toEqual(["/content/collections"]);
   });
 });
 

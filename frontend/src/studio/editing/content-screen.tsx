@@ -1,7 +1,7 @@
 /**
  * /studio/content/<collection>?locale=<locale>: the entries of a collection in one language
  * (pages as their tree, by path; articles with their category and date), each live, with unpublished changes, or a missing translation;
- * a new page or article by its key; and the overview of every language, marking the missing
+ * a new page or article by its key; a new variant, level or lesson made live (new-entry-form.tsx); and the overview of every language, marking the missing
  * translations. Collections the member's role cannot edit are not offered.
  */
 import { useEffect, useState, type FormEvent } from "react";
@@ -12,9 +12,10 @@ import { STAFF_LOCALES } from "../api";
 import { Heading } from "../heading";
 import { useMe, useSession } from "../session";
 import { useEditableCollections } from "./collection-rights";
-import { COLLECTIONS, listEntries, SHARED_COLLECTIONS, type Collection, type EntrySummary } from "./editing-api";
+import { COLLECTIONS, CREATABLE, listEntries, SHARED_COLLECTIONS, type Collection, type Creatable, type EntrySummary } from "./editing-api";
 import { entryLink, isCollection, mayEdit } from "./entry-screen";
 import { formatDateTime } from "./format";
+import { NewEntryForm } from "./new-entry-form";
 import { TranslationOverview } from "./translation-overview";
 
 const KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -197,6 +198,14 @@ export function ContentScreen() {
             {t("studio.editing.create")}
           </button>
         </form>
+      ) : null}
+      {collection in CREATABLE ? (
+        <NewEntryForm
+          collection={collection as Creatable}
+          locale={locale}
+          priced={editable.has(collection === "variant" ? "price" : "offer")}
+          onCreated={(key) => void navigate(entryLink(collection, key, locale))}
+        />
       ) : null}
       {shared ? null : <TranslationOverview collection={collection} />}
     </>

@@ -25,14 +25,22 @@ const EMPTY: Record<Collection, Document> = {
   },
   banner: { text: "" },
   product: { title: "", slug: "", intro: "", description: [], imageAlt: {}, colours: {}, seoTitle: "", seoDescription: "" },
+  "product-setup": { type: "physical", images: {}, position: 0, minAgeYears: 3, published: true },
   variant: { product: "", colour: "blue", size: "", active: false, position: null },
   price: { price: "" },
   "size-guide": { rows: [] },
   course: { title: "", slug: "", intro: "", description: [], imageAlt: "", seoTitle: "", seoDescription: "" },
   level: { title: "", description: "" },
+  "course-outline": { published: true, position: 0, levels: [] },
   lesson: { title: "", slug: "", description: "", posterAlt: "" },
   offer: { price: "" },
+  "free-lessons": { lessons: [] },
 };
+
+/** A course outline's level: its lessons in order, each a free preview or not, and its minutes
+ * ("" or null: its video's length). */
+export type OutlineLesson = { key: string; freePreview: boolean; minutes: number | string | null };
+export type OutlineLevel = { key: string; lessons: OutlineLesson[] };
 
 const whole = (value: unknown) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value);
 
@@ -69,6 +77,19 @@ export function storedDocument(collection: Collection, values: Document): Docume
     document.active = document.active === true || document.active === "true";
     document.position = blank(document.position) ? null : whole(document.position);
   }
+  if (collection === "product-setup") {
+    document.position = whole(document.position);
+    document.minAgeYears = whole(document.minAgeYears);
+    const images = Object.entries((document.images as Record<string, Document>) ?? {});
+    document.images = Object.fromEntries(images.map(([key, image]) => [key, { ...image, width: whole(image.width), height: whole(image.height) }]));
+  }
+  if (collection === "course-outline") {
+    document.position = whole(document.position);
+    document.levels = ((document.levels as OutlineLevel[]) ?? []).map((level) => ({
+      ...level,
+      lessons: level.lessons.map((lesson) => ({ ...lesson, minutes: blank(lesson.minutes) ? null : whole(lesson.minutes) })),
+    }));
+  }
   if (collection === "size-guide") {
     document.rows = ((document.rows as Document[]) ?? []).map((row) => ({ ...row, minKg: whole(row.minKg), maxKg: whole(row.maxKg) }));
   }
@@ -90,6 +111,13 @@ export function fromLocalInput(local: string): string | null {
   const at = new Date(local);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
+
+const number6 = (t: TFunction) => string().matches(/^\d{1,6}$/, t("studio.editing.errors.wholeNumber"));
+/** A lesson's minutes: empty (its video's length) or 1–180. */
+const minutes = (t: TFunction) =>
+  string()
+    .nullable()
+    .test("minutes", t("studio.editing.errors.minutes"), (value) => value === null || value === undefined || value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 180));
 
 const text = (t: TFunction, most: number) => string().nullable().max(most, t("studio.editing.errors.tooLong", { most }));
 
@@ -122,6 +150,12 @@ export function schemaFor(collection: Collection, t: TFunction): ObjectSchema<An
       return object({ position: string().nullable().matches(/^$|^\d{1,6}$/, t("studio.editing.errors.wholeNumber")) });
     case "size-guide":
       return object({ rows: array() });
+    case "product-setup":
+      return object({ position: number6(t), minAgeYears: string().matches(/^\d{1,2}$/, t("studio.editing.errors.wholeNumber")) });
+    case "course-outline":
+      return object({ position: number6(t), levels: array().of(object({ lessons: array().of(object({ minutes: minutes(t) })) })) });
+    case "free-lessons":
+      return object({ lessons: array() });
   }
 }
 

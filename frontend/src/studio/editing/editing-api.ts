@@ -6,12 +6,33 @@
  */
 import type { ApiClient } from "../../lib/api";
 
-export const COLLECTIONS = ["page", "article", "menu", "settings", "banner", "product", "variant", "price", "size-guide", "course", "level", "lesson", "offer"] as const;
+export const COLLECTIONS = [
+  "page",
+  "article",
+  "menu",
+  "settings",
+  "banner",
+  "product",
+  "product-setup",
+  "variant",
+  "price",
+  "size-guide",
+  "course",
+  "course-outline",
+  "level",
+  "lesson",
+  "offer",
+  "free-lessons",
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 /** Collections kept once for the whole shop, not per language. */
-export const SHARED_COLLECTIONS: readonly Collection[] = ["settings", "variant", "price", "size-guide", "offer"];
+export const SHARED_COLLECTIONS: readonly Collection[] = ["settings", "product-setup", "variant", "price", "size-guide", "course-outline", "offer", "free-lessons"];
 /** The collections the owner alone edits (permission `settings`): the API's `/collections` has the last word. */
-export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner", "price", "offer"];
+export const OWNER_COLLECTIONS: readonly Collection[] = ["settings", "banner", "price", "offer", "free-lessons"];
+/** Collections whose new entries are made from their list (`POST /content/<collection>`), each
+ * with the collection that owns them (a variant's product, a level's course, a lesson's level). */
+export const CREATABLE = { variant: "product-setup", level: "course", lesson: "level" } as const;
+export type Creatable = keyof typeof CREATABLE;
 /** The academy's texts: published, they cannot be taken off the site (the API answers 400). */
 export const ACADEMY_TEXTS: readonly Collection[] = ["course", "level", "lesson"];
 /** Collections whose document is money: `price` in whole cents, shown in euros. */
@@ -34,6 +55,8 @@ export type EntrySummary = {
   date?: string | null;
   /** A course's, level's or lesson's id (a lesson's video panel is /studio/lessons/<id>/video). */
   id?: number | null;
+  /** A lesson's video's length in milliseconds (what its minutes are when none are typed). */
+  videoMs?: number | null;
 };
 
 export type Entry = {
@@ -112,3 +135,8 @@ export const previewLink = async (client: ApiClient, collection: Collection, key
 
 export const slugFor = async (client: ApiClient, title: string, locale: string) =>
   (await client.request<Data<string>>("GET", "/content/slug", { query: { title, locale } })).data;
+
+/** A new entry made live: a variant (product, colour, size; the owner's price in cents), a level
+ * (course, title), a lesson (level, title, minutes). 409 names `key` when it is taken. */
+export const createEntry = async (client: ApiClient, collection: Creatable, key: string, locale: string, fields: Document) =>
+  (await client.request<Data<Entry>>("POST", `/content/${collection}`, { query: inLocale(collection, locale), body: { key, fields } })).data;

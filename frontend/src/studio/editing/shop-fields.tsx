@@ -1,7 +1,9 @@
 /**
  * The fields of the shop's and the academy's collections: a product's and a course's texts
  * (per language), a variant, its price and an offer's (the owner's: euros in the field, whole
- * cents to the API, documents.ts), a size guide's rows, a level's and a lesson's texts.
+ * cents to the API, documents.ts), a size guide's rows, a level's and a lesson's texts; a
+ * product's setup and a suit's free lessons (setup-fields.tsx), a course's outline
+ * (outline-fields.tsx).
  * The generic entry editor (entry-form.tsx) saves, publishes and keeps their history.
  */
 import type { ReactNode } from "react";
@@ -9,6 +11,8 @@ import { useTranslation } from "../../lib/i18n";
 import { RichTextField } from "./blocks-field";
 import type { FieldsProps, Spec } from "./collection-fields";
 import type { Document } from "./editing-api";
+import { CourseOutlineFields } from "./outline-fields";
+import { FreeLessonsFields, ProductSetupFields } from "./setup-fields";
 
 type Props = FieldsProps & {
   field: (spec: Spec, extra?: ReactNode) => ReactNode;
@@ -102,6 +106,12 @@ export function ShopFields(props: Props) {
       return field({ path: "price", label: "priceEuros", help: "priceEuros" });
     case "size-guide":
       return <SizeRows {...props} />;
+    case "product-setup":
+      return <ProductSetupFields {...props} />;
+    case "course-outline":
+      return <CourseOutlineFields {...props} />;
+    case "free-lessons":
+      return <FreeLessonsFields {...props} />;
     default:
       return null;
   }

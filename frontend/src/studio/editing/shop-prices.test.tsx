@@ -3,16 +3,13 @@
  * `/content/collections`, so an editor sees no price control at all (not even disabled), and
  * the owner types a price in euros that goes to the API in whole cents.
  */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import type { Me } from "../api";
-import { ContentScreen } from "./content-screen";
 import type { Entry } from "./editing-api";
-import { EntryScreen } from "./entry-screen";
+import { EDITOR, OWNER, showStudio } from "../../testing/studio-screens";
 import { formValues, storedDocument } from "./documents";
 import { centsFromEuros, eurosFromCents } from "./money";
-import { EDITOR, fakeClient, inStudio, OWNER, rightsOf } from "./testing";
 
 const VARIANTS = [{ key: "spl-fs-blue-m", title: "splash-float-suit blue M", live: true, translated: true, drafted: false, path: null }];
 const PRICE: Entry = {
@@ -30,30 +27,14 @@ const PRICE: Entry = {
   missing: [],
 };
 
-async function show(me: Me, at: string) {
-  const api = fakeClient(({ method, path }) => {
-    if (path === "/content/collections") return { data: rightsOf(me) };
+function show(me: Me, at: string) {
+  return showStudio(me, at, async (method, path) => {
     if (path === "/content/variant") return { data: VARIANTS };
     if (path === "/content/lesson") return { data: [{ key: "level-1-lesson-1", title: "Blowing bubbles", live: true, translated: true, drafted: false, path: null, id: 31 }] };
     if (path === "/content/price/spl-fs-blue-m" && method === "GET") return { data: PRICE };
     if (method === "PUT") return { data: { revision: 1, savedBy: "owner", savedAt: "2026-11-29T10:00:00Z", publishAt: null } };
     throw new Error(`not expected: ${method} ${path}`);
   });
-  await act(async () => {
-    render(
-      inStudio(
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route path="/studio/content/:collection" element={<ContentScreen />} />
-            <Route path="/studio/content/:collection/:key" element={<EntryScreen />} />
-          </Routes>
-        </MemoryRouter>,
-        api.client,
-        me,
-      ),
-    );
-  });
-  return api.calls;
 }
 
 test("euros in the field, whole cents to the API", () => {
@@ -80,7 +61,7 @@ describe("an editor", () => {
     await show(EDITOR, "/studio/content/variant");
     const kinds = screen.getByRole("navigation", { name: "Kinds of content" });
     const offered = within(kinds).getAllByRole("link").map((link) => link.textContent);
-    expect(offered).toEqual(["Pages", "Blog articles", "Menus", "Products", "Variants", "Size guides", "Courses", "Levels", "Lessons"]);
+    expect(offered).toEqual(["Pages", "Blog articles", "Menus", "Products", "Product setup", "Variants", "Size guides", "Courses", "Course outlines", "Levels", "Lessons"]);
     const table = screen.getByRole("table", { name: "1 variant" });
     expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Title", "Address", "State"]);
     expect(screen.queryByText(/price/i)).toBeNull();

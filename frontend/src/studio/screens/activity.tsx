@@ -26,6 +26,7 @@ export const ACTIONS = [
   "customers.erased",
   "stock.adjusted",
   "stock.threshold_changed",
+  "content.created",
   "content.saved",
   "content.published",
   "content.unpublished",

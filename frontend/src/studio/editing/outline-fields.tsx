@@ -1,0 +1,63 @@
+/**
+ * A course's outline (`course-outline`): on the site or not, its place, its levels in order and
+ * each level's lessons in order (moved by the ordered list's buttons), which lessons are free
+ * previews, and how long each lasts — minutes typed in (1–180), or empty for its video's
+ * length, shown beside the field.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "../../lib/i18n";
+import { CheckField } from "./check-field";
+import type { FieldsProps, Spec } from "./collection-fields";
+import { DocField } from "./doc-field";
+import type { OutlineLesson, OutlineLevel } from "./documents";
+import type { EntrySummary } from "./editing-api";
+import { OrderedList } from "./ordered-list";
+import { useEntries } from "./use-entries";
+
+type Props = FieldsProps & { field: (spec: Spec, extra?: ReactNode) => ReactNode };
+
+const titles = (entries: EntrySummary[] | null) => new Map((entries ?? []).map((entry) => [entry.key, entry]));
+
+export function CourseOutlineFields({ form, values, set, errors, field }: Props) {
+  const { t } = useTranslation();
+  const levelTitles = titles(useEntries("level"));
+  const lessonTitles = titles(useEntries("lesson"));
+  const levels = (values.levels as OutlineLevel[] | null) ?? [];
+  const levelName = (level: OutlineLevel) => levelTitles.get(level.key)?.title || level.key;
+  const lessonName = (lesson: OutlineLesson) => lessonTitles.get(lesson.key)?.title || lesson.key;
+  const setLessons = (at: number, lessons: OutlineLesson[]) => set("levels", levels.map((level, index) => (index === at ? { ...level, lessons } : level)));
+  const lessonRow = (at: number, lesson: OutlineLesson, index: number) => {
+    const path = `levels.${at}.lessons.${index}`;
+    const videoMs = lessonTitles.get(lesson.key)?.videoMs;
+    const video = videoMs ? t("studio.editing.videoMinutes", { minutes: Math.max(1, Math.round(videoMs / 60_000)) }) : t("studio.editing.noVideoYet");
+    const change = (changes: Partial<OutlineLesson>) => setLessons(at, (levels[at]?.lessons ?? []).map((other, place) => (place === index ? { ...other, ...changes } : other)));
+    return (
+      <div className="studio-group" data-path={path}>
+        <p className="studio-ordered__name">{lessonName(lesson)}</p>
+        <CheckField form={form} path={`${path}.freePreview`} label={t("studio.editing.fields.freePreview")} checked={lesson.freePreview} onChange={(freePreview) => change({ freePreview })} error={errors[`${path}.freePreview`]} />
+        <DocField form={form} path={`${path}.minutes`} label={t("studio.editing.fields.minutes")} value={lesson.minutes ?? ""} onChange={(minutes) => change({ minutes })} help={t("studio.editing.help.minutes", { video })} error={errors[`${path}.minutes`]} />
+      </div>
+    );
+  };
+  return (
+    <>
+      <CheckField form={form} path="published" label={t("studio.editing.fields.onSite")} checked={values.published === true} onChange={(checked) => set("published", checked)} error={errors.published} />
+      {field({ path: "position", label: "position", help: "shopPosition" })}
+      {errors.levels ? (
+        <p className="field__error" role="alert">
+          {errors.levels}
+        </p>
+      ) : null}
+      <OrderedList items={levels} keyOf={(level) => level.key} nameOf={levelName} onChange={(next) => set("levels", next)} label={t("studio.editing.fields.levels")}>
+        {(level, at) => (
+          <fieldset className="studio-fieldset">
+            <legend>{t("studio.editing.levelNumber", { number: at + 1, title: levelName(level) })}</legend>
+            <OrderedList items={level.lessons} keyOf={(lesson) => lesson.key} nameOf={lessonName} onChange={(next) => setLessons(at, next)} label={t("studio.editing.lessonsOf", { title: levelName(level) })}>
+              {(lesson, index) => lessonRow(at, lesson, index)}
+            </OrderedList>
+          </fieldset>
+        )}
+      </OrderedList>
+    </>
+  );
+}
