@@ -72,7 +72,9 @@ def bucket(s3_endpoint):
     return name, client
 
 
-def s3_storage(s3_endpoint: str, name: str, prefix: str = "media") -> S3Storage:
+def s3_storage(
+    s3_endpoint: str, name: str, prefix: str = "media", list_page_size: int = 1000
+) -> S3Storage:
     """Our S3 store on moto's server, in bucket ``name``."""
     return S3Storage(
         name,
@@ -82,4 +84,5 @@ def s3_storage(s3_endpoint: str, name: str, prefix: str = "media") -> S3Storage:
         access_key_id=ACCESS,
         secret_access_key=SECRET,
         base_url="https://cdn.example.com/media",
+        list_page_size=list_page_size,
     )
