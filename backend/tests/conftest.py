@@ -28,6 +28,7 @@ from splash.site import wiring
 from splash.site.app import create_app
 from splash.site.seed import seed_all
 from splash.site.web.publish import PublishResult, publish
+from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
 from tests.app_client import Client
 from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL
 
