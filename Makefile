@@ -25,9 +25,8 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 	frontend/vite.config.ts frontend/package-lock.json contracts/routes.json
 
 .PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
-	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check \
-	cluster cluster-stop cluster-status test-cluster
+	$(MAKE) --no-print-directory lint test-backend test-loadtests test-cluster test-frontend \
+	  test-contracts test-e2e test-load
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -91,8 +90,17 @@ test: install build chromium ## run every suite; non-zero when any fails
 	  test-contracts test-e2e test-load
 	@echo "make test: all suites passed"
 
-test-backend: ## pytest on SQLite and PostgreSQL, side by side (each suite's output when it ends)
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-backend-sqlite test-backend-postgres
+# Each database's suite in two halves (SPLASH_TEST_SHARD, tests/conftest.py), PostgreSQL's first:
+# two halves run at a time, so no core waits for the longer suite to end.
+BACKEND_HALVES := test-backend-postgres-1 test-backend-postgres-2 test-backend-sqlite-1 \
+	test-backend-sqlite-2
+
+test-backend: ## pytest on SQLite and PostgreSQL, each in two halves, two at a time (each one's output when it ends)
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(BACKEND_HALVES)
+
+$(BACKEND_HALVES): test-backend-%: $(BACKEND_STAMP) $(SPA_BUILD)
+	cd backend && SPLASH_TEST_DATABASE=$(word 1,$(subst -, ,$*)) \
+	  SPLASH_TEST_SHARD=$(word 2,$(subst -, ,$*))/2 $(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider --durations=15

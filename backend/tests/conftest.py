@@ -12,6 +12,7 @@ import asyncio
 import os
 import secrets
 import shutil
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from splash.site import wiring
 from splash.site.app import create_app
 from splash.site.seed import seed_all
 from splash.site.web.publish import PublishResult, publish
+from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
 from tests.app_client import Client
 from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL
 
@@ -50,7 +52,31 @@ def _postgres_reachable() -> str | None:
     return None
 
 
+def _shard(config: pytest.Config, items: list[pytest.Item], shard: str) -> None:
+    """SPLASH_TEST_SHARD=k/n keeps the k-th of n shares of the run (make test-backend runs each
+    database's suite as two, so both cores stay busy until the end): whole test files, the
+    largest first, each to the share with the fewest tests so far."""
+    index, _, count = shard.partition("/")
+    if not (index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
+        raise pytest.UsageError(f"SPLASH_TEST_SHARD={shard!r}: expected k/n with 1 <= k <= n")
+    files = Counter(item.nodeid.split("::")[0] for item in items)
+    loads = [0] * int(count)
+    mine: set[str] = set()
+    for name, tests in sorted(files.items(), key=lambda pair: (-pair[1], pair[0])):
+        share = loads.index(min(loads))
+        loads[share] += tests
+        if share == int(index) - 1:
+            mine.add(name)
+    kept = [item for item in items if item.nodeid.split("::")[0] in mine]
+    config.hook.pytest_deselected(
+        items=[item for item in items if item.nodeid.split("::")[0] not in mine]
+    )
+    items[:] = kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if shard := os.environ.get("SPLASH_TEST_SHARD"):
+        _shard(config, items, shard)
     if DATABASE != "postgres":
         return
     problem = _postgres_reachable()

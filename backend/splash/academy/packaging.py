@@ -177,10 +177,12 @@ def _run_telling(argv: list[str], what: str, duration_ms: int, progress: Progres
     except OSError as exc:
         raise PackagingError(f"ffmpeg could not start: {exc}") from exc
     assert process.stdout is not None and process.stderr is not None
+    told = 0.0  # ffmpeg's out_time_us can step back between its outputs: told only forwards
     for line in process.stdout:
         name, _, value = line.strip().partition("=")
         if name == "out_time_us" and value.isdigit():
-            progress(min(1.0, int(value) / 1000 / max(duration_ms, 1)))
+            told = max(told, min(1.0, int(value) / 1000 / max(duration_ms, 1)))
+            progress(told)
     errors = process.stderr.read()
     if process.wait() != 0:
         last = (errors.strip().splitlines() or ["no message"])[-1]

@@ -176,6 +176,7 @@ class S3Storage:
         secret_access_key: str,
         base_url: str | None = None,
         timeout: float = 60,
+        list_page_size: int = 1000,
     ) -> None:
         self.bucket, self.prefix = bucket, prefix.strip("/")
         self.area = area
@@ -185,6 +186,8 @@ class S3Storage:
         default_base = f"{self.endpoint_url}/{bucket}" + (f"/{self.prefix}" if self.prefix else "")
         self.base_url = (base_url or default_base).rstrip("/")
         self.timeout = timeout
+        # Keys per ListObjectsV2 answer (max-keys; S3 gives 1,000 at most): tests page with a few.
+        self.list_page_size = list_page_size
         self._http: httpx.AsyncClient | None = None  # opened on the first request
 
     def _key(self, path: str) -> str:
@@ -266,7 +269,7 @@ class S3Storage:
 
     async def _list(self, prefix: str) -> list[str]:
         keys: list[str] = []
-        query = {"list-type": "2", "prefix": prefix}
+        query = {"list-type": "2", "max-keys": str(self.list_page_size), "prefix": prefix}
         while True:
             answer = await self._send("GET", "", query=query)
             if answer.status_code != 200:

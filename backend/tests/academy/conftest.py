@@ -13,7 +13,6 @@ from splash.accounts.models import User
 from splash.catalog.models import ProductVariant
 from splash.content import services as content
 from testkit.factories import create_test_user
-from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
 from tests.academy.support import DATA, PARENT, SKU
 from tests.outbox.support import inbox  # noqa: F401  # the fixture, shared
 

@@ -1,5 +1,6 @@
 """The video tests' media: a real small MP4 made by ffmpeg, and S3 through its real API (moto's
-S3 server, started here, over real HTTP). tests/academy/conftest.py shares the fixtures."""
+S3 server, started here, over real HTTP). tests/conftest.py shares the fixtures: the video and
+the server are made once per run (each test reads the video, and makes a bucket of its own)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ ACCESS, SECRET, REGION = "AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKE
 MP4_SECONDS = 3
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def mp4(tmp_path_factory) -> Path:
     """A real small video: a test picture with a tone, 3 s, 320x240."""
     path = tmp_path_factory.mktemp("source") / "zwemles.mp4"
@@ -33,7 +34,7 @@ def mp4(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def s3_endpoint():
     port = free_port()
     process = subprocess.Popen(
@@ -72,7 +73,9 @@ def bucket(s3_endpoint):
     return name, client
 
 
-def s3_storage(s3_endpoint: str, name: str, prefix: str = "media") -> S3Storage:
+def s3_storage(
+    s3_endpoint: str, name: str, prefix: str = "media", list_page_size: int = 1000
+) -> S3Storage:
     """Our S3 store on moto's server, in bucket ``name``."""
     return S3Storage(
         name,
@@ -82,4 +85,5 @@ def s3_storage(s3_endpoint: str, name: str, prefix: str = "media") -> S3Storage:
         access_key_id=ACCESS,
         secret_access_key=SECRET,
         base_url="https://cdn.example.com/media",
+        list_page_size=list_page_size,
     )

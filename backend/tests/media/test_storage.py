@@ -9,7 +9,7 @@ import pytest
 from splash.core.config import Settings
 from splash.media.storage import create_storage
 from splash.shared.storage import LocalStorage, S3Storage, StorageError
-from tests.academy.media import ACCESS, REGION, SECRET, bucket, s3_endpoint  # noqa: F401
+from tests.academy.media import ACCESS, REGION, SECRET
 from tests.media.support import encoded
 
 PATH = "library/7/1-0a1b2c3d/original.jpg"
@@ -26,7 +26,7 @@ def _s3_settings(endpoint: str, name: str) -> Settings:
     )
 
 
-async def test_s3_stores_an_image_as_a_public_immutable_object(s3_endpoint, bucket):  # noqa: F811
+async def test_s3_stores_an_image_as_a_public_immutable_object(s3_endpoint, bucket):
     name, client = bucket
     storage = create_storage(_s3_settings(s3_endpoint, name))
     assert isinstance(storage, S3Storage)
@@ -43,7 +43,7 @@ async def test_s3_stores_an_image_as_a_public_immutable_object(s3_endpoint, buck
     assert client.list_objects_v2(Bucket=name)["KeyCount"] == 0
 
 
-async def test_s3_sends_the_images_type_and_a_year_of_cache(s3_endpoint, bucket):  # noqa: F811
+async def test_s3_sends_the_images_type_and_a_year_of_cache(s3_endpoint, bucket):
     name, client = bucket
     storage = create_storage(_s3_settings(s3_endpoint, name))
     try:
