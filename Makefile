@@ -26,7 +26,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 
 .PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts test-e2e test-load \
-	lint loadtest bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check
+	lint loadtest soak bench bench-scale fuzz chromium nginx-wrk clean fixture-videos compose-check
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -137,6 +137,10 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 	  $(PY) -m loadtests.studio_scale || status=$$?; \
 	  $(PY) -m loadtests.bench || status=$$?; \
 	  exit $$status
+
+soak: $(BACKEND_STAMP) $(SPA_BUILD) ## an hour of Locust at 50 users (USERS, DURATION, WARMUP overridable; HOST=<url> for a running Splash): errors, p95 and every process's memory over time, with a plot
+	$(PY) -m loadtests.soak --users $${USERS:-50} --duration $${DURATION:-1h} --warmup $${WARMUP:-10m} \
+	  $${HOST:+--host $$HOST}
 
 bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size
 	$(PY) -m loadtests.scale
