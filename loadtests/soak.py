@@ -5,10 +5,10 @@
   .venv/bin/python -m loadtests.soak --host http://127.0.0.1:8800 --processes 'splash serve'
 
 Without ``--host`` it starts the test server as ``make loadtest`` does (loadtests/run.py: a
-freshly seeded SQLite or PostgreSQL shop, two server workers, the outbox drained inside the
-server: one machine's default shape) and samples the memory of its process group. With
-``--host`` it loads an already running Splash (the cluster's load balancer) and samples every
-process whose command line matches ``--processes``.
+freshly seeded shop on a PostgreSQL database made for the run, as compose.yaml runs one
+machine; two server workers, the outbox drained inside the server) and samples the memory of
+its process group. With ``--host`` it loads an already running Splash (the cluster's load
+balancer) and samples every process whose command line matches ``--processes``.
 
 Every user class of loadtests/locustfile.py runs (visitors, buyers, viewers). The sampler reads
 each process's resident memory every ``--sample`` seconds. At the end soak_report judges the
@@ -45,7 +45,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--duration", default="1h", help="run time: 1h, 20m, ... (default 1h)")
     parser.add_argument("--warmup", default="10m", help="memory is judged after this (10m)")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between samples")
-    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default="postgres",
+        help="the test server's database (default postgres: compose.yaml's one-machine shape)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="server workers (local only)")
     parser.add_argument("--host", help="an already running Splash instead of a test server")
     parser.add_argument(
