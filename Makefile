@@ -25,8 +25,9 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 	frontend/vite.config.ts frontend/package-lock.json contracts/routes.json
 
 .PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
-	$(MAKE) --no-print-directory lint test-backend test-loadtests test-cluster test-frontend \
-	  test-contracts test-e2e test-load
+	test-backend-sqlite test-backend-postgres test-frontend test-contracts \
+	test-e2e test-load test-loadtests lint loadtest soak bench bench-scale fuzz chromium nginx-wrk \
+	clean fixture-videos compose-check cluster cluster-stop cluster-status test-cluster
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -94,6 +95,7 @@ test: install build chromium ## run every suite; non-zero when any fails
 # two halves run at a time, so no core waits for the longer suite to end.
 BACKEND_HALVES := test-backend-postgres-1 test-backend-postgres-2 test-backend-sqlite-1 \
 	test-backend-sqlite-2
+.PHONY: $(BACKEND_HALVES)
 
 test-backend: ## pytest on SQLite and PostgreSQL, each in two halves, two at a time (each one's output when it ends)
 	$(MAKE) --no-print-directory -j2 --output-sync=target $(BACKEND_HALVES)
@@ -146,6 +148,10 @@ bench: $(BACKEND_STAMP) $(SPA_BUILD) chromium nginx-wrk ## Splash beside nginx o
 	  $(PY) -m loadtests.studio_scale || status=$$?; \
 	  $(PY) -m loadtests.bench || status=$$?; \
 	  exit $$status
+
+soak: $(BACKEND_STAMP) $(SPA_BUILD) ## an hour of Locust at 50 users (USERS, DURATION, WARMUP overridable; HOST=<url> for a running Splash): errors, p95 and every process's memory over time, with a plot
+	$(PY) -m loadtests.soak --users $${USERS:-50} --duration $${DURATION:-1h} --warmup $${WARMUP:-10m} \
+	  $${HOST:+--host $$HOST}
 
 bench-scale: $(BACKEND_STAMP) $(SPA_BUILD) nginx-wrk ## cost as the shop grows (PostgreSQL, three sizes up to 10,000 pages, 100,000 orders): publish, one page republished, payload and order-list reads, output size, one page published from the studio until served
 	$(PY) -m loadtests.scale

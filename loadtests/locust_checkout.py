@@ -11,6 +11,12 @@ from locust import FastHttpUser, between, task
 
 from loadtests.locust_common import json_body, reference_read, wait_bounds
 
+# An order still waiting when read right after its webhook (the provider's own webhook call
+# held the payment's check, payment_checks.py) is read again, as the order-payment page does
+# (frontend/src/features/orders/hooks/use-recheck.ts: every 4 s, a few times).
+RECHECK_SECONDS = 4.0
+RECHECKS = 3
+
 
 class Buyer(FastHttpUser):
     """A guest parent who buys: the cart priced, the order placed, paid on the test provider's
@@ -78,21 +84,34 @@ class Buyer(FastHttpUser):
             return
         payment_id = urlsplit(order["checkoutUrl"]).path.rsplit("/", 1)[-1]
         self.pay(payment_id)
+        for read in range(1, RECHECKS + 2):
+            status = self.read_order(order["slug"], total, last=read == RECHECKS + 1)
+            if status != "awaiting_payment":
+                return
+            time.sleep(RECHECK_SECONDS)  # gevent's sleep under Locust: other users go on
+
+    def read_order(self, slug: str, total: int, last: bool) -> str | None:
+        """The order read back as the order-payment page reads it: its status, or None."""
         with self.client.get(
-            f"/api/orders/{order['slug']}",
+            f"/api/orders/{slug}",
             name="/api/orders/[slug]",
-            headers=headers,
+            headers=self.json_headers,
             catch_response=True,
         ) as response:
             read = json_body(response)
             data = read.get("data") if isinstance(read, dict) else None
             if response.status_code != 200 or not isinstance(data, dict):
-                return response.failure(f"order: status {response.status_code}")
-            if data.get("status") != "paid" or data.get("total") != total:
-                return response.failure(
-                    f"order: {data.get('status')}, total {data.get('total')} (quote {total})"
-                )
+                response.failure(f"order: status {response.status_code}")
+                return None
+            status = data.get("status")
+            if status == "awaiting_payment" and not last:
+                response.success()  # the webhook's check is still under way: read again
+                return status
+            if status != "paid" or data.get("total") != total:
+                response.failure(f"order: {status}, total {data.get('total')} (quote {total})")
+                return None
             response.success()
+            return status
 
     def place_order(self, items: list[dict]) -> dict | None:
         key = f"load-{time.time_ns()}-{random.getrandbits(64):x}"

@@ -240,12 +240,12 @@ def restock(port: int) -> None:
 # -- Locust ----------------------------------------------------------------------------------
 
 
-def run_locust(args: argparse.Namespace, port: int) -> int:
+def run_locust(args: argparse.Namespace, host: str) -> int:
     prefix = RESULTS / args.name
     # fmt: off
     command = [
         PYTHON, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
-        "--host", f"http://127.0.0.1:{port}",
+        "--host", host,
         "-u", str(args.users), "-r", f"{args.rate:g}", "-t", args.duration,
         "--only-summary", "--csv", str(prefix), "--html", f"{prefix}.html",
         "--exit-code-on-error", "1",
@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         restock(port)
-        locust_code = run_locust(args, port)
+        locust_code = run_locust(args, f"http://127.0.0.1:{port}")
     except RunError as error:
         print(f"{label}: FAILED — {error}", file=sys.stderr)
         return 2
