@@ -37,12 +37,17 @@ SERVED_WITHIN_S = 120.0  # a publish not served by then is a failed run, not a s
 JOB_KIND = "site.publish"  # splash.editing.vocabulary.REPUBLISH_JOB
 
 
-async def sign_in_editor(connection: Any, token_hash: str) -> None:
-    """An editor with a live session whose cookie hashes to ``token_hash``."""
+async def sign_in(
+    connection: Any, token_hash: str, email: str, name: str, role: str = "editor"
+) -> int:
+    """A studio member of ``role`` with a live session whose cookie hashes to ``token_hash``
+    (rows written straight into the scale run's database); the member's id."""
     staff_id = await connection.fetchval(
         "INSERT INTO staff_member (email, name, role, locale, totp_step, created_at) "
-        "VALUES ($1, 'Redactie', 'editor', 'nl', 0, now()) RETURNING id",
-        STAFF_EMAIL,
+        "VALUES ($1, $2, $3, 'nl', 0, now()) RETURNING id",
+        email,
+        name,
+        role,
     )
     await connection.execute(
         "INSERT INTO staff_session (token_hash, staff_id, created_at, last_seen_at, expires_at) "
@@ -50,6 +55,12 @@ async def sign_in_editor(connection: Any, token_hash: str) -> None:
         token_hash,
         staff_id,
     )
+    return int(staff_id)
+
+
+async def sign_in_editor(connection: Any, token_hash: str) -> None:
+    """An editor with a live session whose cookie hashes to ``token_hash``."""
+    await sign_in(connection, token_hash, STAFF_EMAIL, "Redactie")
 
 
 def with_marker(document: dict[str, Any], marker: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from loadtests import bench, ceiling_report, run, scale, scale_data
 from loadtests.scale_data import Counts
+from loadtests.scale_studio import sign_in
 from testkit import serving
 
 GOAL_P95_MS = 150.0
@@ -52,17 +53,7 @@ WITHOUT_GOAL = {"dashboard, 30 days"}
 
 async def _staff_and_ids(connection: Any, token_hash: str) -> dict[str, str]:
     """A shop member signed in (the session row under ``token_hash``), and what the reads name."""
-    staff_id = await connection.fetchval(
-        "INSERT INTO staff_member (email, name, role, locale, totp_step, created_at) "
-        "VALUES ($1, 'Winkel', 'owner', 'nl', 0, now()) RETURNING id",
-        STAFF_EMAIL,
-    )
-    await connection.execute(
-        "INSERT INTO staff_session (token_hash, staff_id, created_at, last_seen_at, expires_at) "
-        "VALUES ($1, $2, now(), now(), now() + interval '12 hours')",
-        token_hash,
-        staff_id,
-    )
+    await sign_in(connection, token_hash, STAFF_EMAIL, "Winkel", role="owner")
     customer = await connection.fetchval("SELECT id FROM account_user WHERE email = $1", SEARCHED)
     order = await connection.fetchval(
         "SELECT max(id) FROM orders_order WHERE user_id = $1", customer

@@ -7,6 +7,9 @@ import json
 import re
 from typing import Any
 
+from splash.core.config import Settings
+from tests.academy.media import ACCESS, REGION, SECRET
+
 
 def inline_payload(html: str) -> dict:
     found = re.search(
@@ -74,3 +77,17 @@ def page_of(*blocks: dict[str, Any]) -> dict[str, Any]:
     }
     page |= {"layout": "default", "blocks": list(blocks), "seo": seo, "localizations": []}
     return {**not_found(), "status": 200, "page": page}
+
+
+def in_bucket(settings: Settings, endpoint: str, name: str) -> Settings:
+    """``settings`` publishing to the bucket ``name`` (prefix ``shop``) of the S3 server at
+    ``endpoint`` (the tests' moto server, tests/academy/media.py)."""
+    return settings.model_copy(
+        update={
+            "site_storage": f"s3://{name}/shop",
+            "site_endpoint_url": endpoint,
+            "site_region": REGION,
+            "site_access_key_id": ACCESS,
+            "site_secret_access_key": SECRET,
+        }
+    )

@@ -16,28 +16,17 @@ from splash.shared.storage import LocalStorage, StorageError
 from splash.site.web.build_store import SITE, BuildStore, Pointer, open_build_store
 from splash.site.web.publish import Change, pointed_build, publish
 from splash.site.web.published import index_files
-from tests.academy.media import ACCESS, REGION, SECRET, bucket, s3_endpoint  # noqa: F401
+from tests.academy.media import bucket, s3_endpoint  # noqa: F401
+from tests.web.support import in_bucket
 
 PARTS = (("payload", "json"), ("html", "html"))
-
-
-def _in_bucket(settings: Settings, endpoint: str, name: str) -> Settings:
-    return settings.model_copy(
-        update={
-            "site_storage": f"s3://{name}/shop",
-            "site_endpoint_url": endpoint,
-            "site_region": REGION,
-            "site_access_key_id": ACCESS,
-            "site_secret_access_key": SECRET,
-        }
-    )
 
 
 @pytest.fixture
 def in_a_bucket(settings, s3_endpoint, bucket) -> tuple[Settings, str, Any]:  # noqa: F811
     """Settings naming a fresh bucket (its name, and boto3 to look into it)."""
     name, client = bucket
-    return _in_bucket(settings, s3_endpoint, name), name, client
+    return in_bucket(settings, s3_endpoint, name), name, client
 
 
 def _store(settings: Settings) -> BuildStore:

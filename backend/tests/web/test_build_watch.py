@@ -29,25 +29,12 @@ from tests.academy.media import ACCESS, REGION, SECRET, bucket, s3_endpoint  # n
 from tests.app_client import Client
 from tests.editing.support import headers_of, url
 from tests.support import REDIS_URL, free_port
-from tests.web.support import inline_payload
+from tests.web.support import in_bucket, inline_payload
 
 FAQ = "/veelgestelde-vragen"
 HOST = {"host": "localhost:8000"}
 DEADLINE = 2.0  # the issue's: a publish on one instance is served by the other within 2 s
 RENDERED_WITHIN = 120.0  # the publish job renders in Node on a busy machine
-
-
-def _bucket_settings(settings: Settings, endpoint: str, name: str, **more: object) -> Settings:
-    return settings.model_copy(
-        update={
-            "site_storage": f"s3://{name}/shop",
-            "site_endpoint_url": endpoint,
-            "site_region": REGION,
-            "site_access_key_id": ACCESS,
-            "site_secret_access_key": SECRET,
-            **more,
-        }
-    )
 
 
 async def _into_the_bucket(settings: Settings) -> str:
@@ -169,7 +156,7 @@ async def _two_instances_then_a_publish(
 @pytest.fixture
 def in_a_bucket(published, settings, s3_endpoint, bucket) -> tuple[Settings, tuple[str, Any]]:  # noqa: F811
     """The fixtures published and their build sent to a fresh bucket: settings naming it."""
-    return _bucket_settings(settings, s3_endpoint, bucket[0]), bucket
+    return in_bucket(settings, s3_endpoint, bucket[0]), bucket
 
 
 async def test_a_publish_on_one_instance_is_served_by_the_other_polling_the_bucket(
@@ -198,7 +185,7 @@ async def test_a_publish_is_announced_on_redis_to_an_instance_that_seldom_polls(
 
 
 async def test_an_instance_is_unhealthy_until_it_has_copied_the_buckets_build(seeded, settings):
-    unreachable = _bucket_settings(settings, f"http://127.0.0.1:{free_port()}", "nowhere")
+    unreachable = in_bucket(settings, f"http://127.0.0.1:{free_port()}", "nowhere")
     client = Client(create_app(unreachable))
 
     response = await client.get("/healthz")
