@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import shutil
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -31,7 +30,7 @@ from splash.site.seed import seed_all
 from splash.site.web.publish import PublishResult, publish
 from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
 from tests.app_client import Client
-from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL
+from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL, migrated_database
 
 Sanic.test_mode = True
 # Sanic's TouchUp rewrites its request handling (ast parse + compile) at each app's start to skip
@@ -101,27 +100,10 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"splash database: {DATABASE}"
 
 
-async def _postgres_admin(sql: str) -> None:
-    connection = await asyncpg.connect(POSTGRES_ADMIN)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
-
-
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if DATABASE == "postgres":
-        name = f"splash_test_{secrets.token_hex(4)}"
-        asyncio.run(_postgres_admin(f'CREATE DATABASE "{name}"'))
-        base = POSTGRES_ADMIN.rsplit("/", 1)[0]
-        url = f"{base}/{name}"
-    else:
-        url = f"sqlite://{tmp_path_factory.mktemp('db') / 'splash.sqlite3'}"
-    asyncio.run(db.migrate(url))
-    yield url
-    if DATABASE == "postgres":
-        asyncio.run(_postgres_admin(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    with migrated_database(tmp_path_factory.mktemp("db"), "splash_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

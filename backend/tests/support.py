@@ -9,16 +9,19 @@ import json
 import logging
 import os
 import re
+import secrets
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import IO, Any
 
+import asyncpg
 import httpx
 import pytest
 from sanic import Sanic
 from tortoise import Tortoise
 
 import testkit.serving
+from splash.core import db
 from splash.shared.http.openapi import build_document
 from testkit.serving import free_port
 
@@ -158,3 +161,30 @@ def get_operations(app: Sanic, studio: bool = False) -> set[str]:
     if studio:
         return in_studio
     return documented - in_studio | {f"{prefix}/openapi.json", f"{prefix}/docs"}
+
+
+async def postgres_admin(sql: str) -> None:
+    """One statement on the PostgreSQL server's admin database (CREATE/DROP DATABASE)."""
+    connection = await asyncpg.connect(POSTGRES_ADMIN)
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+@contextmanager
+def migrated_database(folder: Any, prefix: str) -> Iterator[str]:
+    """The URL of a database of its own, migrated: on PostgreSQL one made on POSTGRES_ADMIN's
+    server and dropped after (``<prefix>_<random>``), on SQLite a file in ``folder``."""
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    if DATABASE == "postgres":
+        asyncio.run(postgres_admin(f'CREATE DATABASE "{name}"'))
+        url = f"{POSTGRES_ADMIN.rsplit('/', 1)[0]}/{name}"
+    else:
+        url = f"sqlite://{folder / f'{name}.sqlite3'}"
+    asyncio.run(db.migrate(url))
+    try:
+        yield url
+    finally:
+        if DATABASE == "postgres":
+            asyncio.run(postgres_admin(f'DROP DATABASE "{name}" WITH (FORCE)'))

@@ -64,6 +64,10 @@ READS = {
     ],
     # Only the staff session: the forms come from the block models, not from the database.
     "/api/studio/content/block-forms": ["/api/studio/content/block-forms"],
+    "/api/studio/content/categories": [
+        "/api/studio/content/categories?locale=nl",
+        "/api/studio/content/categories?locale=sv",
+    ],
 }
 NOT_READS = {
     # Two versions of an entry read, one statement each: tests/editing/test_history.py.

@@ -5,8 +5,6 @@ from one read from the seeded database."""
 
 from __future__ import annotations
 
-import asyncio
-import secrets
 from collections.abc import Iterator
 
 import pytest
@@ -15,22 +13,13 @@ from tortoise.transactions import in_transaction
 
 from splash.catalog.models import Product
 from splash.core import db
-from tests.conftest import _postgres_admin
-from tests.support import DATABASE, POSTGRES_ADMIN
+from tests.support import migrated_database
 
 
 @pytest.fixture(scope="module")
 def replica_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if DATABASE == "postgres":
-        name = f"splash_replica_{secrets.token_hex(4)}"
-        asyncio.run(_postgres_admin(f'CREATE DATABASE "{name}"'))
-        url = f"{POSTGRES_ADMIN.rsplit('/', 1)[0]}/{name}"
-    else:
-        url = f"sqlite://{tmp_path_factory.mktemp('replica') / 'replica.sqlite3'}"
-    asyncio.run(db.migrate(url))
-    yield url
-    if DATABASE == "postgres":
-        asyncio.run(_postgres_admin(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    with migrated_database(tmp_path_factory.mktemp("replica"), "splash_replica") as url:
+        yield url
 
 
 async def test_the_product_list_reads_the_replica_and_a_product_the_database(
