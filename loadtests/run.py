@@ -240,7 +240,9 @@ def restock(port: int) -> None:
 # -- Locust ----------------------------------------------------------------------------------
 
 
-def run_locust(args: argparse.Namespace, host: str) -> int:
+def locust_command(args: argparse.Namespace, host: str, history: bool = False) -> list[str]:
+    """Locust, headless, for ``args``; with ``history`` its stats history holds each second's
+    own percentiles (the last 10 s) rather than those of the whole run so far."""
     prefix = RESULTS / args.name
     # fmt: off
     command = [
@@ -251,8 +253,15 @@ def run_locust(args: argparse.Namespace, host: str) -> int:
         "--exit-code-on-error", "1",
     ]
     # fmt: on
+    if history:
+        command.append("--csv-full-history")
     if args.scenario != "browse":
         command.append({"checkout": "Buyer", "academy": "Viewer"}[args.scenario])
+    return command
+
+
+def run_locust(args: argparse.Namespace, host: str, history: bool = False) -> int:
+    command = locust_command(args, host, history)
     env = {
         **os.environ,
         "SPLASH_LOADTEST_WAIT": SMOKE_WAIT if args.smoke else FULL_WAIT,

@@ -176,7 +176,7 @@ def soak(args: argparse.Namespace) -> int:
         sampler = Sampler(processes, memory_path, args.sample)
         sampler.start()
         try:
-            return run.run_locust(args, url)
+            return run.run_locust(args, url, history=True)
         finally:
             sampler.done.set()
             sampler.join()

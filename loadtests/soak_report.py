@@ -1,7 +1,8 @@
 """What a soak run says (the pure part of loadtests/soak.py): its minutes, its verdict, its plot.
 
-Inputs are the two files a run writes: Locust's ``<name>_stats_history.csv`` (one Aggregated
-row per second: the p95 of the last 10 s, the running request and failure counts) and the
+Inputs are the two files a run writes: Locust's ``<name>_stats_history.csv`` (with
+``--csv-full-history``, one Aggregated row per second: the p95 of the last 10 s, the running
+request and failure counts; without it the percentiles would be the whole run's so far) and the
 sampler's ``<name>-memory.csv`` (``seconds,pid,label,rss_bytes``: each server process's
 resident memory every few seconds). The verdict: no failed request, and after the warm-up every
 process's memory stays within ±``tolerance`` of what it was just after the warm-up (the mean of

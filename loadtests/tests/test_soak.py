@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from loadtests import soak, soak_report
+from loadtests import run, soak, soak_report
 
 HISTORY_FIELDS = ["Timestamp", "User Count", "Type", "Name", "95%", "Total Request Count",
                   "Total Failure Count"]  # fmt: skip
@@ -158,3 +158,11 @@ def test_matching_finds_processes_by_command_line() -> None:
 )  # fmt: skip
 def test_a_server_process_is_named_by_its_role(command: str, expected: str) -> None:
     assert soak.role(command) == expected
+
+
+def test_the_soak_asks_locust_for_each_seconds_own_percentiles() -> None:
+    args = soak.parse_args(["--duration", "20m", "--warmup", "5m"])
+    command = run.locust_command(args, "http://127.0.0.1:8800", history=True)
+    assert "--csv-full-history" in command
+    assert command[command.index("--host") + 1] == "http://127.0.0.1:8800"
+    assert "--csv-full-history" not in run.locust_command(args, "http://127.0.0.1:8800")
