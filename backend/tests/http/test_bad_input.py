@@ -142,16 +142,16 @@ async def test_every_path_parameter_is_looked_up_only_within_its_documented_leng
                     if expected:
                         assert response.status_code == expected, (url, response.text)
                 checked += 1
-    # the test payment page (GET, POST), a course view, progress, the lesson access and key,
-    # a staff member (change, remove, invite again), a customer (page, e-mails, export, erasure,
-    # password link, grant, revoke: customer and entitlement), a variant's stock (adjustment,
-    # threshold), a studio order (read, note, ship), an order's refunds (list, make), credit
-    # note (the customer's: slug and number; the studio's: id and number), cancel and e-mails;
-    # the editing routes: a collection's list and a new entry in it, and an entry (read, save, publish, unpublish,
-    # schedule, versions, preview: collection and key; a version's changes and restore: and
-    # the version); a lesson's video panel (read, announce, captions put and removed: lesson
-    # and locale, poster; an upload read and its chunk); a media library item (read, uses,
-    # alt texts, replace, delete)
+    # the test payment page (GET, POST), a course view, progress, the lesson access and key, a staff
+    # member (change, remove, invite again), a customer (page, e-mails, export, erasure, password
+    # link, grant, revoke: customer and entitlement), a variant's stock (adjustment, threshold), a
+    # studio order (read, note, ship), an order's refunds (list, make), credit note (the customer's:
+    # slug and number; the studio's: id and number), cancel and e-mails; the editing routes: a
+    # collection's list and a new entry in it, and an entry (read, save, publish, unpublish,
+    # schedule, versions, preview: collection and key; a version's changes and restore: and the
+    # version); a lesson's video panel (read, announce, captions put and removed: lesson and locale,
+    # poster; an upload read and its chunk); a media library item (read, uses, alt texts, replace,
+    # delete)
     assert checked == 77
 
 
