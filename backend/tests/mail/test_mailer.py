@@ -167,6 +167,23 @@ def smtp_server() -> Iterator[tuple[Controller, Inbox]]:
     controller.stop()
 
 
+async def test_a_mail_whose_key_is_in_the_outbox_is_not_written_again(tmp_path):
+    mailer = OutboxMailer(tmp_path / "outbox", SENDER)
+    keyed = Email(
+        to="a@splash.example", subject="Eén", text="t", html="<p>h</p>", message_key="job-9-x"
+    )
+
+    await mailer.send(keyed)
+    await mailer.send(keyed)  # its job again, after a drainer died before marking it done
+    await mailer.send(Email(to="a@splash.example", subject="Twee", text="t", html="<p>h</p>"))
+
+    files = sorted((tmp_path / "outbox").iterdir())
+    assert [f.suffix for f in files] == [".eml", ".eml"]
+    assert files[0].name.endswith("-job-9-x.eml")
+    assert parse(files[0].read_bytes())["Message-ID"] == "<job-9-x@splash.localhost>"
+    assert parse(files[1].read_bytes())["Subject"] == "Twee"
+
+
 async def test_smtp_delivers_the_message_with_its_envelope(smtp_server):
     controller, inbox = smtp_server
     mailer = create_mailer(f"smtp://127.0.0.1:{controller.port}", SENDER)

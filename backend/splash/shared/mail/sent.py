@@ -1,6 +1,6 @@
 """Sending an outbox job's e-mail and logging it (``SentMail``): the one way handlers send, so
-the studio sees every mail that left. The log row is written after the mailer took the mail;
-a retry of the same job (same key) sends again, as the outbox promises, but logs no second row."""
+the studio sees every mail that left. The log row is written after the mailer took the mail; a
+retry of the same job (same key) sends nothing once that row exists, and logs no second row."""
 
 from __future__ import annotations
 
@@ -25,7 +25,10 @@ async def deliver(
     user_id: int | None = None,
 ) -> None:
     """Sends ``email`` (a ``template`` in ``locale``) and logs it, naming the order or the
-    customer account it was about."""
+    customer account it was about. A mail whose key is logged already is not sent again: its
+    job's earlier attempt sent it and ended before marking the job done."""
+    if email.message_key and await SentMail.exists(message_key=email.message_key):
+        return
     await mailer.send(email)
     with contextlib.suppress(IntegrityError):
         await SentMail.create(

@@ -3,9 +3,11 @@ back-off, and the registered periodic work (``queue.periodic``) at its interval,
 stopped. One runs inside every server worker process (the embedded default) or in
 ``python -m splash worker``; any number may run at once (see ``queue.claim``).
 
-Delivery is at least once: a crash between a mail server's "accepted" and marking the job done
-sends that mail again after the lease runs out, so every mail carries a Message-ID derived from
-its job (the same on every attempt) for receivers to deduplicate.
+Delivery is at least once: a job whose drainer dies before marking it done runs again once its
+lease has run out. Its mail is not sent twice when its send was logged (``mail.sent.deliver``)
+and, in the outbox folder, when its file is there; only a death between the mail server's
+"accepted" and that log row sends it again, so every mail carries a Message-ID derived from its
+job (the same on every attempt) for receivers to deduplicate.
 """
 
 from __future__ import annotations
