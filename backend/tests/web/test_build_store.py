@@ -13,8 +13,9 @@ import pytest
 from splash.content.models import Page
 from splash.core.config import Settings
 from splash.shared.storage import LocalStorage, StorageError
+from splash.site.web.build_folder import pointed_build
 from splash.site.web.build_store import SITE, BuildStore, Pointer, open_build_store
-from splash.site.web.publish import Change, pointed_build, publish
+from splash.site.web.publish import Change, publish
 from splash.site.web.published import index_files
 from tests.academy.media import bucket, s3_endpoint  # noqa: F401
 from tests.web.support import in_bucket

@@ -22,8 +22,8 @@ import pytest
 import testkit.serving
 from splash.core.config import Settings
 from splash.site.app import create_app
+from splash.site.web.build_folder import pointed_build
 from splash.site.web.build_store import BuildStore, open_build_store
-from splash.site.web.publish import pointed_build
 from splash.site.web.published import index_files
 from tests.academy.media import ACCESS, REGION, SECRET, bucket, s3_endpoint  # noqa: F401
 from tests.app_client import Client

@@ -21,6 +21,7 @@ import logging
 from splash.core.config import Settings
 from splash.shared import edge
 from splash.shared.storage import StorageError
+from splash.site.web.build_folder import pointed_build, prune_builds
 from splash.site.web.build_store import (
     BuildStore,
     Pointer,
@@ -28,7 +29,6 @@ from splash.site.web.build_store import (
     open_build_store,
     write_atomically,
 )
-from splash.site.web.publish import pointed_build, prune_builds
 from splash.site.web.published import POINTER, PublishedSite
 
 log = logging.getLogger(__name__)

@@ -21,12 +21,9 @@ written here too, then sent there: its new files, its index, and last the bucket
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import secrets
-import shutil
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -42,21 +39,26 @@ from splash.core.config import Settings
 from splash.core.route_table import RouteKind, RouteTable
 from splash.shared import edge
 from splash.site.web import services
+from splash.site.web.build_folder import (
+    Previous,
+    point_here,
+    pointed_build,
+    prune_builds,
+    read_build,
+    write_file,
+)
 from splash.site.web.build_store import BuildStore, announce, open_build_store
 from splash.site.web.head import published_head
 from splash.site.web.published import (
     BUILD_FILE,
     FILES,
-    POINTER,
     app_key,
     encode_payload,
-    index_files,
     not_found_key,
     page_key,
 )
 from splash.site.web.render import RenderError, RenderPool
 
-KEEP_BUILDS = 3
 SUFFIXES = (".json", ".html")  # an entry's payload and fragment
 
 # What republishing a changed entity rewrites: (id, locale, path) of it and its relatives.
@@ -106,13 +108,6 @@ class Change:
             known = ", ".join(f"{name}:<id>" for name in FAMILIES)
             raise PublishError(f"cannot read the change {text!r}; expected one of {known}")
         return cls(collection, int(raw))
-
-
-@dataclass(frozen=True)
-class Previous:
-    folder: Path
-    index: dict[str, dict[str, Any]]
-    renderer: str | None
 
 
 def sources(payload: dict[str, Any]) -> list[str]:
@@ -223,75 +218,16 @@ async def _collect_at(
             yield page_key(locale, path), payload
 
 
-def _write(folder: Path, name: str, data: bytes) -> None:
-    target = folder / name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
-
-
-def pointed_build(root: Path) -> str | None:
-    """The build the local folder's CURRENT names."""
-    try:
-        return (root / POINTER).read_text(encoding="utf-8").strip() or None
-    except OSError:
-        return None
-
-
 async def _previous(root: Path, store: BuildStore | None) -> Previous | None:
     """The current build: the local folder's, or the bucket's (its index copied here)."""
     if store is None:
         build = pointed_build(root)
-        return _read(root / build) if build else None
+        return read_build(root / build) if build else None
     pointer = await store.pointer()
     if pointer is None or pointer.build is None:
         return None
     await store.pull_index(pointer.build)
-    return _read(root / pointer.build)
-
-
-def _point_here(root: Path, build_id: str) -> None:
-    pointer = root / f"{POINTER}.tmp"
-    pointer.write_text(build_id, encoding="utf-8")
-    os.replace(pointer, root / POINTER)
-
-
-def _read(folder: Path) -> Previous | None:
-    try:
-        index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    try:
-        renderer = json.loads((folder / BUILD_FILE).read_text(encoding="utf-8"))["renderer"]
-    except (OSError, ValueError, KeyError):
-        renderer = None
-    return Previous(folder, index, renderer)
-
-
-def prune_builds(root: Path, keep: str, collect: bool, spare_seconds: float = 0) -> None:
-    """Removes all but the last KEEP_BUILDS builds (never ``keep`` nor the one CURRENT names);
-    with ``collect`` (a full publish) also the files no kept build names and none written in
-    the last ``spare_seconds`` (a publish of changes leaves its few replaced files until then)."""
-    builds = sorted(
-        (p for p in root.iterdir() if p.is_dir() and p.name != FILES),
-        key=lambda p: p.stat().st_mtime,
-    )
-    current = pointed_build(root)
-    for old in builds[:-KEEP_BUILDS]:
-        if old.name not in (keep, current):
-            shutil.rmtree(old, ignore_errors=True)
-    if not collect:
-        return
-    named: set[str] = set()
-    for build in [*builds[-KEEP_BUILDS:], root / keep, *([root / current] if current else [])]:
-        previous = _read(build)
-        named |= index_files(previous.index) if previous else set()
-    spared = time.time() - spare_seconds
-    for file in (root / FILES).iterdir():
-        # (a name starting with a dot is a file being written: site/web/build_store.py)
-        if file.name not in named and not file.name.startswith("."):
-            with contextlib.suppress(FileNotFoundError):
-                if not spare_seconds or file.stat().st_mtime < spared:
-                    file.unlink()
+    return read_build(root / pointer.build)
 
 
 @dataclass(frozen=True)
@@ -356,8 +292,8 @@ def _write_build(
     for number, entry in enumerate(made):
         payload, html = f"../{FILES}/{entry.name}.json", f"../{FILES}/{entry.name}.html"
         if number in rendered:
-            _write(files, f"{entry.name}.json", entry.body)
-            _write(files, f"{entry.name}.html", rendered[number]["html"].encode())
+            write_file(files, f"{entry.name}.json", entry.body)
+            write_file(files, f"{entry.name}.html", rendered[number]["html"].encode())
             head = published_head(entry.payload, rendered[number]["head"])
         else:
             head = heads[payload]
@@ -369,8 +305,8 @@ def _write_build(
             "status": entry.payload["status"],
             "sources": sources(entry.payload),
         }
-    _write(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
-    _write(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
+    write_file(folder, "index.json", json.dumps(index, ensure_ascii=False).encode())
+    write_file(folder, BUILD_FILE, json.dumps({"renderer": renderer}).encode())
     return len(index)
 
 
@@ -417,7 +353,7 @@ async def _publish(
     build_id = datetime.now(UTC).strftime("%Y%m%d%H%M%S") + "-" + secrets.token_hex(3)
     entries = _write_build(root, build_id, renderer, made, rendered, reusable, kept)
     if store is None:
-        _point_here(root, build_id)
+        point_here(root, build_id)
     else:
         written = {f"{made[number].name}{suffix}" for number in rendered for suffix in SUFFIXES}
         await store.push(build_id, written)
