@@ -1,27 +1,15 @@
 """The few S3 calls ``make cluster`` makes (create a bucket, list, get, put), path-style and
-signed with the backend's own AWS Signature V4 (splash.shared.storage.sign_v4)."""
+signed as the backend signs its own (splash.shared.storage.signed_request)."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from urllib.parse import quote
-
 import httpx
 
-from splash.shared.storage import sign_v4
+from splash.shared.storage import Listed, listing, signed_request
 
 
 class S3Error(Exception):
     pass
-
-
-@dataclass(frozen=True)
-class Entry:
-    key: str
-    size: int
-    etag: str
 
 
 class Bucket:
@@ -34,7 +22,7 @@ class Bucket:
         self, method: str, key: str = "", query: dict[str, str] | None = None, body: bytes = b""
     ) -> httpx.Response:
         url = f"{self.endpoint}/{self.name}" + (f"/{key}" if key else "")
-        headers = sign_v4(
+        target, headers = signed_request(
             method,
             url,
             query or {},
@@ -43,14 +31,7 @@ class Bucket:
             access_key_id=self.access_key,
             secret_access_key=self.secret_key,
             region="us-east-1",
-            now=datetime.now(UTC),
         )
-        path = quote(url.removeprefix(self.endpoint), safe="/-_.~")
-        params = "&".join(
-            f"{quote(k, safe='-_.~')}={quote(v, safe='-_.~')}"
-            for k, v in sorted((query or {}).items())
-        )
-        target = f"{self.endpoint}{path}" + (f"?{params}" if params else "")
         return self.http.request(method, target, content=body, headers=headers)
 
     def create(self) -> None:
@@ -59,25 +40,16 @@ class Bucket:
         if answer.status_code not in (200, 409):
             raise S3Error(f"create bucket {self.name}: {answer.status_code} {answer.text[:200]}")
 
-    def entries(self) -> list[Entry]:
-        found: list[Entry] = []
+    def entries(self) -> list[Listed]:
+        found: list[Listed] = []
         query = {"list-type": "2"}
         while True:
             answer = self._send("GET", query=query)
             if answer.status_code != 200:
                 raise S3Error(f"list {self.name}: {answer.status_code} {answer.text[:200]}")
-            root = ET.fromstring(answer.content)
-            ns = root.tag.partition("}")[0] + "}" if root.tag.startswith("{") else ""
-            for node in root.iter(f"{ns}Contents"):
-                found.append(
-                    Entry(
-                        node.findtext(f"{ns}Key") or "",
-                        int(node.findtext(f"{ns}Size") or 0),
-                        (node.findtext(f"{ns}ETag") or "").strip('"'),
-                    )
-                )
-            token = root.findtext(f"{ns}NextContinuationToken")
-            if root.findtext(f"{ns}IsTruncated") != "true" or not token:
+            page, token = listing(answer.content)
+            found += page
+            if token is None:
                 return found
             query = {"list-type": "2", "continuation-token": token}
 

@@ -203,7 +203,7 @@ class S3Storage:
         fields: dict[str, str] | None = None,
     ) -> httpx.Response:
         url = f"{self.endpoint_url}/{self.bucket}" + (f"/{key}" if key else "")
-        signed = sign_v4(
+        target, signed = signed_request(
             method,
             url,
             query or {},
@@ -212,7 +212,6 @@ class S3Storage:
             access_key_id=self.access_key_id,
             secret_access_key=self.secret_access_key,
             region=self.region,
-            now=datetime.now(UTC),
         )
         # httpx is imported by the first request to the store: with its command line tools it
         # is a third of the backend's import time, which every ``python -m splash publish``
@@ -222,9 +221,7 @@ class S3Storage:
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=self.timeout)
         try:
-            return await self._http.request(
-                method, _canonical_url(url, query or {}), content=body, headers=signed
-            )
+            return await self._http.request(method, target, content=body, headers=signed)
         except httpx.HTTPError as exc:
             raise StorageError(f"S3 {method} {key}: {exc}") from exc
 
@@ -274,11 +271,9 @@ class S3Storage:
             answer = await self._send("GET", "", query=query)
             if answer.status_code != 200:
                 raise StorageError(f"S3 list {prefix}: {answer.status_code} {answer.text[:200]}")
-            root = ET.fromstring(answer.content)
-            ns = root.tag.partition("}")[0] + "}" if root.tag.startswith("{") else ""
-            keys += [node.text or "" for node in root.iter(f"{ns}Key")]
-            token = root.findtext(f"{ns}NextContinuationToken")
-            if root.findtext(f"{ns}IsTruncated") != "true" or not token:
+            page, token = listing(answer.content)
+            keys += [entry.key for entry in page]
+            if token is None:
                 return keys
             query = {**query, "continuation-token": token}
 
@@ -332,6 +327,59 @@ def _canonical_url(url: str, query: dict[str, str]) -> str:
     return f"{parts.scheme}://{parts.netloc}{path}" + (
         f"?{_canonical_query(query)}" if query else ""
     )
+
+
+@dataclass(frozen=True)
+class Listed:
+    """An object of a bucket's listing."""
+
+    key: str
+    size: int
+    etag: str
+
+
+def listing(document: bytes) -> tuple[list[Listed], str | None]:
+    """One page of a ListObjectsV2 answer: its objects, and the token of the next page (None
+    on the last)."""
+    root = ET.fromstring(document)
+    ns = root.tag.partition("}")[0] + "}" if root.tag.startswith("{") else ""
+    found = [
+        Listed(
+            node.findtext(f"{ns}Key") or "",
+            int(node.findtext(f"{ns}Size") or 0),
+            (node.findtext(f"{ns}ETag") or "").strip('"'),
+        )
+        for node in root.iter(f"{ns}Contents")
+    ]
+    token = root.findtext(f"{ns}NextContinuationToken")
+    truncated = root.findtext(f"{ns}IsTruncated") == "true" and bool(token)
+    return found, token if truncated else None
+
+
+def signed_request(
+    method: str,
+    url: str,
+    query: dict[str, str],
+    fields: dict[str, str],
+    body: bytes,
+    *,
+    access_key_id: str,
+    secret_access_key: str,
+    region: str,
+) -> tuple[str, dict[str, str]]:
+    """The URL to send (encoded exactly as it is signed) and its signed header fields, now."""
+    headers = sign_v4(
+        method,
+        url,
+        query,
+        fields,
+        body,
+        access_key_id=access_key_id,
+        secret_access_key=secret_access_key,
+        region=region,
+        now=datetime.now(UTC),
+    )
+    return _canonical_url(url, query), headers
 
 
 def _hmac(key: bytes, message: str) -> bytes:
