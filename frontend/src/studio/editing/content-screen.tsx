@@ -17,6 +17,7 @@ import { entryLink, isCollection, mayEdit } from "./entry-screen";
 import { formatDateTime } from "./format";
 import { NewEntryForm } from "./new-entry-form";
 import { TranslationOverview } from "./translation-overview";
+import { FieldError } from "./doc-field";
 
 const KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -188,11 +189,7 @@ export function ContentScreen() {
             <p id="studio-new-key-help" className="field__help">
               {t("studio.editing.newKeyHelp")}
             </p>
-            {keyError ? (
-              <p id="studio-new-key-error" className="field__error" role="alert">
-                {keyError}
-              </p>
-            ) : null}
+            <FieldError id="studio-new-key-error" error={keyError} />
           </div>
           <button type="submit" className="button button--primary">
             {t("studio.editing.create")}

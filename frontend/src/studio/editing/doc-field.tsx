@@ -31,6 +31,15 @@ type Props = {
 };
 
 export const fieldDomId = (form: string, path: string) => `${form}-${path.replace(/\./g, "-")}`;
+
+/** A field's error, said at it (announced as it appears); nothing without one. */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
 const isEmpty = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
 
 export function DocField({ form, path, label, value, onChange, kind = "text", options = [], help, error, reference = null, required = false, readOnly = false, extra }: Props) {
@@ -80,11 +89,7 @@ export function DocField({ form, path, label, value, onChange, kind = "text", op
             {t("studio.editing.missingTranslation", { language })}
           </p>
         ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
       {reference ? (
         <div className="studio-reference">

@@ -14,6 +14,7 @@ import { fromLocalInput, localInput } from "./documents";
 import { ACADEMY_TEXTS, previewLink, publishEntry, scheduleEntry, SHARED_COLLECTIONS, unpublishEntry, type Collection, type Entry, type PreviewLink } from "./editing-api";
 import { formatDateTime } from "./format";
 import { conflictOf, fieldErrorsOf, pagesBelowOf, type FieldErrors, type useDraft } from "./use-draft";
+import { FieldError } from "./doc-field";
 
 type Props = {
   collection: Collection;
@@ -143,11 +144,7 @@ export function EntryActions({ collection, entryKey, locale, entry, draft, flush
           aria-describedby={atError ? "studio-entry-at-error" : undefined}
           onChange={(event) => setAt(event.target.value)}
         />
-        {atError ? (
-          <p id="studio-entry-at-error" className="field__error" role="alert">
-            {atError}
-          </p>
-        ) : null}
+        <FieldError id="studio-entry-at-error" error={atError} />
         <div className="studio-inline">
           <button type="button" className="button button--secondary" disabled={disabled || !fromLocalInput(at)} onClick={() => void schedule(fromLocalInput(at))}>
             {t("studio.editing.schedule")}

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { ApiError } from "../../lib/api";
 import { useSession } from "../session";
-import { DocField } from "./doc-field";
+import { DocField, FieldError } from "./doc-field";
 import { CREATABLE, createEntry, type Creatable, type Document } from "./editing-api";
 import { centsFromEuros } from "./money";
 import { useEntries } from "./use-entries";
@@ -88,11 +88,7 @@ export function NewEntryForm({ collection, locale, priced, onCreated }: Props) {
       {collection !== "variant" ? text("title") : null}
       {collection === "lesson" ? text("minutes", t("studio.editing.newEntry.minutesHelp")) : null}
       {priced ? text("price", t("studio.editing.newEntry.priceHelp")) : null}
-      {errors.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FieldError error={errors.form} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t("studio.editing.create")}
       </button>

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { CheckField } from "./check-field";
 import type { FieldsProps, Spec } from "./collection-fields";
-import { DocField } from "./doc-field";
+import { DocField, FieldError } from "./doc-field";
 import type { OutlineLesson, OutlineLevel } from "./documents";
 import type { EntrySummary } from "./editing-api";
 import { OrderedList } from "./ordered-list";
@@ -43,11 +43,7 @@ export function CourseOutlineFields({ form, values, set, errors, field }: Props)
     <>
       <CheckField form={form} path="published" label={t("studio.editing.fields.onSite")} checked={values.published === true} onChange={(checked) => set("published", checked)} error={errors.published} />
       {field({ path: "position", label: "position", help: "shopPosition" })}
-      {errors.levels ? (
-        <p className="field__error" role="alert">
-          {errors.levels}
-        </p>
-      ) : null}
+      <FieldError error={errors.levels} />
       <OrderedList items={levels} keyOf={(level) => level.key} nameOf={levelName} onChange={(next) => set("levels", next)} label={t("studio.editing.fields.levels")}>
         {(level, at) => (
           <fieldset className="studio-fieldset">

@@ -11,6 +11,7 @@ import type { Document } from "./editing-api";
 import type { FieldsProps } from "./collection-fields";
 import type { ReactNode } from "react";
 import { useEntries } from "./use-entries";
+import { FieldError } from "./doc-field";
 
 type Props = FieldsProps & { field: (spec: Spec, extra?: ReactNode) => ReactNode };
 
@@ -42,11 +43,7 @@ export function ProductSetupFields({ form, values, set, errors, field }: Props) 
           {field({ path: `images.${key}.src`, label: "imageSrc", help: "imageSrc" })}
           {field({ path: `images.${key}.width`, label: "imageWidth" })}
           {field({ path: `images.${key}.height`, label: "imageHeight" })}
-          {errors[`images.${key}`] ? (
-            <p className="field__error" role="alert">
-              {errors[`images.${key}`]}
-            </p>
-          ) : null}
+          <FieldError error={errors[`images.${key}`]} />
           <button type="button" className="button button--secondary" onClick={() => set("images", Object.fromEntries(Object.entries(images).filter(([other]) => other !== key)))}>
             {t("studio.editing.removeImage", { key })}
           </button>
