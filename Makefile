@@ -27,7 +27,8 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 .PHONY: help run dev install build migrate seed publish payload-types migrations test test-backend \
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts \
 	test-e2e test-load test-loadtests lint loadtest soak bench bench-scale fuzz chromium nginx-wrk \
-	clean fixture-videos compose-check cluster cluster-stop cluster-status test-cluster
+	clean fixture-videos compose-check cluster cluster-stop cluster-status test-cluster \
+	bench-cluster
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -173,6 +174,9 @@ cluster-stop: $(BACKEND_STAMP) ## stop everything `make cluster` started
 
 cluster-status: $(BACKEND_STAMP) ## what `make cluster` runs and where
 	PYTHONPATH=backend $(PY) -m cluster status
+
+bench-cluster: $(BACKEND_STAMP) ## Locust's scenarios through `make cluster`'s nginx (about 5 min) while an instance and a worker are killed, a page is published, a rate limit is tried; a price change read on every instance; prints the table
+	PYTHONPATH=backend $(PY) -m loadtests.cluster_bench
 
 compose-check: ## as root: build the image and run both compose shapes for real (Debian's Docker, a private network namespace; about 5 min), exit 1 when a check fails
 	bash backend/scripts/compose-check.sh

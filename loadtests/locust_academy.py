@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from locust import FastHttpUser, between, task
 
-from loadtests.locust_common import json_body, reference_read, wait_bounds
+from loadtests.locust_common import client_address, json_body, reference_read, wait_bounds
 
 
 class Viewer(FastHttpUser):
@@ -25,12 +25,10 @@ class Viewer(FastHttpUser):
     COURSE_PATH = "academy/leren-zwemmen"  # the course page on the Dutch domain
 
     def on_start(self) -> None:
-        # One parent, one address (as a load balancer forwards it): the key's rate limit
-        # counts per address, like it does in production.
-        address = ".".join(str(random.randint(1, 254)) for _ in range(3))
+        # One parent, one address: the key's rate limit counts per address.
         self.json_headers = {
             "Host": f"localhost:{urlsplit(self.host).port or 80}",
-            "X-Forwarded-For": f"10.{address}",
+            "X-Forwarded-For": client_address(),
         }
         self.lessons: list[tuple[int, str]] = []  # (lesson id, master playlist URL)
         course = self._payload(self.COURSE_PATH, "course")

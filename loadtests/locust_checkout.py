@@ -9,7 +9,14 @@ from urllib.parse import urlsplit
 
 from locust import FastHttpUser, between, task
 
-from loadtests.locust_common import json_body, reference_read, wait_bounds
+from loadtests.locust_common import (
+    client_address,
+    json_body,
+    order_draft,
+    post,
+    reference_read,
+    wait_bounds,
+)
 
 # An order still waiting when read right after its webhook (the provider's own webhook call
 # held the payment's check, payment_checks.py) is read again, as the order-payment page does
@@ -22,11 +29,12 @@ class Buyer(FastHttpUser):
     """A guest parent who buys: the cart priced, the order placed, paid on the test provider's
     page, the webhook, and the order read back as paid (the order-payment page).
 
-    Each order uses a new e-mail address (a guest's order makes an account) and a new
-    Idempotency-Key. The scenario needs plenty of stock: loadtests/run.py restocks the catalog
-    through the test-only API before the run. ``GET /api/shipping-countries`` (one small read)
-    is the run's reference: the budgets compare the checkout's p95 with it (a ratio, never a
-    time), because the load generator shares the machine with the server."""
+    Each order uses a new e-mail address (a guest's order makes an account), a new client
+    address and a new Idempotency-Key. The scenario needs plenty of stock: loadtests/run.py
+    restocks the catalog through the test-only API before the run. ``GET
+    /api/shipping-countries`` (one small read) is the run's reference: the budgets compare the
+    checkout's p95 with it (a ratio, never a time), because the load generator shares the
+    machine with the server."""
 
     wait_time = between(*wait_bounds())
     weight = 1
@@ -63,16 +71,19 @@ class Buyer(FastHttpUser):
     def buy(self) -> None:
         if not self.variant_ids:
             return
+        # Each order is another parent's, from their own address (the checkout's limits
+        # count orders per address).
+        self.json_headers = {**self.json_headers, "X-Forwarded-For": client_address()}
         headers = self.json_headers
         if not reference_read(self.client, headers):
             return
         items = [{"variantId": random.choice(self.variant_ids), "quantity": 1, "options": []}]
-        with self.client.post(
+        with post(
+            self.client,
             "/api/cart/quote",
             name="/api/cart/quote",
             json={"items": items, "country": "nl"},
             headers=headers,
-            catch_response=True,
         ) as response:
             quoted = json_body(response)
             if response.status_code != 200 or not isinstance(quoted, dict):
@@ -115,35 +126,13 @@ class Buyer(FastHttpUser):
 
     def place_order(self, items: list[dict]) -> dict | None:
         key = f"load-{time.time_ns()}-{random.getrandbits(64):x}"
-        draft = {
-            "data": {
-                "user": {
-                    "firstname": "Eva",
-                    "lastname": "Load",
-                    "email": f"{key}@example.com",
-                },
-                "locale": "nl",
-                "cart": {"items": items},
-                "shipping": {
-                    "country": "nl",
-                    "address": {
-                        "street": "Keizersgracht",
-                        "housenumber": "12",
-                        "postalCode": "1015 CS",
-                        "city": "Amsterdam",
-                        "country": "nl",
-                    },
-                },
-                "consent": True,
-            },
-            "returnUrl": f"http://{self.json_headers['Host']}/order-payment",
-        }
-        with self.client.post(
+        draft = order_draft(key, items, self.json_headers["Host"])
+        with post(
+            self.client,
             "/api/orders",
             name="POST /api/orders",
             json=draft,
             headers={**self.json_headers, "Idempotency-Key": key},
-            catch_response=True,
         ) as response:
             created = json_body(response)
             data = created.get("data") if isinstance(created, dict) else None
@@ -157,23 +146,23 @@ class Buyer(FastHttpUser):
         """The tester's choice on the hosted page (303 back to the shop), then the webhook the
         provider calls (also sent by the test provider itself; a duplicate changes nothing)."""
         headers = self.json_headers
-        with self.client.post(
+        with post(
+            self.client,
             f"/api/payments/test/{payment_id}",
             name="POST /api/payments/test/[id]",
             data="status=paid",
             headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
             allow_redirects=False,
-            catch_response=True,
         ) as response:
             if response.status_code != 303:
                 return response.failure(f"test page: status {response.status_code}")
             response.success()
-        with self.client.post(
+        with post(
+            self.client,
             "/api/payments/webhook",
             name="POST /api/payments/webhook",
             data=f"id={payment_id}",
             headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
-            catch_response=True,
         ) as response:
             if response.status_code != 200:
                 return response.failure(f"webhook: status {response.status_code}")

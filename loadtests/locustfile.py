@@ -48,6 +48,7 @@ from loadtests.locust_common import (
     STYLESHEET_RE,
     json_body,
     pick_locale,
+    post,
     wait_bounds,
 )
 
@@ -272,12 +273,12 @@ class Visitor(FastHttpUser):
                 return response.failure("variant: price differs from the product page")
             response.success()
         quantity = random.randint(1, 3)
-        with self.client.post(
+        with post(
+            self.client,
             "/api/cart/quote",
             name="/api/cart/quote",
             json={"items": [{"variantId": variant["id"], "quantity": quantity, "options": []}]},
             headers=json_headers,
-            catch_response=True,
         ) as response:
             quoted = json_body(response)
             data = quoted.get("data") if isinstance(quoted, dict) else None

@@ -39,7 +39,8 @@ def test_nginx_balances_the_three_instances_with_passive_health_checks() -> None
     assert "proxy_pass http://splash;" in conf
     # The Host header goes through: each locale is its own domain.
     assert "proxy_set_header Host $http_host;" in conf
-    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in conf
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in conf
+    assert "set_real_ip_from 127.0.0.1;" in conf  # the client's address, as a CDN sends it
 
 
 def test_nginx_retries_only_idempotent_requests_on_another_instance() -> None:
@@ -167,7 +168,7 @@ def test_shown_quotes_the_empty_argument() -> None:
 
 
 def test_a_wait_ends_with_one_line_naming_what_did_not_answer_and_its_log() -> None:
-    from cluster.__main__ import ClusterError, wait_for
+    from cluster.processes import ClusterError, wait_for
 
     log = plan.REPO_ROOT / "var" / "cluster" / "logs" / "redis.log"
     with pytest.raises(ClusterError) as raised:
