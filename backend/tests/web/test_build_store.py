@@ -15,8 +15,9 @@ from splash.core.config import Settings
 from splash.shared.storage import LocalStorage, StorageError
 from splash.site.web.build_folder import pointed_build
 from splash.site.web.build_store import SITE, BuildStore, Pointer, open_build_store
+from splash.site.web.build_watch import BuildWatcher
 from splash.site.web.publish import Change, publish
-from splash.site.web.published import index_files
+from splash.site.web.published import PublishedSite, index_files
 from tests.academy.media import bucket, s3_endpoint  # noqa: F401
 from tests.web.support import in_bucket
 
@@ -141,6 +142,39 @@ async def test_a_publish_of_one_page_sends_its_changed_files_and_moves_the_point
     index = json.loads((bucketed.publish_dir / second.build_id / "index.json").read_bytes())
     assert {f"shop/site/files/{file}" for file in index_files(index)} <= _keys(client, name)
     assert pointed_build(bucketed.publish_dir) != second.build_id  # served once copied
+
+
+async def test_processes_sharing_a_folder_serve_a_new_build_as_soon_as_they_hear_of_it(
+    in_a_bucket, tmp_path
+):
+    """Two server processes on one folder (an instance's workers, or make cluster's instances
+    on one machine): the second to hear of a build finds it copied already, and serves it at
+    once rather than at its site's next look at CURRENT (here an hour away)."""
+    bucketed, _, _ = in_a_bucket
+    publishing = BuildStore(_store(bucketed).storage, tmp_path / "publishing")
+    _build(publishing.folder, "b1", {"a1": "one"})
+    _build(publishing.folder, "b2", {"a1": "one", "b2": "two"})
+    await publishing.push("b1", ["a1.json", "a1.html"])
+    await publishing.point("b1")
+    shared = tmp_path / "serving"
+    watchers = []
+    for _ in range(2):
+        store = _store(bucketed)
+        store.folder = shared
+        watchers.append(BuildWatcher(bucketed, store, PublishedSite(shared, check_every=3600)))
+    for watcher in watchers:
+        await watcher.sync()
+    assert [w.site.build_id for w in watchers] == ["b1", "b1"]
+
+    await publishing.push("b2", ["b2.json", "b2.html"])
+    await publishing.point("b2")
+    for watcher in watchers:
+        await watcher.sync()  # the first copies b2; the second finds it copied
+
+    assert [w.site.build_id for w in watchers] == ["b2", "b2"]
+    for watcher in watchers:
+        await watcher.store.aclose()
+    await publishing.aclose()
 
 
 async def test_a_local_pointer_is_read_again_only_when_it_was_replaced(tmp_path):

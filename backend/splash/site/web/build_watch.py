@@ -57,11 +57,15 @@ class BuildWatcher:
         if found.build is not None and found.build != pointed_build(root):
             fetched = await self.store.pull(found.build)
             write_atomically(root / POINTER, found.build.encode())
-            self.site.reload()
             prune_builds(root, found.build, collect=True, spare_seconds=SPARE_SECONDS)
             if not self.settings.redis_url:  # (with Redis, the publish bumped every instance)
                 await edge.bump(self.settings)
             log.info("build copied", extra={"build": found.build, "files": fetched})
+        # Served at once, also when another process sharing the folder (a worker of this
+        # instance, an instance on the same machine) copied it first: waiting for the site's
+        # own look at CURRENT would leave this process a second behind the others, and a
+        # browser going round them would see the build change back and forth.
+        self.site.reload()
         self._known = found
         return found.build
 
