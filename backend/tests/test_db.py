@@ -269,3 +269,40 @@ async def test_filter_once_gives_what_filter_gives_reading_the_table_once(seeded
     ]
     assert len(live[0]) > 1 and live[-1] == []
     assert len(statements) == 1
+
+
+async def test_a_lock_held_across_processes_lets_one_holder_in_at_a_time(postgres):
+    """Two holders on two pool connections (as two machines' workers publishing): the second
+    waits for the first to end, and no advisory lock outlives them."""
+    order: list[str] = []
+
+    async def hold(name: str) -> None:
+        async with db.held_across_processes("site.publish"):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.2)
+            order.append(f"{name} out")
+
+    await asyncio.wait_for(asyncio.gather(hold("a"), hold("b")), 10)
+
+    assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
+    found = await postgres.execute_query_dict(
+        "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'"
+    )
+    assert found == [{"n": 0}]
+
+
+async def test_a_lock_held_across_processes_is_let_go_when_its_block_fails(postgres):
+    with pytest.raises(RuntimeError):
+        async with db.held_across_processes("site.publish"):
+            raise RuntimeError("the publish failed")
+
+    async with asyncio.timeout(5):  # taken again at once
+        async with db.held_across_processes("site.publish"):
+            pass
+
+
+async def test_on_sqlite_a_lock_across_processes_is_the_callers_own(database):
+    if DATABASE != "sqlite":
+        pytest.skip("PostgreSQL's is above")
+    async with db.held_across_processes("site.publish"):
+        assert await Product.all().count() == 0  # the block runs, no lock taken

@@ -5,6 +5,8 @@ write it allows."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -79,3 +81,22 @@ async def serialize_on(*names: str) -> None:
         "SELECT pg_advisory_xact_lock(hashtextextended(name, 0)) FROM unnest($1::text[]) AS name",
         [sorted(set(names))],
     )
+
+
+@asynccontextmanager
+async def held_across_processes(name: str) -> AsyncIterator[None]:
+    """For the block, ``name`` held against every other process on the same PostgreSQL
+    database, whatever machine it runs on (a session-level advisory lock, on a pool connection
+    kept for the block and unlocked before it is given back: the pool resets nothing); the
+    work may take long and needs no transaction (a publish). SQLite serves one machine: a
+    no-op there, where its caller's own lock (a lock file) suffices."""
+    client = connections.get("default")
+    if client.capabilities.dialect != "postgres":
+        yield
+        return
+    async with client.acquire_connection() as connection:
+        await connection.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))", name)
+        try:
+            yield
+        finally:
+            await connection.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", name)

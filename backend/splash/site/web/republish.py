@@ -1,8 +1,10 @@
 """The outbox job that republishes what a studio publish changed (``editing``'s
 ``REPUBLISH_JOB``): only the changed entries over the current build (``page:12``), or
 everything when a change shows on every page (a menu, the settings: ``*``) or when there is no
-build to publish changes over. Publishes run one at a time on a machine (a lock file beside the
-builds), so two jobs never both build on the same previous build and lose one's change."""
+build to publish changes over. Publishes run one at a time, so two jobs never both build on the
+same previous build and lose one's change: on a machine by a lock file beside the builds, and on
+PostgreSQL across machines too (workers on several hosts publishing to one bucket) by an
+advisory lock held for the publish (``db.held_across_processes``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ import fcntl
 import logging
 from typing import Any
 
+from splash.core import db
 from splash.editing.editable import EVERYTHING
+from splash.editing.vocabulary import REPUBLISH_JOB
 from splash.shared.outbox import Job
 from splash.site.web.publish import Change, PublishError, PublishResult, publish
 
@@ -25,7 +29,8 @@ async def republish(job: Job, resources: Any) -> None:
     with open(settings.publish_dir / ".publishing", "w") as lock:
         await asyncio.to_thread(fcntl.flock, lock, fcntl.LOCK_EX)
         try:
-            result = await _publish(settings, table, changes)
+            async with db.held_across_processes(REPUBLISH_JOB):
+                result = await _publish(settings, table, changes)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     log.info(
