@@ -106,6 +106,24 @@ async def test_a_build_is_copied_with_only_the_files_the_folder_lacks(in_a_bucke
     assert meta["ContentType"] == "text/html; charset=utf-8"
 
 
+async def test_the_bucket_keeps_the_newest_builds_and_the_files_they_share(in_a_bucket, tmp_path):
+    bucketed, name, client = in_a_bucket
+    publishing = BuildStore(_store(bucketed).storage, tmp_path / "publishing")
+    removed = []
+    for number in range(1, 6):
+        _build(publishing.folder, f"b{number}", {"a1": "one", f"c{number}": str(number)})
+        await publishing.push(f"b{number}", [f"c{number}.json", f"c{number}.html", "a1.json"])
+        removed.append(await publishing.point(f"b{number}"))
+    await publishing.aclose()
+
+    keys = _keys(client, name)
+    assert removed == [[], [], [], ["b1"], ["b2"]]
+    assert {key.split("/")[2] for key in keys if key.endswith("/index.json")} == {"b3", "b4", "b5"}
+    listed = client.get_object(Bucket=name, Key="shop/site/builds.json")["Body"].read()
+    assert json.loads(listed) == ["b3", "b4", "b5"]
+    assert {"shop/site/files/a1.json", "shop/site/files/c1.json"} <= keys  # files stay
+
+
 async def test_a_build_naming_a_file_the_bucket_lacks_is_not_copied(in_a_bucket, tmp_path):
     bucketed, _, _ = in_a_bucket
     publishing = BuildStore(_store(bucketed).storage, tmp_path / "publishing")

@@ -7,8 +7,10 @@ s3://bucket/prefix``), through the shared storage (splash/shared/storage.py) for
   others it shares with the build before (as the local folder does, site/web/publish.py);
 - ``site/<build id>/index.json`` and ``build.json``: a build's index (keys to files, ETags, head
   tags) and the renderer that made it;
-- ``site/CURRENT``: the current build's id, the one file rewritten in place (``no-cache``) and
-  written last: a reader never sees a build whose files are not all there.
+- ``site/CURRENT``: the current build's id, rewritten in place (``no-cache``) and written
+  after the build's files: a reader never sees a build whose files are not all there;
+- ``site/builds.json``: the builds the bucket keeps (the newest KEEP_BUILDS); an older one's
+  folder is removed when a publish points past it.
 
 Each instance serves from its own copy in ``settings.publish_dir``, in the local folder's layout
 (site/web/published.py reads it): :meth:`BuildStore.pull` copies a build's index, then the files
@@ -29,9 +31,11 @@ from pathlib import Path, PurePosixPath
 from splash.core import media_types
 from splash.core.config import Settings
 from splash.shared.storage import NO_CACHE, Area, Location, Storage, StorageError, open_storage
+from splash.site.web.build_folder import KEEP_BUILDS
 from splash.site.web.published import BUILD_FILE, FILES, POINTER, index_files
 
 ROOT = "site/"
+BUILDS = "builds.json"  # the builds the bucket keeps, oldest first
 AT_ONCE = 8  # files sent or fetched at the same time
 
 
@@ -116,9 +120,21 @@ class BuildStore:
             await send(relative)
         return len(files)
 
-    async def point(self, build: str) -> None:
-        """Makes ``build`` the current one: every instance serves it once it has looked."""
+    async def point(self, build: str) -> list[str]:
+        """Makes ``build`` the current one: every instance serves it once it has looked. Then
+        the bucket keeps the KEEP_BUILDS newest builds its list names (``site/builds.json``)
+        and removes the others' folders (an index is megabytes on a large shop; the files
+        they named stay, shared with the kept builds). The builds removed. Publishes run one
+        at a time (site/web/republish.py), so the list is never written by two at once; an
+        instance still copying a removed build finds the newer pointer on its next look."""
         await self.storage.write(ROOT + POINTER, build.encode(), cache_control=NO_CACHE)
+        listed = await self.storage.read(ROOT + BUILDS)
+        builds = [b for b in (json.loads(listed) if listed else []) if b != build] + [build]
+        removed, kept = builds[:-KEEP_BUILDS], builds[-KEEP_BUILDS:]
+        await self.storage.write(ROOT + BUILDS, json.dumps(kept).encode(), cache_control=NO_CACHE)
+        for old in removed:
+            await self.storage.delete_prefix(ROOT + old)
+        return removed
 
     async def pull_index(self, build: str) -> dict[str, dict[str, object]]:
         """A build's index and build file, copied into the local folder: what a publish of
