@@ -1,5 +1,6 @@
 """New levels and lessons, made from the studio's lists (``splash.editing.editable.Creatable``;
-``splash.editing.creating`` checks the key, logs and republishes):
+``splash.editing.creating`` checks the key, logs and republishes the pages that show it: the
+level's or lesson's family, ``academy.page_families``):
 
 - a ``level`` (key: the new level's) of a course, last in it, with its title;
 - a ``lesson`` of a level, last in it, with its title (its slug made from it, another if the
@@ -31,7 +32,7 @@ from splash.catalog import services as catalog
 from splash.core.errors import ValidationError
 from splash.core.locales import LOCALES
 from splash.core.schemas import RequestBody
-from splash.editing.editable import EVERYTHING, Applied, Document
+from splash.editing.editable import Applied, Document
 from splash.editing.slugs import slugify
 from splash.staff.vocabulary import Permission
 
@@ -111,7 +112,7 @@ class CreatableLevels(Levels):
         for each in LOCALES:
             await LevelText.create(level_id=level.id, locale=each, title=title, description="")
         await _offer(OfferKind.LEVEL, course, key, fields.get("price"), level=level)
-        return Applied([EVERYTHING])
+        return Applied([f"level:{level.id}"])  # its course's page, and pages listing levels
 
 
 async def _free_slug(title: str, locale: str, course_id: int) -> str:
@@ -156,4 +157,4 @@ class CreatableLessons(Lessons):
                 lesson_id=lesson.id, locale=each, slug=slug, title=title, description=""
             )
         await _offer(OfferKind.LESSON, level.course, key, fields.get("price"), lesson=lesson)
-        return Applied([EVERYTHING])
+        return Applied([f"lesson:{lesson.id}"])  # its new page, its course's, its neighbours

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from splash.academy.models import Lesson, LessonText, Level, LevelText, Offer
+from splash.editing.vocabulary import REPUBLISH_JOB
+from splash.shared.outbox.models import OutboxJob
 from splash.staff.models import ActivityEntry
 from tests.editing.support import STUDIO, headers_of, opened, publish, save
 from tests.web.support import inline_payload
@@ -45,6 +47,9 @@ async def test_an_editor_adds_a_level_last_in_its_course(client, seeded, setting
     assert [level["title"] for level in (await course_page(client))["levels"]][-1] == "Duiken"
     logged = await ActivityEntry.get(action="content.created")
     assert logged.subject_id == "level:level-4:nl"
+    level = await Level.get(key="level-4")
+    job = await OutboxJob.get(kind=REPUBLISH_JOB)
+    assert job.payload == {"changes": [f"level:{level.id}"]}  # its pages, not every page
 
 
 async def test_an_editor_adds_a_lesson_with_its_minutes_and_a_slug_of_its_own(
@@ -67,6 +72,11 @@ async def test_an_editor_adds_a_lesson_with_its_minutes_and_a_slug_of_its_own(
     assert lesson.position > max(other.position for other in others)
     level_1 = (await course_page(client))["levels"][0]
     assert level_1["lessons"][-1]["durationMs"] == 12 * 60_000
+    job = await OutboxJob.get(kind=REPUBLISH_JOB)
+    assert job.payload == {"changes": [f"lesson:{lesson.id}"]}  # its pages, not every page
+    page = await client.get(level_1["lessons"][-1]["path"])  # its own page, made by that publish
+    assert page.status == 200
+    assert inline_payload(page.text)["lesson"]["title"] == taken.title
 
 
 async def test_a_new_lessons_bad_fields_and_taken_key_are_named(client, seeded, settings):
