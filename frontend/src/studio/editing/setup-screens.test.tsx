@@ -100,6 +100,24 @@ describe("the course outline", () => {
     ]);
   });
 
+  test("moves a lesson to the end of another level by its level field, the focus following it", async () => {
+    const calls = await show(EDITOR, "/studio/content/course-outline/learn-to-swim");
+    const first = screen.getByRole("list", { name: "Lessons of Getting used to water" });
+    await act(async () => {
+      fireEvent.change(within(first).getAllByLabelText("Level")[0] as HTMLSelectElement, { target: { value: "level-2" } });
+    });
+    const floating = screen.getByRole("list", { name: "Lessons of Floating" });
+    const moved = within(floating).getAllByLabelText("Level")[1] as HTMLSelectElement;
+    expect(moved.value).toBe("level-2");
+    expect(document.activeElement).toBe(moved);
+    expect(screen.getByText("Blowing bubbles moved to the end of Floating.")).toBeTruthy();
+    await saveNow();
+    expect(saved(calls)[0]?.levels).toEqual([
+      { key: "level-1", lessons: [{ key: "l1-b", freePreview: false, minutes: 12 }] },
+      { key: "level-2", lessons: [{ key: "l2-a", freePreview: false, minutes: null }, { key: "l1-a", freePreview: true, minutes: null }] },
+    ]);
+  });
+
   test("typed minutes go as a number; 181 is refused at the field and not sent", async () => {
     const calls = await show(EDITOR, "/studio/content/course-outline/learn-to-swim");
     const star = within(screen.getByRole("list", { name: "Lessons of Floating" })).getByLabelText("Minutes");
