@@ -124,6 +124,7 @@ def start_server(
     log_path: Path,
     database_url: str | None = None,
     access_log: bool = False,
+    extra_env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     log = log_path.open("wb")
     try:
@@ -147,6 +148,7 @@ def start_server(
                 # production but set out of reach: a load run places thousands of orders a
                 # minute from a handful of addresses, each kept open until it is paid.
                 **{f"SPLASH_CHECKOUT_{name}": "1000000" for name in CHECKOUT_LIMITS},
+                **(extra_env or {}),
             },
             stdout=log,
             stderr=subprocess.STDOUT,

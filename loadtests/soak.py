@@ -24,8 +24,10 @@ import contextlib
 import csv
 import os
 import re
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -144,11 +146,17 @@ class Sampler(threading.Thread):
 
 @contextlib.contextmanager
 def local_server(args: argparse.Namespace):
-    """A freshly seeded test server (as ``make loadtest`` starts it): its URL and processes."""
+    """A freshly seeded test server (as ``make loadtest`` starts it): its URL and processes.
+    It serves a copy of the built SPA, made at its start: a ``make build`` in this checkout
+    during the hour (twice so far) would otherwise replace the files under it, and the pages it
+    published would name scripts that are gone (404s that are the run's, not the shop's)."""
     log_path = run.RESULTS / f"{args.name}-server.log"
-    with run.database(args.database) as database_url:
+    with run.database(args.database) as database_url, tempfile.TemporaryDirectory() as kept:
+        dist = Path(kept) / "dist"
+        shutil.copytree(run.ROOT / "frontend" / "dist", dist)
         port = run.free_port()
-        server = run.start_server(port, args.workers, log_path, database_url)
+        copy = {"SPLASH_FRONTEND_DIST": str(dist)}
+        server = run.start_server(port, args.workers, log_path, database_url, extra_env=copy)
         try:
             run.wait_healthy(server, port, log_path)
             run.restock(port)
