@@ -362,24 +362,12 @@ def signed_request(
     query: dict[str, str],
     fields: dict[str, str],
     body: bytes,
-    *,
-    access_key_id: str,
-    secret_access_key: str,
-    region: str,
+    **signing: str,
 ) -> tuple[str, dict[str, str]]:
-    """The URL to send (encoded exactly as it is signed) and its signed header fields, now."""
-    headers = sign_v4(
-        method,
-        url,
-        query,
-        fields,
-        body,
-        access_key_id=access_key_id,
-        secret_access_key=secret_access_key,
-        region=region,
-        now=datetime.now(UTC),
-    )
-    return _canonical_url(url, query), headers
+    """The URL to send (encoded exactly as it is signed) and its header fields signed now;
+    ``signing``: sign_v4's access_key_id, secret_access_key and region."""
+    now = datetime.now(UTC)
+    return _canonical_url(url, query), sign_v4(method, url, query, fields, body, now=now, **signing)
 
 
 def _hmac(key: bytes, message: str) -> bytes:
