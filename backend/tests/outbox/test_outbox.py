@@ -9,6 +9,7 @@ import logging
 from datetime import timedelta
 
 import pytest
+from tortoise import Tortoise
 
 from splash.accounts import services
 from splash.accounts.models import User
@@ -19,7 +20,7 @@ from splash.shared.outbox import queue
 from splash.shared.outbox.drain import backoff
 from splash.shared.outbox.models import JobStatus, OutboxJob
 from tests.outbox.support import drainer, smtp_server
-from tests.support import free_port
+from tests.support import DATABASE, free_port
 
 PASSWORD = "Zwemmen-2026"
 
@@ -205,3 +206,23 @@ async def test_a_lost_lease_does_not_record_a_result(database):
     assert await queue.complete(again, second) is True
     job = await OutboxJob.get()
     assert (job.status, job.attempts) == (JobStatus.DONE, 2)
+
+
+async def test_a_claim_reads_the_waiting_jobs_from_their_own_index(database):
+    """Done jobs pile up (30,000 in an hour's soak); the claim must not read past them."""
+    if DATABASE != "postgres":
+        pytest.skip("PostgreSQL's plan; SQLite has the same index")
+    at = queue.now()
+    done = [
+        OutboxJob(kind="mail", payload={}, status=JobStatus.DONE, next_attempt_at=at)
+        for _ in range(2000)
+    ]
+    await OutboxJob.bulk_create(done)
+    await queue.enqueue("mail", {})
+    connection = Tortoise.get_connection("default")
+    await connection.execute_script("ANALYZE outbox_job")
+    query = queue.due_jobs(at, 10).select_for_update(skip_locked=True).sql(params_inline=True)
+    async with connection._in_transaction() as transaction:
+        await transaction.execute_script("SET LOCAL enable_seqscan = off")
+        plan = await transaction.execute_query_dict(f"EXPLAIN {query}")
+    assert "outbox_job_due" in "\n".join(row["QUERY PLAN"] for row in plan)

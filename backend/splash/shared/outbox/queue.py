@@ -13,6 +13,7 @@ from typing import Any
 
 from tortoise import connections
 from tortoise.expressions import F, Q
+from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from splash.shared.outbox.models import JobStatus, OutboxJob
@@ -129,6 +130,12 @@ def _due(at: datetime) -> Q:
     return Q(status=JobStatus.PENDING, next_attempt_at__lte=at)
 
 
+def due_jobs(at: datetime, limit: int) -> QuerySet[OutboxJob]:
+    """The first ``limit`` jobs due at ``at``, oldest first: read from the index of the pending
+    jobs alone (migration 0030), not past every done one."""
+    return OutboxJob.filter(_due(at)).order_by("next_attempt_at", "id").limit(limit)
+
+
 async def claim(limit: int, lease: timedelta) -> tuple[str, list[OutboxJob]]:
     """Up to ``limit`` due jobs, each moved a lease ahead and counted as an attempt, under a new
     lease name. PostgreSQL: ``SELECT … FOR UPDATE SKIP LOCKED`` (drainers skip each other's
@@ -136,7 +143,7 @@ async def claim(limit: int, lease: timedelta) -> tuple[str, list[OutboxJob]]:
     taken by a compare-and-set UPDATE that only one drainer can win."""
     name, at = secrets.token_hex(16), now()
     taken = {"lease": name, "next_attempt_at": at + lease, "attempts": F("attempts") + 1}
-    due = OutboxJob.filter(_due(at)).order_by("next_attempt_at", "id").limit(limit)
+    due = due_jobs(at, limit)
     if connections.get("default").capabilities.dialect == "postgres":
         async with in_transaction():
             ids = [job.id for job in await due.select_for_update(skip_locked=True)]
