@@ -39,6 +39,19 @@ async def test_an_answer_is_computed_once_per_generation(tmp_path: Path):
     assert compute.runs == 2
 
 
+async def test_a_key_keeps_one_answer_computed_again_when_its_token_changes(tmp_path: Path):
+    """A variant's answer holds its stock: each new stock level computes it again and keeps it
+    in the old one's place, so a shop selling all day keeps one answer per variant."""
+    cache, compute = AnswerCache(FileGeneration(tmp_path / "generation")), Counter(b"x" * 100)
+
+    for stock in (12, 12, 11, 10, 10, 9, 12):
+        answer, generation = await cache.answer("variant 7", compute, token=stock)
+        assert answer is not None and answer.token == stock and generation is not None
+
+    assert compute.runs == 5  # 12, 11, 10, 9, 12: once per change
+    assert len(cache._kept._kept) == 1 and cache._kept._bytes == 100
+
+
 async def test_keys_are_kept_apart_and_failures_are_never_kept(tmp_path: Path):
     cache = AnswerCache(FileGeneration(tmp_path / "generation"))
     one, two, failing = Counter(b"1"), Counter(b"2"), Counter(answer=False)

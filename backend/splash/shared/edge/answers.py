@@ -11,7 +11,9 @@ drops what it kept. The generation lives where all processes of a deployment see
   together (one GET per lookup).
 
 An answer computed while a bump happened is not kept (it may hold the old content); an
-answer that depends on something besides content (a variant's stock) puts that in its key.
+answer that depends on something besides content (a variant's stock) is kept with that token
+and computed again, in its place, when the token has changed (in its key, each stock level
+was an answer of its own: an hour's soak grew every worker by a sixth with them).
 Memory is bounded by bytes: past ``max_bytes`` the least recently used answers go first.
 """
 
@@ -21,7 +23,7 @@ import os
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
@@ -105,10 +107,12 @@ async def bump(settings: Settings) -> None:
 
 @dataclass(frozen=True)
 class Answer:
-    """One kept answer, as it goes out: status 200, its body and its content type."""
+    """One kept answer, as it goes out: status 200, its body and its content type; and the
+    token it was computed for (what it holds besides content: a variant's stock)."""
 
     body: bytes
     content_type: str
+    token: Hashable = None
 
 
 class KeptBytes(Generic[V]):
@@ -157,20 +161,26 @@ class AnswerCache:
         self._kept: KeptBytes[Answer] = KeptBytes(answer_size, max_bytes)
 
     async def answer(
-        self, key: Hashable, compute: Callable[[], Awaitable[Answer | None]]
+        self,
+        key: Hashable,
+        compute: Callable[[], Awaitable[Answer | None]],
+        token: Hashable = None,
     ) -> tuple[Answer | None, Hashable]:
-        """The kept answer for ``key``, else ``compute()``'s, kept unless it is None (a
-        failure, never kept) or the content changed while it was computed; with the
-        generation the answer belongs to (None when it belongs to none: not kept)."""
+        """The kept answer for ``key`` computed for ``token``, else ``compute()``'s, kept
+        (in the place of one for another token: a key keeps one answer, however often its
+        stock changes) unless it is None (a failure, never kept) or the content changed while
+        it was computed; with the generation the answer belongs to (None when it belongs to
+        none: not kept)."""
         seen = await self.generation.current()
         if seen != self._seen:
             self._kept.clear()
             self._seen = seen
         kept = self._kept.get(key)
-        if kept is not None:
+        if kept is not None and kept.token == token:
             return kept, seen
         computed = await compute()
         if computed is not None and await self.generation.current() == seen == self._seen:
+            computed = replace(computed, token=token)
             self._kept.keep(key, computed)
             return computed, seen
         return computed, None

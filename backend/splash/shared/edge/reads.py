@@ -1,8 +1,9 @@
 """``@cached_read``: a read's 200 answer kept in the app's answer cache (``edge.answers``).
 
 The key is what the answer depends on: the domain's locale, the path and the query string as
-sent, and, for an answer that holds more than content, a token the route computes first (a
-variant's stock and switch: one indexed read instead of the whole answer). Anything but a 200
+sent; an answer that holds more than content is kept with a token the route computes first (a
+variant's stock and switch: one indexed read instead of the whole answer), and computed again
+when the token has changed. Anything but a 200
 is computed every time and never kept, so an unknown id costs what it always did. A kept
 answer is the same for everyone while the content and the token stay as they are: the edge
 (``edge.kept``) sends it again, asking only for the generation and the token.
@@ -33,7 +34,7 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
             if cache is None:  # SPLASH_EDGE off: computed every time
                 return await handler(request, **params)
             extra = await token(**params) if token is not None else None
-            key = (domain_locale(request), request.path, request.query_string, extra)
+            key = (domain_locale(request), request.path, request.query_string)
             computed: list[HTTPResponse] = []
 
             async def compute() -> Answer | None:
@@ -43,7 +44,7 @@ def cached_read(token: Token | None = None) -> Callable[[Handler], Handler]:
                     return None
                 return Answer(response.body, response.content_type or "application/json")
 
-            answer, generation = await cache.answer(key, compute)
+            answer, generation = await cache.answer(key, compute, extra)
             if generation is not None:  # the same for everyone while both stay as they are
 
                 async def current() -> Hashable:
