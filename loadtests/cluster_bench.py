@@ -14,7 +14,8 @@ fills every variant's stock (SQL, as loadtests/run.py's test-only restock) and s
 and an editor in (session rows).
 
 During the run, at fixed times (loadtests/cluster_faults.py, cluster_checks.py):
-- an instance killed (SIGKILL to splash-2) with ten orders in flight, started again 10 s later;
+- an instance killed (SIGKILL to splash-2) while ten parents place three orders each, started
+  again 10 s later;
 - a worker killed mid-drain (both stopped while 30 accounts are made, worker-1 let go and
   killed as it sends the first of their e-mails; its batch waits out its 30 s lease);
 - a page published from the studio on splash-1: every instance serves it within 2 s of the

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { checkForUpdate, isChunkLoadError, isOutdated, reloadGuarded, resetUpdateState } from "./build-update";
+import { checkForUpdate, isChunkLoadError, isNewerSite, isOutdated, reloadGuarded, resetUpdateState } from "./build-update";
 
 function latest(body: unknown, status = 200): typeof fetch {
   return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))) as unknown as typeof fetch;
@@ -40,6 +40,17 @@ describe("checkForUpdate", () => {
       expect(await checkForUpdate(latest({ id: "test-build", site: "20261129120000-aaaaaa" }), 1000)).toBe(false);
       expect(await checkForUpdate(latest({ id: "test-build", site: "20261129130000-bbbbbb" }), 2000)).toBe(true);
       expect(isOutdated()).toBe(true);
+    } finally {
+      document.head.querySelector('meta[name="splash-site-build"]')?.remove();
+    }
+  });
+
+  test("an instance that has not switched yet answers an older site build: no reload for it", async () => {
+    document.head.insertAdjacentHTML("beforeend", '<meta name="splash-site-build" content="20261129130000-bbbbbb">');
+    try {
+      expect(await checkForUpdate(latest({ id: "test-build", site: "20261129120000-aaaaaa" }), 1000)).toBe(false);
+      expect(isNewerSite("20261129130000-cccccc", "20261129130000-bbbbbb")).toBe(true); // the same second
+      expect(isNewerSite("20261129130000-bbbbbb", "20261129130000-bbbbbb")).toBe(false);
     } finally {
       document.head.querySelector('meta[name="splash-site-build"]')?.remove();
     }

@@ -19,6 +19,16 @@ export function loadedSiteBuild(doc: Document | undefined = globalThis.document)
   return doc?.querySelector('meta[name="splash-site-build"]')?.getAttribute("content") ?? null;
 }
 
+/**
+ * Whether the site build `latest` replaces `loaded`. A build's id begins with its UTC time
+ * (YYYYMMDDHHMMSS): for the moment instances take to switch after a publish, one that has not
+ * yet answers with the build before, and a page loaded from the new one must not reload for it
+ * (nor go back and forth). Builds of the same second count as newer when they differ.
+ */
+export function isNewerSite(latest: string, loaded: string): boolean {
+  return latest !== loaded && latest.slice(0, 14) >= loaded.slice(0, 14);
+}
+
 export async function checkForUpdate(fetchImpl: typeof fetch = fetch, now = Date.now()): Promise<boolean> {
   try {
     const response = await fetchImpl(`/builds/latest.json?t=${now}`, { cache: "no-store" });
@@ -27,7 +37,7 @@ export async function checkForUpdate(fetchImpl: typeof fetch = fetch, now = Date
     if (typeof latest.id === "string" && latest.id !== config.buildId) outdated = true;
     // A publish (the studio's too) makes a new site build: a page rendered by an older one reloads.
     const loaded = loadedSiteBuild();
-    if (typeof latest.site === "string" && loaded !== null && latest.site !== loaded) outdated = true;
+    if (typeof latest.site === "string" && loaded !== null && isNewerSite(latest.site, loaded)) outdated = true;
   } catch {
     // offline or a deploy in progress: try again next time
   }
