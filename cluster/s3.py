@@ -1,11 +1,11 @@
 """The few S3 calls ``make cluster`` makes (create a bucket, list, get, put), path-style and
-signed as the backend signs its own (splash.shared.storage.signed_request)."""
+signed as the backend signs its own (splash.shared.s3_protocol.signed_request)."""
 
 from __future__ import annotations
 
 import httpx
 
-from splash.shared.storage import Listed, listing, signed_request
+from splash.shared.s3_protocol import Listed, listing, signed_request
 
 
 class S3Error(Exception):

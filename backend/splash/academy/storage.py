@@ -22,7 +22,8 @@ from typing import Any
 from splash.core import video_files
 from splash.core.config import Settings
 from splash.shared import storage
-from splash.shared.storage import Area, Location, StorageError, sign_v4
+from splash.shared.s3_protocol import sign_v4
+from splash.shared.storage import Area, Location, StorageError
 
 __all__ = [
     "ROOT",
