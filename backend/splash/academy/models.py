@@ -195,6 +195,7 @@ class Entitlement(Model):
     class Meta:
         table = "academy_entitlement"
         unique_together = (("user", "lesson", "order"),)
+        # and an index of ``order_id`` alone (migration 0031)
 
 
 class LessonVideo(Model):

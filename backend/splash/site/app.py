@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import ssl
-
 import httpx
 from sanic import Blueprint, Sanic
 
@@ -18,7 +15,7 @@ from splash.catalog.routes import bp as catalog_bp
 from splash.catalog.studio_routes import bp as studio_catalog_bp
 from splash.content.block_form_routes import bp as studio_block_forms_bp
 from splash.content.routes import bp as content_bp
-from splash.core import db
+from splash.core import db, tls
 from splash.core.config import Environment, Settings, load_settings
 from splash.core.route_table import RouteTable
 from splash.forms.routes import bp as forms_bp
@@ -54,13 +51,6 @@ from splash.site.web.payloads import Payload
 from splash.site.web.published import PublishedSite
 from splash.site.web.routes import bp as web_bp
 from splash.staff.routes import bp as staff_bp
-
-
-@functools.cache
-def _tls() -> ssl.SSLContext:
-    """The CA bundle, read once per process: reading it costs tens of milliseconds, and every
-    app a process makes (one per worker; one per test) shares it."""
-    return httpx.create_ssl_context()
 
 
 def create_app(settings: Settings | None = None) -> Sanic:
@@ -165,7 +155,7 @@ def _start_and_stop(app: Sanic, settings: Settings) -> None:
         # cancelling a first query). Connected here, no request can hit that path; and a
         # database that is down fails the start at once.
         await db.ping()
-        app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"}, verify=_tls())
+        app.ctx.http = httpx.AsyncClient(headers={"user-agent": "Splash"}, verify=tls.context())
         app.ctx.captcha = CaptchaVerifier(
             app.ctx.http,
             settings.recaptcha_secret,

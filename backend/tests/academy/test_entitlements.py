@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+from tortoise import Tortoise
+
 from splash.academy.entitlements import unlocked_by
 from splash.academy.models import Entitlement
 from splash.academy.vocabulary import GrantSource
@@ -20,7 +23,7 @@ from splash.orders.vocabulary import OrderStatus, PaymentStatus
 from testkit.factories import create_order
 from tests.academy.support import SKU, owning
 from tests.orders.drafts import draft, line, place, quiet_client
-from tests.support import serving
+from tests.support import DATABASE, serving
 
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 
@@ -158,3 +161,16 @@ def test_the_wiring_plugs_in_the_grants_so_a_payment_the_worker_updates_unlocks_
     wiring.plug_in()  # as the app and the worker do at start
 
     assert entitlements.grant in fulfilment.GRANTS and entitlements.revoke in fulfilment.REVOKES
+
+
+async def test_an_orders_lessons_are_read_from_an_index_of_their_order(course, parent):
+    """An order's page, its mails and its refund read its lessons by order; without an index
+    of their own that read went through every order's lessons (3 ms at 57,000 in the soak)."""
+    if DATABASE != "postgres":
+        pytest.skip("PostgreSQL's plan; SQLite takes the same index")
+    query = Entitlement.filter(order_id=1).sql(params_inline=True)
+    connection = Tortoise.get_connection("default")
+    async with connection._in_transaction() as transaction:
+        await transaction.execute_script("SET LOCAL enable_seqscan = off")
+        plan = await transaction.execute_query_dict(f"EXPLAIN {query}")
+    assert "academy_entitlement_order" in "\n".join(row["QUERY PLAN"] for row in plan)

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 from markupsafe import Markup
 
-from splash.core import locales
+from splash.core import locales, tls
 from splash.core.errors import ConflictError, NotFoundError
 from splash.core.formatting import money
 from splash.core.templating import template_environment
@@ -152,7 +152,7 @@ async def call_webhook(job: outbox.Job, resources: Any) -> None:
     payment = await SandboxPayment.get_or_none(id=job.payload["payment_id"])
     if payment is None:
         return
-    async with httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS) as client:
+    async with httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS, verify=tls.context()) as client:
         response = await client.post(payment.webhook_url, data={"id": payment.id})
     if not response.is_success:
         raise RuntimeError(f"the webhook answered {response.status_code}")

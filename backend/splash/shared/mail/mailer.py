@@ -57,19 +57,24 @@ class OutboxMailer:
         self.sender = sender
 
     async def send(self, email: Email) -> None:
-        """One ``<time>-<key>.eml`` per mail, oldest first by name. A mail with a key already
-        in the folder is not written again: an outbox job retried after its mail was written
-        (its drainer killed before marking it done) leaves one copy, as a receiver that drops
-        a repeated Message-ID would keep."""
+        """One ``<time>-<key>.eml`` per mail, oldest first by name. A mail with a key is
+        written once: an outbox job retried after its mail was written (its drainer killed
+        before marking it done) leaves one copy, as a receiver that drops a repeated
+        Message-ID would keep. The key is looked up as an empty file in ``.keys/``, not by
+        listing the folder, whose every mail would be read again on each send."""
         self.folder.mkdir(parents=True, exist_ok=True)
         key = email.message_key or secrets.token_hex(4)
-        if email.message_key and any(self.folder.glob(f"*-{key}.eml")):
+        marker = self.folder / ".keys" / key
+        if email.message_key and marker.exists():
             return
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         target = self.folder / f"{stamp}-{key}.eml"
         partial = target.with_suffix(f".{secrets.token_hex(4)}.tmp")
         partial.write_bytes(build_message(email, self.sender).as_bytes())
         partial.rename(target)  # readers never see half a message
+        if email.message_key:
+            marker.parent.mkdir(exist_ok=True)
+            marker.touch()
 
 
 class SmtpMailer:
