@@ -149,6 +149,7 @@ class Settings(BaseSettings):
     outbox_backoff_seconds: float = Field(default=5.0, gt=0)
     outbox_backoff_max_seconds: float = Field(default=3600.0, gt=0)
     outbox_lease_seconds: float = Field(default=120.0, ge=1)
+    outbox_keep_done_days: int = Field(default=30, ge=1, le=3650)
     # Lesson videos (splash/academy/storage.py): a local folder served at /media/videos
     # (relative to the folder holding var_dir: the repository by default) or an S3-compatible
     # bucket, s3://bucket/prefix, read by the public at video_base_url (a CDN). Imports refuse

@@ -152,6 +152,11 @@ PERIODIC = (
         handoff.clean_up,
     ),
     PeriodicWork(
+        "outbox_pruning",  # jobs done long ago deleted
+        lambda settings: queue.PRUNE_EVERY_SECONDS,
+        queue.prune,
+    ),
+    PeriodicWork(
         "video_uploads",  # abandoned lesson video uploads forgotten with their files
         lambda settings: video_uploads.CLEAN_EVERY_SECONDS,
         video_uploads.forget_abandoned,

@@ -5,11 +5,13 @@ from running."""
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 import pytest
 
 from splash.shared.outbox import PeriodicWork, queue
 from splash.shared.outbox.drain import Drainer
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from splash.site import wiring
 
 
@@ -59,3 +61,32 @@ def test_the_reconciliation_of_open_payments_is_plugged_in(settings):
     work = queue.PERIODIC["payment_reconciliation"]
 
     assert work.every(settings) == settings.payments_reconcile_every_seconds == 60
+
+
+async def test_pruning_deletes_the_jobs_done_long_ago_and_keeps_the_rest(database, settings):
+    """Every job a shop ran would stay for ever: a drainer deletes the ones done more than
+    ``outbox_keep_done_days`` ago; dead ones wait for the studio, pending ones for their turn."""
+    wiring.plug_in()
+    at = queue.now()
+
+    def job(status: JobStatus, days_ago: float) -> OutboxJob:
+        finished = at - timedelta(days=days_ago)
+        return OutboxJob(
+            kind="order_confirmation",
+            payload={"order_id": 1},
+            status=status,
+            next_attempt_at=finished,
+            finished_at=finished if status != JobStatus.PENDING else None,
+        )
+
+    old = [job(JobStatus.DONE, 31) for _ in range(queue.PRUNE_BATCH + 5)]  # over one batch
+    kept = [job(JobStatus.DONE, 29), job(JobStatus.DEAD, 400), job(JobStatus.PENDING, 60)]
+    await OutboxJob.bulk_create(old + kept)
+    work = queue.PERIODIC["outbox_pruning"]
+
+    gone = await work.run(wiring.resources(settings))
+
+    assert work.every(settings) == queue.PRUNE_EVERY_SECONDS
+    assert gone == queue.PRUNE_BATCH + 5
+    left = await OutboxJob.all().order_by("id").values_list("status", flat=True)
+    assert left == [JobStatus.DONE, JobStatus.DEAD, JobStatus.PENDING]

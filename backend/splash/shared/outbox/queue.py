@@ -41,7 +41,7 @@ HANDLERS: dict[str, Handler] = {}
 # Periodic work the drainers do besides jobs (the reconciliation of open payments): each
 # drainer runs it at start and then every ``every(settings)`` seconds; the work itself makes
 # sure that concurrent drainers do not do one piece twice.
-Periodic = Callable[[Any], Awaitable[None]]
+Periodic = Callable[[Any], Awaitable[object]]  # what it returns is not used
 
 
 @dataclass(frozen=True)
@@ -176,3 +176,31 @@ async def fail(row: OutboxJob, lease: str, error: str, retry_in: timedelta | Non
         changes = {"next_attempt_at": now() + retry_in}
     changes.update(lease=None, last_error=error[:2000])
     return await OutboxJob.filter(id=row.id, lease=lease).update(**changes) == 1
+
+
+# --- pruning -------------------------------------------------------------------------------------
+
+PRUNE_EVERY_SECONDS = 3600.0
+PRUNE_BATCH = 1000
+PRUNE_MOST = 100  # batches per run: a backlog after a long stop goes over several runs
+
+
+async def prune(resources: Any) -> int:
+    """Deletes the jobs done more than ``outbox_keep_done_days`` ago, a batch at a time so no
+    statement holds the table long; how many. Every job a shop ever ran would otherwise stay:
+    a table that only grows, each done job a row the database keeps reading past (an hour's
+    soak makes 55,000). Dead jobs stay until someone looks at them (the studio's inbox)."""
+    before = now() - timedelta(days=resources.settings.outbox_keep_done_days)
+    gone = 0
+    for _ in range(PRUNE_MOST):
+        ids = await (
+            OutboxJob.filter(status=JobStatus.DONE, finished_at__lt=before)
+            .order_by("id")
+            .limit(PRUNE_BATCH)
+            .values_list("id", flat=True)
+        )
+        if ids:
+            gone += await OutboxJob.filter(id__in=ids, status=JobStatus.DONE).delete()
+        if len(ids) < PRUNE_BATCH:
+            break
+    return gone
