@@ -28,7 +28,7 @@ SPA_SOURCES := $(shell find frontend/src frontend/public frontend/scripts -type 
 	test-backend-sqlite test-backend-postgres test-frontend test-contracts \
 	test-e2e test-load test-loadtests lint loadtest soak bench bench-scale fuzz chromium nginx-wrk \
 	clean fixture-videos compose-check cluster cluster-stop cluster-status test-cluster \
-	bench-cluster
+	bench-cluster test-times
 
 help: ## list the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-22s %s\n", $$1, $$2}'
@@ -103,7 +103,11 @@ test-backend: ## pytest on SQLite and PostgreSQL, each in two halves, two at a t
 
 $(BACKEND_HALVES): test-backend-%: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=$(word 1,$(subst -, ,$*)) \
-	  SPLASH_TEST_SHARD=$(word 2,$(subst -, ,$*))/2 $(PY) -m pytest -q -p no:cacheprovider --durations=15
+	  SPLASH_TEST_SHARD=$(word 2,$(subst -, ,$*))/2 SPLASH_TEST_TIMES=$(CURDIR)/var/test-times/$*.json \
+	  $(PY) -m pytest -q -p no:cacheprovider --durations=15
+
+test-times: $(BACKEND_STAMP) ## after make test-backend: each test file's seconds into backend/tests/times.json (the halves are cut by time)
+	cd backend && $(PY) -m tests.times $(CURDIR)/var/test-times
 
 test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider --durations=15

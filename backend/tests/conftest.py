@@ -9,9 +9,10 @@ the run is skipped with a visible notice — except in CI (CI=true), where that 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -51,26 +52,54 @@ def _postgres_reachable() -> str | None:
     return None
 
 
+# Seconds each test file took on each database (``make test-times`` writes it): the shares of a
+# sharded run are cut by time, not by the number of tests (a file that starts servers or a
+# browser takes a minute for a few tests). A file not in it counts its tests at the mean.
+TIMES = Path(__file__).with_name("times.json")
+_seconds: defaultdict[str, float] = defaultdict(float)
+
+
+def _file(item_or_report: pytest.Item | pytest.TestReport) -> str:
+    return item_or_report.nodeid.split("::")[0]
+
+
+def _weights(files: Counter[str]) -> dict[str, float]:
+    known = json.loads(TIMES.read_text()).get(DATABASE, {}) if TIMES.exists() else {}
+    timed = [name for name in files if name in known]
+    per_test = sum(known[name] for name in timed) / max(1, sum(files[name] for name in timed))
+    return {name: known.get(name, tests * (per_test or 1.0)) for name, tests in files.items()}
+
+
 def _shard(config: pytest.Config, items: list[pytest.Item], shard: str) -> None:
     """SPLASH_TEST_SHARD=k/n keeps the k-th of n shares of the run (make test-backend runs each
     database's suite as two, so both cores stay busy until the end): whole test files, the
-    largest first, each to the share with the fewest tests so far."""
+    longest first, each to the share with the least time so far."""
     index, _, count = shard.partition("/")
     if not (index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
         raise pytest.UsageError(f"SPLASH_TEST_SHARD={shard!r}: expected k/n with 1 <= k <= n")
-    files = Counter(item.nodeid.split("::")[0] for item in items)
-    loads = [0] * int(count)
+    weights = _weights(Counter(_file(item) for item in items))
+    loads = [0.0] * int(count)
     mine: set[str] = set()
-    for name, tests in sorted(files.items(), key=lambda pair: (-pair[1], pair[0])):
+    for name, seconds in sorted(weights.items(), key=lambda pair: (-pair[1], pair[0])):
         share = loads.index(min(loads))
-        loads[share] += tests
+        loads[share] += seconds
         if share == int(index) - 1:
             mine.add(name)
-    kept = [item for item in items if item.nodeid.split("::")[0] in mine]
-    config.hook.pytest_deselected(
-        items=[item for item in items if item.nodeid.split("::")[0] not in mine]
-    )
+    kept = [item for item in items if _file(item) in mine]
+    config.hook.pytest_deselected(items=[item for item in items if _file(item) not in mine])
     items[:] = kept
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _seconds[_file(report)] += report.duration  # setup, call and teardown
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """SPLASH_TEST_TIMES=<file>: each test file's seconds in this run, for ``make test-times``."""
+    if target := os.environ.get("SPLASH_TEST_TIMES"):
+        times = {name: round(seconds, 2) for name, seconds in sorted(_seconds.items())}
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        Path(target).write_text(json.dumps(times, indent=1) + "\n")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
