@@ -107,7 +107,7 @@ $(BACKEND_HALVES): test-backend-%: $(BACKEND_STAMP) $(SPA_BUILD)
 	  $(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 test-times: $(BACKEND_STAMP) ## after make test-backend: each test file's seconds into backend/tests/times.json (the halves are cut by time)
-	cd backend && $(PY) -m tests.times $(CURDIR)/var/test-times
+	cd backend && $(PY) -m tests.shards $(CURDIR)/var/test-times
 
 test-backend-sqlite: $(BACKEND_STAMP) $(SPA_BUILD)
 	cd backend && SPLASH_TEST_DATABASE=sqlite $(PY) -m pytest -q -p no:cacheprovider --durations=15

@@ -12,7 +12,7 @@ import asyncio
 import json
 import os
 import shutil
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from splash.site import wiring
 from splash.site.app import create_app
 from splash.site.seed import seed_all
 from splash.site.web.publish import PublishResult, publish
+from tests import shards
 from tests.academy.media import bucket, mp4, s3_endpoint  # noqa: F401  # the fixtures, shared
 from tests.app_client import Client
 from tests.support import DATABASE, POSTGRES_ADMIN, REDIS_URL, migrated_database
@@ -52,50 +53,15 @@ def _postgres_reachable() -> str | None:
     return None
 
 
-# Seconds each test file took on each database (``make test-times`` writes it): the shares of a
-# sharded run are cut by time, not by the number of tests (a file that starts servers or a
-# browser takes a minute for a few tests). A file not in it counts its tests at the mean.
-TIMES = Path(__file__).with_name("times.json")
-_seconds: defaultdict[str, float] = defaultdict(float)
-
-
-def _file(item_or_report: pytest.Item | pytest.TestReport) -> str:
-    return item_or_report.nodeid.split("::")[0]
-
-
-def _weights(files: Counter[str]) -> dict[str, float]:
-    known = json.loads(TIMES.read_text()).get(DATABASE, {}) if TIMES.exists() else {}
-    timed = [name for name in files if name in known]
-    per_test = sum(known[name] for name in timed) / max(1, sum(files[name] for name in timed))
-    return {name: known.get(name, tests * (per_test or 1.0)) for name, tests in files.items()}
-
-
-def _shard(config: pytest.Config, items: list[pytest.Item], shard: str) -> None:
-    """SPLASH_TEST_SHARD=k/n keeps the k-th of n shares of the run (make test-backend runs each
-    database's suite as two, so both cores stay busy until the end): whole test files, the
-    longest first, each to the share with the least time so far."""
-    index, _, count = shard.partition("/")
-    if not (index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
-        raise pytest.UsageError(f"SPLASH_TEST_SHARD={shard!r}: expected k/n with 1 <= k <= n")
-    weights = _weights(Counter(_file(item) for item in items))
-    loads = [0.0] * int(count)
-    mine: set[str] = set()
-    for name, seconds in sorted(weights.items(), key=lambda pair: (-pair[1], pair[0])):
-        share = loads.index(min(loads))
-        loads[share] += seconds
-        if share == int(index) - 1:
-            mine.add(name)
-    kept = [item for item in items if _file(item) in mine]
-    config.hook.pytest_deselected(items=[item for item in items if _file(item) not in mine])
-    items[:] = kept
+_seconds: defaultdict[str, float] = defaultdict(float)  # test file → seconds in this run
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    _seconds[_file(report)] += report.duration  # setup, call and teardown
+    _seconds[shards.file_of(report)] += report.duration  # setup, call and teardown
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """SPLASH_TEST_TIMES=<file>: each test file's seconds in this run, for ``make test-times``."""
+    """SPLASH_TEST_TIMES=<file>: each test file's seconds in this run (``tests.shards``)."""
     if target := os.environ.get("SPLASH_TEST_TIMES"):
         times = {name: round(seconds, 2) for name, seconds in sorted(_seconds.items())}
         Path(target).parent.mkdir(parents=True, exist_ok=True)
@@ -104,7 +70,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if shard := os.environ.get("SPLASH_TEST_SHARD"):
-        _shard(config, items, shard)
+        try:
+            kept, others = shards.cut(items, shard, DATABASE)
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        config.hook.pytest_deselected(items=others)
+        items[:] = kept
     if DATABASE != "postgres":
         return
     problem = _postgres_reachable()

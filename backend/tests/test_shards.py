@@ -1,53 +1,62 @@
-"""make test-backend's halves (conftest's ``SPLASH_TEST_SHARD``): every test in exactly one
-half, cut by the seconds each file took (``tests/times.json``), not by its number of tests."""
+"""make test-backend's halves (``tests.shards``): every test in exactly one half, cut by the
+seconds each file took (``times.json``), not by its number of tests."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
-from tests import conftest
+from tests.shards import cut, file_of, merge, weights
 
 
-def halves(items: list[Any]) -> list[list[str]]:
-    config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: None))
-    kept = []
-    for index in (1, 2):
-        share = list(items)
-        conftest._shard(config, share, f"{index}/2")  # type: ignore[arg-type]
-        kept.append([item.nodeid for item in share])
-    return kept
+def named(file: str, count: int) -> list[SimpleNamespace]:
+    return [SimpleNamespace(nodeid=f"tests/{file}.py::test_{n}") for n in range(count)]
 
 
-def test_a_file_that_takes_long_fills_a_half_however_few_its_tests(tmp_path, monkeypatch):
-    times = {conftest.DATABASE: {"tests/test_slow.py": 60.0, "tests/test_quick.py": 2.0}}
-    (tmp_path / "times.json").write_text(json.dumps(times))
-    monkeypatch.setattr(conftest, "TIMES", tmp_path / "times.json")
-    slow = [SimpleNamespace(nodeid=f"tests/test_slow.py::test_{n}") for n in range(2)]
-    quick = [SimpleNamespace(nodeid=f"tests/test_quick.py::test_{n}") for n in range(40)]
-    new = [SimpleNamespace(nodeid=f"tests/test_new.py::test_{n}") for n in range(10)]
+def test_a_file_that_takes_long_fills_a_half_however_few_its_tests(tmp_path):
+    times = tmp_path / "times.json"
+    times.write_text(json.dumps({"sqlite": {"tests/slow.py": 60.0, "tests/quick.py": 2.0}}))
+    items = named("slow", 2) + named("quick", 40) + named("new", 10)
 
-    first, second = halves(slow + quick + new)
+    first, rest = cut(items, "1/2", "sqlite", times)
+    second, _ = cut(items, "2/2", "sqlite", times)
 
-    assert sorted(first + second) == sorted(item.nodeid for item in slow + quick + new)
-    assert {name.split("::")[0] for name in first} == {"tests/test_slow.py"}
+    assert {file_of(item) for item in first} == {"tests/slow.py"}
+    assert sorted(item.nodeid for item in first + second) == sorted(i.nodeid for i in items)
+    assert rest == second
     # a file not timed yet counts its tests at the mean: 10 times 62 s / 42 tests
-    weights = conftest._weights(Counter(name.split("::")[0] for name in first + second))
-    assert weights["tests/test_new.py"] == pytest.approx(10 * 62 / 42)
+    found = weights(Counter(file_of(item) for item in items), "sqlite", times)
+    assert found["tests/new.py"] == pytest.approx(10 * 62 / 42)
+    # the other database's times are its own: none known, so by number of tests
+    assert (
+        weights(Counter(file_of(item) for item in items), "postgres", times)["tests/slow.py"] == 2
+    )
 
 
-def test_without_times_the_halves_are_cut_by_the_number_of_tests(tmp_path, monkeypatch):
-    monkeypatch.setattr(conftest, "TIMES", tmp_path / "none.json")
-    items = [
-        SimpleNamespace(nodeid=f"tests/test_{f}.py::test_{n}") for f in "abc" for n in range(5)
-    ]
-    items += [SimpleNamespace(nodeid=f"tests/test_d.py::test_{n}") for n in range(15)]
+def test_without_times_the_halves_are_cut_by_the_number_of_tests(tmp_path):
+    items = named("a", 5) + named("b", 5) + named("c", 5) + named("d", 15)
 
-    first, second = halves(items)
+    first, _ = cut(items, "1/2", "sqlite", tmp_path / "none.json")
+    second, _ = cut(items, "2/2", "sqlite", tmp_path / "none.json")
 
     assert (len(first), len(second)) == (15, 15)
-    assert sorted(first + second) == sorted(item.nodeid for item in items)
+    assert sorted(item.nodeid for item in first + second) == sorted(i.nodeid for i in items)
+
+
+def test_a_shard_not_k_of_n_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="expected k/n"):
+        cut(named("a", 1), "3/2", "sqlite", tmp_path / "none.json")
+
+
+def test_the_halves_seconds_merge_per_database(tmp_path):
+    (tmp_path / "postgres-1.json").write_text(json.dumps({"tests/a.py": 1.5}))
+    (tmp_path / "postgres-2.json").write_text(json.dumps({"tests/b.py": 2.0}))
+    (tmp_path / "sqlite-1.json").write_text(json.dumps({"tests/a.py": 0.5}))
+
+    assert merge(tmp_path) == {
+        "postgres": {"tests/a.py": 1.5, "tests/b.py": 2.0},
+        "sqlite": {"tests/a.py": 0.5},
+    }
