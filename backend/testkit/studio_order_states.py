@@ -8,17 +8,19 @@ What changes from one seeding to the next (ids, numbers, cookies) is answered as
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from splash.catalog.models import ProductVariant
 from splash.catalog.vocabulary import ProductType
 from splash.core.config import Settings
-from splash.orders import cart_pricing, payment_updates, refunds
+from splash.orders import cart_pricing, mails, payment_updates, refunds
 from splash.orders.models import Order, OrderLine, Payment
 from splash.orders.payments.models import SandboxPayment
 from splash.orders.refund_schemas import RefundAsk, RefundLineAsk
 from splash.orders.vocabulary import PaymentStatus
 from splash.shared import outbox
+from splash.shared.outbox.models import JobStatus, OutboxJob
 from splash.staff.activity import Actor
 from splash.staff.models import StaffMember
 from testkit.factories import (
@@ -36,9 +38,13 @@ SHOP_MEMBER = "winkel@splash.example"
 EDITOR = "redacteur@splash.example"
 
 
-async def _guest_order(app_ctx: Any, locale: str = "nl", *, paid: bool = True) -> Order:
+async def _guest_order(
+    app_ctx: Any, locale: str = "nl", *, paid: bool = True, mails_sent: bool = True
+) -> Order:
     """Two blue M float suits and level 1 of the course, to the Netherlands, paid (the sandbox
-    payment paid and its update applied) unless ``paid`` is False."""
+    payment paid and its update applied) unless ``paid`` is False. With ``mails_sent`` False
+    the mails the payment promised wait a day: the order shows none sent, whatever the
+    server's drainer has done by the time it is read (the Pact interactions' ``mails: []``)."""
     order = await create_order(None, [(SUIT, 2)], locale=locale, email=GUEST)
     lesson = await ProductVariant.get(id=(await academy_ids())["level1VariantId"])
     vat = cart_pricing.vat_in(lesson.price, order.vat_rate)
@@ -65,7 +71,12 @@ async def _guest_order(app_ctx: Any, locale: str = "nl", *, paid: bool = True) -
     await SandboxPayment.filter(id=payment.provider_id).update(amount=order.total)
     if paid:
         await SandboxPayment.filter(id=payment.provider_id).update(status=PaymentStatus.PAID)
-        assert await payment_updates.refresh(app_ctx.payments, payment.provider_id)
+        async with outbox.transaction():  # the drainer sees the jobs only as they end up
+            assert await payment_updates.refresh(app_ctx.payments, payment.provider_id)
+            if not mails_sent:
+                await OutboxJob.filter(
+                    status=JobStatus.PENDING, kind__in=[mails.CONFIRMATION, mails.ACCOUNT]
+                ).update(next_attempt_at=outbox.now() + timedelta(days=1))
     return await Order.get(id=order.id)
 
 
@@ -89,7 +100,7 @@ async def owner_and_paid_order(settings: Settings, app_ctx: Any) -> dict[str, An
     ``slug``, ``suitLineId``, ``lessonLineId``)."""
     await reset_to_fixtures(settings, app_ctx)
     owner = await set_up_owner(settings)
-    order = await _guest_order(app_ctx)
+    order = await _guest_order(app_ctx, mails_sent=False)
     return {"session": await staff_session(owner, settings), **await _order_values(order)}
 
 
@@ -122,7 +133,7 @@ async def shop_member_and_paid_order(settings: Settings, app_ctx: Any) -> dict[s
     await reset_to_fixtures(settings, app_ctx)
     await set_up_owner(settings)
     member = await _member("shop", SHOP_MEMBER, settings)
-    order = await _guest_order(app_ctx)
+    order = await _guest_order(app_ctx, mails_sent=False)
     return {"session": await staff_session(member, settings), **await _order_values(order)}
 
 
